@@ -1,0 +1,47 @@
+/// `puzzle.completed` or `puzzle.failed`: one attempt at a puzzle.
+public struct PuzzlePlayed: Sendable, Hashable {
+    /// The puzzle id.
+    public var puzzle: String
+    /// The variant it was played in, e.g. `caesar`.
+    public var encoding: String
+    /// Time taken (> 0); required for a completion, optional for a failure.
+    public var seconds: Seconds?
+    /// Members the format does not define, kept as written.
+    public var extra: [JSONMember]
+
+    /// Makes a puzzle payload.
+    public init(puzzle: String, encoding: String, seconds: Seconds? = nil, extra: [JSONMember] = []) {
+        self.puzzle = puzzle; self.encoding = encoding; self.seconds = seconds; self.extra = extra
+    }
+}
+
+/// A positive duration in seconds as written in the log (`42`, `12.75`).
+///
+/// Keeps the JSON literal for exact output and a `Double` for comparisons.
+public struct Seconds: Sendable, Hashable, Comparable, CustomStringConvertible {
+    /// The JSON number as written.
+    public let literal: String
+    /// Its value.
+    public let value: Double
+
+    /// Makes seconds from a JSON number literal; nil unless it is a finite number > 0.
+    public init?(literal: String) {
+        guard let v = Double(literal), v.isFinite, v > 0 else { return nil }
+        self.literal = literal
+        self.value = v
+    }
+
+    /// Makes seconds from a positive value.
+    public init?(_ value: Double) {
+        guard value.isFinite, value > 0 else { return nil }
+        self.value = value
+        self.literal = value < 1e15 && Double(Int64(value)) == value ? String(Int64(value)) : "\(value)"
+    }
+
+    public static func < (a: Seconds, b: Seconds) -> Bool { a.value < b.value }
+    public static func == (a: Seconds, b: Seconds) -> Bool { a.literal == b.literal }
+    public func hash(into h: inout Hasher) { h.combine(literal) }
+
+    /// The literal as written.
+    public var description: String { literal }
+}

@@ -1,0 +1,71 @@
+/// `submission.made`: a lesson's or passage's answers submitted at once.
+public struct SubmissionMade: Sendable, Hashable {
+    /// Lesson or passage.
+    public enum Kind: String, Sendable, Hashable, CaseIterable {
+        /// A lesson.
+        case lesson
+        /// A reading passage.
+        case passage
+    }
+    /// One answered item of a submission.
+    public struct Answer: Sendable, Hashable {
+        /// The question id (distinct within the submission).
+        public var question: String
+        /// The option chosen (>= 0).
+        public var choice: Int
+        /// Whether it was right.
+        public var correct: Bool
+        /// The skill it tests.
+        public var skill: String?
+        /// Members the format does not define, kept as written.
+        public var extra: [JSONMember]
+
+        /// Makes an answered item.
+        public init(question: String, choice: Int, correct: Bool, skill: String? = nil, extra: [JSONMember] = []) {
+            self.question = question; self.choice = choice; self.correct = correct
+            self.skill = skill; self.extra = extra
+        }
+    }
+    /// Lesson or passage id.
+    public var content: String
+    /// `lesson` or `passage`.
+    public var kind: Kind
+    /// Category, e.g. `reading`.
+    public var category: String
+    /// A diagnostic submission; nil when not written (false).
+    public var diagnostic: Bool?
+    /// Time spent.
+    public var seconds: Int?
+    /// The answers, questions distinct; may be empty.
+    public var answers: [Answer]
+    /// Members the format does not define, kept as written.
+    public var extra: [JSONMember]
+
+    /// Whether this is a diagnostic (`diagnostic` defaults to false).
+    public var isDiagnostic: Bool { diagnostic ?? false }
+
+    /// The number of correct answers.
+    public var correctCount: Int { answers.reduce(0) { $0 + ($1.correct ? 1 : 0) } }
+
+    /// `round(100 * correct / answers)`, halves up; nil with no answers.
+    public var score: Int? { Percent.of(correctCount, answers.count) }
+
+    /// Makes a `submission.made` payload.
+    public init(content: String, kind: Kind, category: String, diagnostic: Bool? = nil, seconds: Int? = nil,
+                answers: [Answer], extra: [JSONMember] = []) {
+        self.content = content; self.kind = kind; self.category = category; self.diagnostic = diagnostic
+        self.seconds = seconds; self.answers = answers; self.extra = extra
+    }
+}
+
+/// Integer percentages as the spec defines them.
+public enum Percent {
+    /// `round(100 * part / whole)` with halves rounded up; nil when `whole` is 0.
+    public static func of(_ part: Int, _ whole: Int) -> Int? {
+        guard whole > 0 else { return nil }
+        // Exact integer arithmetic: floor((200 * part + whole) / (2 * whole)).
+        let numerator = 200 * part + whole
+        let denominator = 2 * whole
+        return numerator >= 0 ? numerator / denominator : -((-numerator + denominator - 1) / denominator)
+    }
+}

@@ -1,0 +1,120 @@
+/// An RFC 3339 timestamp with an explicit UTC offset, as the learner's device wrote it.
+///
+/// Keeps the text exactly as written (`text`), the absolute `instant`, the
+/// offset, and the learner's `day`: the calendar date in the timestamp's own offset.
+public struct Timestamp: Sendable, Hashable, CustomStringConvertible {
+    /// The timestamp exactly as written.
+    public let text: String
+    /// The absolute time.
+    public let instant: Instant
+    /// The UTC offset in minutes (`+03:00` is 180, `Z` is 0).
+    public let offsetMinutes: Int
+    /// The calendar date in the timestamp's own offset: the learner's day.
+    public let day: Day
+
+    /// The timestamp as written.
+    public var description: String { text }
+
+    /// Parses an RFC 3339 date-time: `YYYY-MM-DDTHH:MM:SS[.f{1,9}](Z|+hh:mm|-hh:mm)`.
+    ///
+    /// Throws a ``TimestampError`` that says which rule failed.
+    public init(parsing text: String) throws(TimestampError) {
+        let u = Array(text.utf8)
+        func digit(_ i: Int) -> Int? {
+            guard i < u.count, u[i] >= 48, u[i] <= 57 else { return nil }
+            return Int(u[i] - 48)
+        }
+        func number(_ i: Int, _ n: Int) -> Int? {
+            guard i + n <= u.count else { return nil }
+            return Day.digits(u, i, n)
+        }
+        guard u.count >= 20,
+              let year = number(0, 4), u[4] == UInt8(ascii: "-"),
+              let month = number(5, 2), u[7] == UInt8(ascii: "-"),
+              let dom = number(8, 2), u[10] == UInt8(ascii: "T"),
+              let hour = number(11, 2), u[13] == UInt8(ascii: ":"),
+              let minute = number(14, 2), u[16] == UInt8(ascii: ":"),
+              let second = number(17, 2)
+        else { throw .malformed }
+        var i = 19
+        var nanos = 0
+        if i < u.count, u[i] == UInt8(ascii: ".") {
+            i += 1
+            var count = 0
+            while let d = digit(i) {
+                count += 1
+                guard count <= 9 else { throw .tooManyFractionDigits }
+                nanos = nanos * 10 + d
+                i += 1
+            }
+            guard count > 0 else { throw .malformed }
+            for _ in count..<9 { nanos *= 10 }
+        }
+        guard i < u.count else { throw .missingOffset }
+        var offset = 0
+        switch u[i] {
+        case UInt8(ascii: "Z"):
+            i += 1
+        case UInt8(ascii: "+"), UInt8(ascii: "-"):
+            guard i + 6 == u.count, let oh = number(i + 1, 2), u[i + 3] == UInt8(ascii: ":"),
+                  let om = number(i + 4, 2) else { throw .malformed }
+            guard oh <= 23, om <= 59 else { throw .invalidOffset }
+            offset = (oh * 60 + om) * (u[i] == UInt8(ascii: "-") ? -1 : 1)
+            i += 6
+        default:
+            throw .missingOffset
+        }
+        guard i == u.count else { throw .malformed }
+        guard let day = Day(year: year, month: month, day: dom) else { throw .impossibleDate }
+        guard hour <= 23, minute <= 59, second <= 59 else { throw .impossibleTime }
+        self.text = text
+        self.day = day
+        self.offsetMinutes = offset
+        let local = Int64(day.ordinal) * 86_400 + Int64(hour * 3600 + minute * 60 + second)
+        self.instant = Instant(seconds: local - Int64(offset * 60), nanoseconds: Int32(nanos))
+    }
+
+    /// The local time of day as written, `HH:MM:SS` (with its fraction, if any).
+    public var localTime: Substring {
+        let start = text.index(text.startIndex, offsetBy: 11)
+        var end = text.index(start, offsetBy: 8)
+        while end < text.endIndex, text[end] != "Z", text[end] != "+", text[end] != "-" {
+            end = text.index(after: end)
+        }
+        return text[start..<end]
+    }
+
+    /// The offset as written: `Z` or `+hh:mm` / `-hh:mm`.
+    public var offsetText: Substring {
+        if text.hasSuffix("Z") { return text.suffix(1) }
+        return text.suffix(6)
+    }
+}
+
+/// Why a string is not an RFC 3339 timestamp of the ledger's form.
+public enum TimestampError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// Not of the form `YYYY-MM-DDTHH:MM:SS[.fff](Z|±hh:mm)`.
+    case malformed
+    /// No `Z` or `±hh:mm` offset after the time.
+    case missingOffset
+    /// More than 9 fractional digits.
+    case tooManyFractionDigits
+    /// The offset's hours exceed 23 or its minutes 59.
+    case invalidOffset
+    /// The calendar date does not exist (2025-02-30, month 13).
+    case impossibleDate
+    /// The time of day does not exist (24:00:00, second 60).
+    case impossibleTime
+
+    /// The rule broken, for a person.
+    public var description: String {
+        switch self {
+        case .malformed: "must be RFC 3339: YYYY-MM-DDTHH:MM:SS[.fraction] followed by Z or ±hh:mm"
+        case .missingOffset: "must end with an explicit UTC offset (Z or ±hh:mm)"
+        case .tooManyFractionDigits: "must have at most 9 fractional digits"
+        case .invalidOffset: "has an offset out of range (hours 00-23, minutes 00-59)"
+        case .impossibleDate: "names a date that does not exist"
+        case .impossibleTime: "names a time that does not exist (hours 00-23, minutes and seconds 00-59)"
+        }
+    }
+}

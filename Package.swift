@@ -1,0 +1,58 @@
+// swift-tools-version:6.0
+// ProgressLedger: an append-only event log for learning apps, and the
+// projections that rebuild what the app shows from it.
+//
+// No package dependencies: the toolchain's Foundation, Dispatch, Glibc/Darwin,
+// XCTest and Swift Testing only.
+import PackageDescription
+
+let package = Package(
+    name: "ProgressLedger",
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
+    products: [
+        .library(name: "Events", targets: ["Events"]),
+        .library(name: "Projections", targets: ["Projections"]),
+        .library(name: "Ledger", targets: ["Ledger"]),
+        .executable(name: "progress-ledger", targets: ["progress-ledger"]),
+    ],
+    targets: [
+        .target(name: "Events", path: "Events"),
+        .target(name: "Projections", dependencies: ["Events"], path: "Projections"),
+        .target(name: "Ledger", dependencies: ["Events"], path: "Sources/Ledger"),
+        .target(name: "Simulation", dependencies: ["Events"], path: "Sources/Simulation"),
+        .executableTarget(
+            name: "progress-ledger",
+            dependencies: ["Events", "Ledger", "Projections", "Simulation"],
+            path: "Sources/progress-ledger"
+        ),
+        // A writer process for the crash, concurrency and soak tests: appends
+        // in a loop and prints each acknowledged batch.
+        .executableTarget(
+            name: "ledger-stress",
+            dependencies: ["Events", "Ledger"],
+            path: "Sources/ledger-stress"
+        ),
+        .testTarget(
+            name: "EventsTests",
+            dependencies: ["Events"],
+            path: "Tests/EventsTests",
+            resources: [.copy("Resources")]
+        ),
+        .testTarget(
+            name: "LedgerTests",
+            dependencies: ["Events", "Ledger", "ledger-stress"],
+            path: "Tests/LedgerTests"
+        ),
+        .testTarget(
+            name: "ProjectionsTests",
+            dependencies: ["Events", "Projections"],
+            path: "Tests/ProjectionsTests"
+        ),
+        .testTarget(
+            name: "CLITests",
+            dependencies: ["Events", "Ledger", "Projections", "Simulation", "progress-ledger"],
+            path: "Tests/CLITests"
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)
