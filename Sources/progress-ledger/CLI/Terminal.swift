@@ -6,6 +6,17 @@ import Musl
 import Darwin
 #endif
 
+#if canImport(Glibc)
+private let systemWrite = Glibc.write
+private let systemRead = Glibc.read
+#elseif canImport(Musl)
+private let systemWrite = Musl.write
+private let systemRead = Musl.read
+#elseif canImport(Darwin)
+private let systemWrite = Darwin.write
+private let systemRead = Darwin.read
+#endif
+
 /// The tool's standard streams: buffered stdout, unbuffered stderr, stdin.
 final class Terminal {
     private var buffer: [UInt8] = []
@@ -53,7 +64,7 @@ final class Terminal {
         var data: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let n = chunk.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
+            let n = chunk.withUnsafeMutableBytes { systemRead(0, $0.baseAddress, $0.count) }
             if n > 0 { data.append(contentsOf: chunk[0..<n]); continue }
             if n < 0, errno == EINTR { continue }
             break
@@ -65,7 +76,7 @@ final class Terminal {
         bytes.withUnsafeBytes { raw in
             var offset = 0
             while offset < raw.count {
-                let n = write(fd, raw.baseAddress.map { $0 + offset }, raw.count - offset)
+                let n = systemWrite(fd, raw.baseAddress.map { $0 + offset }, raw.count - offset)
                 if n > 0 { offset += n } else if n < 0, errno == EINTR { continue } else { return }
             }
         }
