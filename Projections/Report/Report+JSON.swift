@@ -5,8 +5,8 @@ extension Report {
     public var json: [UInt8] {
         var w = JSONWriter()
         var o = ObjectWriter(&w)
-        o.key(&w, "from"); w.optionalString(from?.description)
-        o.key(&w, "to"); w.optionalString(to?.description)
+        o.key(&w, "from"); w.day(from)
+        o.key(&w, "to"); w.day(to)
         o.key(&w, "days")
         w.array(days) { w, row in
             var r = ObjectWriter(&w)
@@ -24,12 +24,12 @@ extension Report {
             s.key(&w, "skill"); w.string(skill.skill)
             s.key(&w, "correct"); w.integer(skill.correct)
             s.key(&w, "answers"); w.integer(skill.answers)
-            s.key(&w, "accuracy"); w.optionalInteger(skill.accuracy)
+            s.key(&w, "accuracy"); w.integer(skill.accuracy)
             s.end(&w)
         }
         o.key(&w, "streaks")
         var s = ObjectWriter(&w)
-        s.key(&w, "day"); w.optionalString(to?.description)
+        s.key(&w, "day"); w.day(to)
         s.key(&w, "distribution")
         w.array(streaks) { w, bucket in
             var b = ObjectWriter(&w)
@@ -48,29 +48,7 @@ extension Report.Counts {
     func write(_ w: inout JSONWriter, _ o: inout ObjectWriter) {
         for (name, value) in zip(Report.dayColumns.dropFirst(), columns) {
             o.key(&w, name: name)
-            w.optionalInteger(value)
+            w.integer(value)
         }
-    }
-}
-
-extension JSONWriter {
-    /// A string, or `null`.
-    mutating func optionalString(_ s: String?) {
-        if let s { string(s) } else { raw("null") }
-    }
-
-    /// An integer, or `null`.
-    mutating func optionalInteger(_ n: Int?) {
-        if let n { integer(n) } else { raw("null") }
-    }
-
-    /// An array of items, each written by `body`.
-    mutating func array<T>(_ items: [T], _ body: (inout JSONWriter, T) -> Void) {
-        bytes.append(UInt8(ascii: "["))
-        for (k, item) in items.enumerated() {
-            if k > 0 { bytes.append(UInt8(ascii: ",")) }
-            body(&self, item)
-        }
-        bytes.append(UInt8(ascii: "]"))
     }
 }
