@@ -14,7 +14,7 @@ enum AuditSummary {
             var text = "\(kind) \(quoted(s.title ?? s.quiz)) started · attempt \(s.attempt) · \(plural(s.questions, "question"))"
             let tags = [s.category, s.difficulty].compactMap { $0 }
             if !tags.isEmpty { text += " · " + tags.joined(separator: ", ") }
-            if s.title != nil { text += " · quiz \(s.quiz)" }
+            if s.title != nil, !s.isDaily { text += " · quiz \(s.quiz)" }
             return text
         case .answerSelected(let a):
             var text = (showAttempt ? "\(a.attempt) " : "") + "\(a.question) → choice \(a.choice) \(a.correct ? "✓" : "✗")"

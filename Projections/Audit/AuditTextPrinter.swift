@@ -7,12 +7,15 @@ import Events
 /// so a day whose events were recorded after later days' appears again,
 /// headed `(continued)`. Each line shows the local time as written, the UTC
 /// offset when it changes, the summary and the `seq`; marks follow:
-/// `⏱ late` and `⚠ kind`, each explained on an indented line below.
+/// `⏱ late` and `⚠ kind`, each explained on an indented line below (a run of
+/// late lines recorded after the same line is explained once).
 public struct AuditTextPrinter: Sendable {
     private var day: Day?
     private var started = false
     private var daysShown: Set<Day> = []
     private var offset: Int?
+    /// The line a run of late entries was recorded after: explained once per run.
+    private var lastLate: Int?
 
     /// A printer with nothing printed yet.
     public init() {}
@@ -44,10 +47,11 @@ public struct AuditTextPrinter: Sendable {
         for a in entry.anomalies { line += "  ⚠ \(a.kind)" }
         out += line + "\n"
         let indent = "       ↳ "
-        if let late = entry.late {
+        if let late = entry.late, late.afterSeq != lastLate {
             out += indent + "recorded late: it happened \(AuditSummary.duration(late.by)) before seq \(late.afterSeq), "
                 + "which is earlier in the log\n"
         }
+        lastLate = entry.late?.afterSeq
         for a in entry.anomalies { out += indent + "\(a.kind): \(a.detail)\n" }
         return out
     }

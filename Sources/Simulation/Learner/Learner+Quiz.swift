@@ -67,7 +67,7 @@ extension Learner {
             let late = !isLast && (script.lateAnswer ? k == 1 : rng.chance(quirkRate))
             let selected = AnswerSelected(attempt: attempt, question: question, choice: choice, correct: correct,
                                           correctChoice: right, skill: skill, ms: Int(thinks[k]))
-            emit(.answerSelected(selected), in: session, to: &sink, extraDelay: late ? thinks[k + 1] + 1_500 : 0)
+            emit(.answerSelected(selected), in: session, to: &sink, extraDelay: late ? thinks[k + 1] + 5_000 : 0)
             if correct { correctCount += 1 }
             ability[skill] = min(0.97, (ability[skill] ?? 0.6) + 0.004)
             if rng.chance(quirkRate) {

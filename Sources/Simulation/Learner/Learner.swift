@@ -82,7 +82,7 @@ struct Learner: Sendable {
             reset = nil
         }
         fractionDigits = rng.pick([3, 3, 3, 0, 6])
-        let base = rng.double(in: 0.5...0.85)
+        let base = showcase ? 0.74 : rng.double(in: 0.5...0.85)
         var ability: [String: Double] = [:]
         for category in Catalog.categories {
             for skill in category.skills {

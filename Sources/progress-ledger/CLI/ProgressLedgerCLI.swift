@@ -3,6 +3,9 @@
 enum ProgressLedgerCLI {
     /// Every command, in the order `--help` lists them.
     static let commands: [any Command.Type] = [
+        ReportCommand.self,
+        AuditCommand.self,
+        DemoCommand.self,
     ]
 
     static let overview = """
