@@ -1,7 +1,15 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Shows how far a long read has got on stderr — bytes, percent and rate —
 /// when stderr is a terminal and `--quiet` was not given; otherwise nothing.
 ///
-/// Nothing is drawn for reads that finish within a moment, and the line is
+/// Nothing is drawn for reads that finish within 300 ms, and the line is
 /// redrawn at most ten times a second, then erased when the read ends.
 final class ProgressMeter {
     private let io: Terminal
@@ -11,6 +19,8 @@ final class ProgressMeter {
     private let start: ContinuousClock.Instant
     private var lastDraw: ContinuousClock.Instant?
     private var nextCheck = 0
+    /// How long a read must have lasted before the line appears.
+    private let delay: Duration
 
     /// A meter for reading `label`; draws only when `enabled`.
     init(_ io: Terminal, label: String, enabled: Bool) {
@@ -18,6 +28,14 @@ final class ProgressMeter {
         self.label = label
         self.enabled = enabled
         start = clock.now
+        delay = ProgressMeter.delay
+    }
+
+    /// 300 ms, or `PROGRESS_LEDGER_PROGRESS_AFTER_MS` milliseconds (the tests use 0).
+    static var delay: Duration {
+        guard let text = getenv("PROGRESS_LEDGER_PROGRESS_AFTER_MS").map({ String(cString: $0) }),
+              let ms = Int(text), ms >= 0 else { return .milliseconds(300) }
+        return .milliseconds(ms)
     }
 
     /// A meter for a command's reads: on when stderr is a terminal, unless `quiet`.
@@ -31,7 +49,7 @@ final class ProgressMeter {
         nextCheck = bytes + (1 << 18)
         let now = clock.now
         let elapsed = now - start
-        guard elapsed >= .milliseconds(300) else { return }
+        guard elapsed >= delay else { return }
         if let lastDraw, now - lastDraw < .milliseconds(100) { return }
         lastDraw = now
         io.status("\r\u{1B}[K" + ProgressMeter.line(label: label, bytes: bytes, total: total, seconds: elapsed.seconds))
