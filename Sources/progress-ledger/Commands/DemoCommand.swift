@@ -44,6 +44,7 @@ enum DemoCommand: Command {
     static let batchSize = 2_000
 
     static func run(_ args: ParsedArguments, _ io: Terminal) throws -> Int32 {
+        if let extra = args.positionals.first { throw CLIError.usage("unexpected argument '\(extra)' (demo takes options only)") }
         let users = try args.integer("--users", default: 30, range: 1...1_000_000)
         let days = try args.integer("--days", default: 30, range: 1...36_500)
         let seedText = args.value("--seed") ?? "42"
