@@ -1,1 +1,9 @@
-print("progress-ledger")
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+exit(ProgressLedgerCLI.run(CommandLine.arguments))

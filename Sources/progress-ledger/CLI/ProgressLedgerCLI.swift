@@ -1,0 +1,70 @@
+/// The `progress-ledger` tool: finds the command, parses its options, runs it,
+/// and turns errors into messages on stderr and exit codes.
+enum ProgressLedgerCLI {
+    /// Every command, in the order `--help` lists them.
+    static let commands: [any Command.Type] = [
+    ]
+
+    static let overview = """
+        progress-ledger: the learner's progress as an append-only event log.
+
+        Usage: progress-ledger <command> [options]
+
+        Commands:
+        \(commands.map { "  " + $0.name.padding(8) + "  " + $0.summary }.joined(separator: "\n"))
+
+        Run 'progress-ledger <command> --help' for a command's options.
+        Exit codes: 0 ok, 1 failure or invalid data, 64 usage error.
+        """
+
+    static func run(_ argv: [String]) -> Int32 {
+        let io = Terminal()
+        defer { io.flush() }
+        let args = Array(argv.dropFirst())
+        guard let first = args.first else {
+            io.error(overview)
+            return ExitCode.usage
+        }
+        if first == "--help" || first == "-h" || first == "help" {
+            if args.count > 1, let command = commands.first(where: { $0.name == args[1] }) {
+                io.line(helpText(command))
+            } else {
+                io.line(overview)
+            }
+            return ExitCode.ok
+        }
+        guard let command = commands.first(where: { $0.name == first }) else {
+            io.error("progress-ledger: unknown command '\(first)'\n\n" + overview)
+            return ExitCode.usage
+        }
+        let rest = Array(args.dropFirst())
+        if rest.contains("--help") || rest.contains("-h") {
+            io.line(helpText(command))
+            return ExitCode.ok
+        }
+        do {
+            let parsed = try ParsedArguments(rest, options: command.options)
+            return try command.run(parsed, io)
+        } catch CLIError.usage(let message) {
+            io.error("progress-ledger \(command.name): \(message)\nRun 'progress-ledger \(command.name) --help' for usage.")
+            return ExitCode.usage
+        } catch CLIError.failure(let message) {
+            io.error("progress-ledger \(command.name): \(message)")
+            return ExitCode.failure
+        } catch {
+            io.error("progress-ledger \(command.name): \(error)")
+            return ExitCode.failure
+        }
+    }
+
+    static func helpText(_ command: any Command.Type) -> String {
+        "Usage: progress-ledger \(command.name) " + command.help
+    }
+}
+
+extension String {
+    /// The string padded with spaces on the right to `width` characters.
+    func padding(_ width: Int) -> String {
+        count >= width ? self : self + String(repeating: " ", count: width - count)
+    }
+}

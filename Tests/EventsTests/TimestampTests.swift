@@ -1,0 +1,55 @@
+import Testing
+import Events
+
+@Suite("Timestamps and learner days")
+struct TimestampTests {
+    @Test("the day is the calendar date in the timestamp's own offset")
+    func learnerDay() {
+        #expect(ts("2025-10-21T23:55:12+03:00").day.description == "2025-10-21")
+        #expect(ts("2025-10-21T20:55:12Z").day.description == "2025-10-21")
+        #expect(ts("2025-10-22T01:00:00+09:00").day.description == "2025-10-22")
+        #expect(ts("2025-10-21T23:30:00-08:00").day.description == "2025-10-21")
+    }
+
+    @Test("instants compare as absolute times whatever the offsets")
+    func instants() {
+        let tokyo = ts("2025-10-22T01:00:00+09:00")   // 2025-10-21T16:00Z
+        let la = ts("2025-10-21T10:00:00-08:00")      // 2025-10-21T18:00Z
+        #expect(tokyo.instant < la.instant)
+        #expect(tokyo.day > la.day)
+        #expect(ts("2025-10-21T20:55:12Z").instant == ts("2025-10-21T23:55:12+03:00").instant)
+        #expect(ts("1970-01-01T00:00:00Z").instant == Instant(seconds: 0, nanoseconds: 0))
+        #expect(ts("2000-03-01T00:00:00.5Z").instant == Instant(seconds: 951_868_800, nanoseconds: 500_000_000))
+    }
+
+    @Test("seconds between instants are exact", arguments: [
+        ("2025-01-01T00:00:00Z", "2025-01-01T00:01:30Z", "90"),
+        ("2025-01-01T00:00:00.25Z", "2025-01-01T00:00:01Z", "0.75"),
+        ("2025-01-01T00:00:00Z", "2025-01-01T00:00:00.000000001Z", "0.000000001"),
+        ("2025-01-01T03:00:00+03:00", "2025-01-01T00:00:02Z", "2"),
+    ])
+    func exactSeconds(start: String, end: String, expected: String) {
+        #expect(ts(start).instant.duration(to: ts(end).instant).description == expected)
+    }
+
+    @Test("days parse, print and count across month and leap-year ends")
+    func days() throws {
+        let d = try #require(Day("2024-02-28"))
+        #expect(d.adding(days: 1).description == "2024-02-29")
+        #expect(d.adding(days: 2).description == "2024-03-01")
+        #expect(Day("2025-02-29") == nil)
+        #expect(Day("2025-1-01") == nil)
+        #expect(try #require(Day("1969-12-31")).ordinal == -1)
+        #expect(try #require(Day("2000-01-01")).ordinal == 10957)
+    }
+
+    @Test("percentages round halves up")
+    func percent() {
+        #expect(Percent.of(1, 8) == 13)     // 12.5
+        #expect(Percent.of(1, 3) == 33)
+        #expect(Percent.of(2, 3) == 67)
+        #expect(Percent.of(3, 5) == 60)
+        #expect(Percent.of(0, 0) == nil)
+        #expect(Percent.of(7, 7) == 100)
+    }
+}
