@@ -1,0 +1,27 @@
+import Events
+
+/// The rule for "today" when no day is given: the day of the user's kept v1
+/// event with the latest instant (`at` as an absolute time), ties going to the
+/// later in log order.
+///
+/// A late-synced event from an earlier day does not move the day back, and a
+/// learner who flew from +09:00 to -08:00 gets the local date they are in now.
+package struct LatestEvent: Sendable, Hashable {
+    /// The latest instant seen, nil before any event.
+    package private(set) var instant: Instant?
+    /// The (own) day of the event with that instant.
+    package private(set) var day: Day?
+    /// Its `seq`.
+    package private(set) var seq: Int?
+
+    /// Nothing seen yet.
+    package init() {}
+
+    /// Folds one kept v1 event, in log order.
+    package mutating func reduce(_ envelope: Envelope) {
+        if let instant, envelope.at.instant < instant { return }
+        instant = envelope.at.instant
+        day = envelope.at.day
+        seq = envelope.seq
+    }
+}
