@@ -71,9 +71,12 @@ extension DailyQuiz {
     }
 }
 
+/// `1 quiz`, `2 quizzes`.
+func plural(_ n: Int, _ one: String, _ many: String) -> String { "\(n) \(n == 1 ? one : many)" }
+
 extension Streak {
     var summary: String {
-        let days = current == 1 ? "1 day" : "\(current) days"
+        let days = plural(current, "day", "days")
         if current == 0 { return "0 days · longest \(longest)" }
         return days + (activeToday ? " · done today" : " · not done yet today") + " · longest \(longest)"
     }
@@ -81,12 +84,12 @@ extension Streak {
 
 extension Stats {
     var summary: String {
-        var parts = ["\(quizzesCompleted) quizzes completed"]
-        if let accuracy { parts.append("\(accuracy)% right of \(questionsAnswered) answers") }
-        parts.append("\(puzzlesCompleted) puzzles")
-        parts.append("\(submissions) submissions")
+        var parts = [plural(quizzesCompleted, "quiz", "quizzes") + " completed"]
+        if let accuracy { parts.append("\(accuracy)% right of " + plural(questionsAnswered, "answer", "answers")) }
+        parts.append(plural(puzzlesCompleted, "puzzle", "puzzles"))
+        parts.append(plural(submissions, "submission", "submissions"))
         if let firstActive, let lastActive {
-            parts.append("\(activeDays) learning days (\(firstActive) to \(lastActive))")
+            parts.append(plural(activeDays, "learning day", "learning days") + " (\(firstActive) to \(lastActive))")
         }
         return parts.joined(separator: " · ")
     }

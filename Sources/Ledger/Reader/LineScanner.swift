@@ -65,8 +65,10 @@ struct LineScanner {
                 lineStart = filled
                 searchFrom = filled
             } else if let lf = System.firstIndex(of: 0x0A, in: window, from: searchFrom) {
-                let line = ScannedLine(number: number, offset: bufferBase + lineStart, length: lf - lineStart,
-                                       bytes: UnsafeRawBufferPointer(start: base + lineStart, count: lf - lineStart))
+                let length = lf - lineStart
+                // A line over the limit is never handed out, even when it happens to fit the buffer.
+                let line = ScannedLine(number: number, offset: bufferBase + lineStart, length: length,
+                                       bytes: UnsafeRawBufferPointer(start: base + lineStart, count: length > maxLine ? 0 : length))
                 try body(line)
                 number += 1
                 lineStart = lf + 1

@@ -38,9 +38,9 @@ public struct SystemCallError: Error, Sendable, Hashable, CustomStringConvertibl
 
 /// Makes named system calls misbehave, for tests.
 ///
-/// A rule applies to one call name: it lets `skip` calls through, then
-/// injects its fault into the next `times` calls. Used by one writer on one
-/// thread at a time.
+/// A rule applies to one call name: it lets the next `skip` calls of that name
+/// through (counted from when the rule is added), then injects its fault into
+/// the following `times` calls. Used by one writer on one thread at a time.
 package final class FaultInjector {
     /// What to do to a call.
     package enum Fault: Sendable, Hashable {
@@ -55,7 +55,8 @@ package final class FaultInjector {
     private struct Rule {
         var call: SystemCall
         var fault: Fault
-        var skip: Int
+        /// The first attempt number (of this call) the rule applies to.
+        var from: Int
         var remaining: Int
     }
 
@@ -68,21 +69,21 @@ package final class FaultInjector {
     /// Makes an injector with no rules.
     package init() {}
 
-    /// Injects `fault` into `call` after letting `skip` calls through, `times` times.
+    /// Injects `fault` into `call` after letting the next `skip` calls through, `times` times.
     package func inject(_ fault: Fault, into call: SystemCall, after skip: Int = 0, times: Int = 1) {
-        rules.append(Rule(call: call, fault: fault, skip: skip, remaining: times))
+        rules.append(Rule(call: call, fault: fault, from: attempts[call, default: 0] + skip + 1, remaining: times))
     }
 
     /// Removes every rule.
     package func clear() { rules.removeAll() }
 
+    /// How many faults were injected into `call`.
+    package func injectedCount(_ call: SystemCall) -> Int { injected.filter { $0.call == call }.count }
+
     fileprivate func next(_ call: SystemCall) -> Fault? {
-        attempts[call, default: 0] += 1
-        for k in rules.indices where rules[k].call == call && rules[k].remaining > 0 {
-            if rules[k].skip > 0 {
-                rules[k].skip -= 1
-                continue
-            }
+        let n = attempts[call, default: 0] + 1
+        attempts[call] = n
+        for k in rules.indices where rules[k].call == call && rules[k].remaining > 0 && n >= rules[k].from {
             rules[k].remaining -= 1
             injected.append((call, rules[k].fault))
             return rules[k].fault

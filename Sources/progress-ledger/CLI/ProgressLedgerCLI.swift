@@ -3,9 +3,11 @@
 enum ProgressLedgerCLI {
     /// Every command, in the order `--help` lists them.
     static let commands: [any Command.Type] = [
-        ReportCommand.self,
-        AuditCommand.self,
         DemoCommand.self,
+        AppendCommand.self,
+        VerifyCommand.self,
+        AuditCommand.self,
+        ReportCommand.self,
     ]
 
     static let overview = """
