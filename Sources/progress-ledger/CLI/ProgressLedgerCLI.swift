@@ -3,6 +3,7 @@
 enum ProgressLedgerCLI {
     /// Every command, in the order `--help` lists them.
     static let commands: [any Command.Type] = [
+        StateCommand.self,
     ]
 
     static let overview = """
