@@ -186,6 +186,9 @@ struct StateCommandTests {
         #expect(r.stdout == "")
         #expect(r.stderr == "progress-ledger state: \(log.path): \(problem)\n")
         #expect(r.stderr.contains("line 3: broken_chain: "))
+        let verified = try CLI.run(["verify", log.path])
+        #expect(verified.status == 1)
+        #expect(r.stderr.contains(verified.stdout + verified.stderr))
     }
 
     @Test("a torn tail is a warning: the state of the complete lines, exit 0")
@@ -199,7 +202,8 @@ struct StateCommandTests {
         try handle.close()
         let r = try state(log, ["--json"])
         #expect(r.status == 0)
-        #expect(r.stderr.hasPrefix("progress-ledger state: warning: \(log.path): line 2: torn_tail: "))
+        #expect(r.stderr.hasPrefix("\(log.path): warning: line 2: torn_tail: "))
+        #expect(r.stderr == (try CLI.run(["verify", log.path])).stderr)
         #expect(try dailyQuiz(r)["status"] as? String == "in_progress")
     }
 

@@ -3,6 +3,8 @@
 enum ProgressLedgerCLI {
     /// Every command, in the order `--help` lists them.
     static let commands: [any Command.Type] = [
+        AppendCommand.self,
+        VerifyCommand.self,
         StateCommand.self,
     ]
 

@@ -62,7 +62,7 @@ enum StateCommand: Command {
         } catch {
             throw CLIError.failure(error.description)
         }
-        for warning in summary.warnings { io.error("progress-ledger state: warning: \(path): \(warning)") }
+        for warning in summary.warnings { io.error("\(path): warning: \(warning)") }   // as verify prints it
         if summary.events + summary.newerVersionLines == 0 {
             io.error("progress-ledger state: \(path) holds no events; the state below is empty")
         } else if projector.keptCount == 0 {
