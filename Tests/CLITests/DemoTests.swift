@@ -14,7 +14,11 @@ struct DemoTests {
         #expect(report.isOK, "\(report.problem?.description ?? "")")
         #expect(report.events > 3_000)
         #expect(r.stdout.contains("appended \(report.events) events to demo/demo.log"))
-        #expect(r.stdout.contains("ok: \(report.events) events, head \(report.head)"))
+        #expect(r.stdout.contains("demo/demo.log: ok: \(report.events) events, head \(report.head)"))
+        // What `verify` itself says about the log.
+        let verified = try CLI.run(["verify", "demo/demo.log"], in: dir.url)
+        #expect(verified.status == 0)
+        #expect(verified.stdout == "demo/demo.log: ok: \(report.events) events, head \(report.head)\n")
         #expect(r.stdout.contains("$ progress-ledger state demo/demo.log --user u-001"))
         #expect(r.stdout.contains("Daily quiz:"))
         #expect(r.stdout.contains("2025-10-05 to 2025-11-04: 31 days, 30 active users"))

@@ -63,7 +63,7 @@ enum DemoCommand: Command {
         do { verified = try verify(path: logPath) } catch { throw CLIError.failure(error.description) }
         io.line("\n$ progress-ledger verify \(logPath)")
         if let problem = verified.problem { throw CLIError.failure("the demo log does not verify: \(problem)") }
-        io.line("ok: " + LogInput.describe(verified.summary))
+        io.line("\(logPath): ok: " + LogInput.describe(verified.summary))
 
         let follow = demo.showcaseUser ?? "u-001"
         var projector = LearnerProjector(options: StateOptions(user: follow))

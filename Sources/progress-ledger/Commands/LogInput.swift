@@ -15,15 +15,15 @@ enum LogInput {
         defer { meter.finish() }
         let summary = try LogReader(path: path).forEachRecord(progress: meter.update) { record in body(record) }
         meter.finish()
-        for warning in summary.warnings { io.error("warning: \(path): \(warning)") }
+        for warning in summary.warnings { io.error("\(path): warning: \(warning)") }   // as verify prints it
         return summary
     }
 
-    /// `6392 events, head 6392:9f2c…` (and the newer-version lines, if any).
+    /// `6392 events, head 6392:9f2c…` (and the newer-version lines, if any), in verify's words.
     static func describe(_ summary: LogSummary) -> String {
         var text = "\(summary.events) event\(summary.events == 1 ? "" : "s")"
         if summary.newerVersionLines > 0 {
-            text += " (\(summary.newerVersionLines) of a newer format version)"
+            text += " (\(summary.newerVersionLines) of a newer format version, kept unread)"
         }
         return text + ", head \(summary.head)"
     }
