@@ -151,7 +151,8 @@ extension Report {
         table { border-collapse: collapse; font-variant-numeric: tabular-nums; font-size: 13px; }
         th, td { padding: 4px 10px; text-align: right; white-space: nowrap; }
         thead th { border-bottom: 1px solid var(--axis); font-weight: 600; white-space: normal; vertical-align: bottom; }
-        tbody th, tfoot th { text-align: left; font-weight: 500; }
+        tbody th, tfoot th, thead th:first-child { text-align: left; font-weight: 500; }
+        thead th:first-child { font-weight: 600; }
         tbody tr:nth-child(even) { background: var(--stripe); }
         tfoot tr { border-top: 1px solid var(--axis); font-weight: 600; }
         code { font-size: 13px; }
