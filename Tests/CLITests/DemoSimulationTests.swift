@@ -35,6 +35,16 @@ struct DemoSimulationTests {
         #expect(Self.defaults.allSatisfy { $0.device != nil })
     }
 
+    @Test("every timestamp reads back as written: the same instant, offset and day")
+    func timestamps() throws {
+        for e in Self.defaults {
+            let parsed = try Timestamp(parsing: e.at.text)
+            #expect(parsed == e.at, "\(e.at.text)")
+        }
+        #expect(Self.defaults.contains { $0.at.text.hasSuffix("Z") })
+        #expect(Self.defaults.contains { $0.at.text.contains(".") && $0.at.text.hasSuffix("+05:45") })
+    }
+
     @Test("learners live in several zones, cross a DST change, and one travels")
     func zones() {
         let offsets = Set(Self.defaults.map(\.at.offsetMinutes))

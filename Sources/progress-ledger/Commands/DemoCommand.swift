@@ -55,7 +55,7 @@ enum DemoCommand: Command {
         let htmlPath = directory + "/report.html"
 
         let demo = DemoLog(DemoLog.Options(users: users, days: days, seed: seed))
-        let appended = try write(demo, to: logPath, io, quiet: quiet)
+        let appended = try write(demo, to: logPath)
         io.line("Simulated \(users) learner\(users == 1 ? "" : "s") over \(days) day\(days == 1 ? "" : "s") (seed \(seed)): "
                 + "appended \(appended) events to \(logPath).")
 
@@ -92,15 +92,13 @@ enum DemoCommand: Command {
     }
 
     /// Appends the demo's events in batches through the ledger writer; returns how many.
-    private static func write(_ demo: DemoLog, to path: String, _ io: Terminal, quiet: Bool) throws(CLIError) -> Int {
+    private static func write(_ demo: DemoLog, to path: String) throws(CLIError) -> Int {
         let writer: LedgerWriter
         do { writer = try LedgerWriter(path: path) } catch { throw .failure(error.description) }
         defer { writer.close() }
         var batch: [NewEvent] = []
         batch.reserveCapacity(batchSize)
         var appended = 0
-        let meter = ProgressMeter(io, label: "writing \(path)", enabled: !quiet && io.stderrIsTerminal)
-        defer { meter.finish() }
         do {
             for event in demo {
                 batch.append(event)
