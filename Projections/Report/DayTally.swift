@@ -6,6 +6,11 @@ struct DayTally: Sendable {
     struct SkillTally: Sendable, Hashable {
         var correct = 0
         var answers = 0
+
+        mutating func add(correct right: Bool) {
+            answers += 1
+            if right { correct += 1 }
+        }
     }
 
     /// Users with an event other than `hints.granted`.
@@ -25,10 +30,7 @@ struct DayTally: Sendable {
     mutating func answer(correct right: Bool, skill: String?) {
         answers += 1
         if right { correct += 1 }
-        if let skill {
-            skills[ExactString(skill), default: SkillTally()].answers += 1
-            if right { skills[ExactString(skill), default: SkillTally()].correct += 1 }
-        }
+        if let skill { skills[ExactString(skill), default: SkillTally()].add(correct: right) }
     }
 
     /// Adds another day's tally (users as a union).
