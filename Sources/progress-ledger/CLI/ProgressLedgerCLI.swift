@@ -6,6 +6,7 @@ enum ProgressLedgerCLI {
         DemoCommand.self,
         AppendCommand.self,
         VerifyCommand.self,
+        StateCommand.self,
         AuditCommand.self,
         ReportCommand.self,
     ]
