@@ -81,6 +81,7 @@ struct WriterTests {
         }
         #expect(error?.code == .invalidEvent)
         #expect(error?.description.contains("event 3 of 3") == true)
+        #expect(error?.eventIndex == 2)
         #expect(error?.description.contains("repeats event 1") == true)
         #expect(error?.description.contains(log) == true)
         #expect(try Files.bytes(log) == before)
@@ -107,6 +108,7 @@ struct WriterTests {
         }
         let error = #expect(throws: LedgerError.self) { try writer.append([try Make.answer("n-1"), bad]) }
         #expect(error?.message.contains("event 2 of 2") == true)
+        #expect(error?.eventIndex == 1)
         #expect(error?.message.contains("user") == true)
         #expect(try writer.append([try Make.answer("n-1")]).first?.seq == 3)
     }
