@@ -140,7 +140,11 @@ struct StateCommandTests {
         try log.write()
         let startDay = try dailyQuiz(try state(log, ["--json", "--day", "2025-10-21"]))
         #expect(startDay["status"] as? String == "completed")
-        let next = try json(try state(log, ["--json"]))
+        // Without --day, D is the day the latest event counts on: the start day.
+        let reopened = try json(try state(log, ["--json"]))
+        #expect(reopened["day"] as? String == "2025-10-21")
+        #expect((reopened["daily_quiz"] as? [String: Any])?["status"] as? String == "completed")
+        let next = try json(try state(log, ["--json", "--day", "2025-10-22"]))
         #expect(next["day"] as? String == "2025-10-22")
         #expect((next["daily_quiz"] as? [String: Any])?["status"] as? String == "not_started")
         let history = try #require(next["history"] as? [[String: Any]])
