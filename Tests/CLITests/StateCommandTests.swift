@@ -278,7 +278,7 @@ struct StateCommandTests {
         #expect(refused.stderr == "progress-ledger state: \(bad): catalog: member \"inference\": must be a list of content ids (strings), not a string\n")
         let missing = try state(log, ["--catalog", log.dir.path("none.json")])
         #expect(missing.status == 1)
-        #expect(missing.stderr.contains("none.json: cannot open the catalog"))
+        #expect(missing.stderr.contains("none.json: cannot read the catalog: opening the file failed: open: No such file or directory (ENOENT)"))
     }
 
     @Test("--as-of: a seq and a time, as the library computes them")

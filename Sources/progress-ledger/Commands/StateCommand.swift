@@ -1,10 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Events
 import Ledger
 import Projections
@@ -106,20 +99,8 @@ enum StateCommand: Command {
 
     /// The whole content of a small file (the catalog).
     private static func readFile(_ path: String, what: String) throws(CLIError) -> [UInt8] {
-        var fd: CInt
-        repeat { fd = open(path, O_RDONLY) } while fd < 0 && errno == EINTR
-        guard fd >= 0 else { throw .failure("\(path): cannot open the \(what): \(String(cString: strerror(errno)))") }
-        defer { _ = close(fd) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw .failure("\(path): cannot read the \(what): \(String(cString: strerror(errno)))")
-            }
-            if n == 0 { return bytes }
-            bytes.append(contentsOf: chunk[0..<n])
+        do { return try SmallFile.read(path) } catch {
+            throw .failure("\(error.path): cannot read the \(what): \(error.message)")
         }
     }
 
