@@ -184,10 +184,16 @@ public final class LedgerWriter {
     /// Checks that the path still names the file this writer has open.
     private func checkIdentity() throws(LedgerError) {
         let status: FileStatus
-        do { status = try system.lstat(path) } catch {
+        do {
+            status = try system.lstat(path)
+        } catch where error.errno == .noEntry || error.errno == .notDirectory {
             let e = LedgerError(.replaced, error, path: path, "the log was removed or renamed while this writer had it open")
             state = .broken(e)
             throw e
+        } catch {
+            // Any other failure (EIO...) says nothing about the file being replaced:
+            // report it as what it is and leave the writer usable.
+            throw LedgerError(error, path: path, doing: "checking that the log is still the file this writer opened")
         }
         guard status.device == identity.device, status.inode == identity.inode else {
             let e = LedgerError(.replaced, path: path, "the log was replaced by another file while this writer had it open; reopen it")
