@@ -75,7 +75,10 @@ public final class LedgerWriter {
                 throw LedgerError(.permission, path: path,
                                   "is read-only (mode \(String(status.permissions, radix: 8))); the ledger will not append to it")
             }
-            if created { try syncDirectory() }
+            // A new log's directory entry must be durable before the first append is
+            // acknowledged. An empty log may be one whose creator failed before that
+            // sync (or crashed), so its next writer makes the entry durable too.
+            if created || status.size == 0 { try syncDirectory() }
             try withLock { () throws(LedgerError) in
                 try catchUp()
                 if knownSize > 0 {
