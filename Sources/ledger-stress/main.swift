@@ -10,8 +10,9 @@
 //       One pass of the reader over LOG: streams every line with
 //       LogReader.forEachLine (counting lines that do not decode), then the
 //       checked read (forEachRecord). Prints `lines N undecodable U events E
-//       head SEQ:SHA torn T` and the first problem, if any; exits 1 on a
-//       problem. For hostile-input tests (its peak RSS is measured).
+//       head SEQ:SHA torn T`, the first problem, if any, and `peak-rss-kib K`
+//       (VmHWM, this process's own peak); exits 1 on a problem. For the
+//       hostile-input tests.
 //   ledger-stress read-loop LOG --until FILE [--min-passes N]
 //       A reader running beside writers: passes over LOG until FILE exists
 //       (and at least N passes were made). Each pass must see only lines that
@@ -164,6 +165,23 @@ func appendLoop(_ args: Arguments) {
     writer.close()
 }
 
+/// The process's peak resident set size in KiB (VmHWM from /proc/self/status), or nil off Linux.
+///
+/// Unlike a parent's wait4 rusage, VmHWM counts only this program image: the
+/// maxrss a child inherits at exec includes its spawner's memory.
+func peakRSSKiB() -> Int? {
+    guard let f = fopen("/proc/self/status", "r") else { return nil }
+    defer { fclose(f) }
+    var line = [CChar](repeating: 0, count: 256)
+    while fgets(&line, CInt(line.count), f) != nil {
+        let text = String(cString: line)
+        if text.hasPrefix("VmHWM:") {
+            return Int(text.dropFirst(6).split(whereSeparator: { $0 == " " || $0 == "\t" }).first ?? "")
+        }
+    }
+    return nil
+}
+
 func readOnce(_ args: Arguments) {
     guard args.words.count == 1 else { usage() }
     let path = args.words[0]
@@ -181,14 +199,12 @@ func readOnce(_ args: Arguments) {
         }
     } catch { fail("\(error)") }
     var text = "lines \(lines) undecodable \(undecodable) torn \(raw.tornTail.map { "\($0.length)" } ?? "0")"
-    if let firstUndecodable { text += "\nfirst undecodable: \(firstUndecodable)" }
-    do {
-        let summary = try reader.forEachRecord { _ in }
-        writeOut(1, text + "\nevents \(summary.events) head \(summary.head)\n")
-    } catch {
-        writeOut(1, text + "\n")
-        fail("\(error)")
-    }
+    if let firstUndecodable { text += "\nfirst undecodable: \(firstUndecodable.prefix(200))" }
+    let outcome: Result<LogSummary, LedgerError> = Result { () throws(LedgerError) in try reader.forEachRecord { _ in } }
+    if case .success(let summary) = outcome { text += "\nevents \(summary.events) head \(summary.head)" }
+    text += "\npeak-rss-kib \(peakRSSKiB().map { "\($0)" } ?? "unknown")\n"
+    writeOut(1, text)
+    if case .failure(let error) = outcome { fail("\(error)") }
 }
 
 func readLoop(_ args: Arguments) {

@@ -61,3 +61,45 @@ enum Bytes {
         return (out, start)
     }
 }
+
+/// A child process run to completion with its peak memory: posix_spawn, then
+/// wait4 for its own rusage (ru_maxrss, KiB on Linux).
+struct MeasuredRun {
+    var exitCode: Int32?
+    /// The signal that killed it, if one did (a crash: SIGSEGV, SIGILL for a Swift trap, SIGABRT).
+    var signal: Int32?
+    var stdout: String
+    var stderr: String
+    /// Peak resident set size in KiB.
+    var maxRSSKiB: Int
+    var seconds: Double
+
+    var maxRSSMiB: Double { Double(maxRSSKiB) / 1024 }
+
+    static func run(_ program: String, _ arguments: [String]) throws -> MeasuredRun {
+        let dir = try TempDir("measured")
+        defer { dir.cleanup() }
+        let outPath = dir.file("stdout"), errPath = dir.file("stderr")
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        let argv = ([program] + arguments).map { strdup($0) } + [nil]
+        defer { for p in argv { free(p) } }
+        var pid = pid_t()
+        let started = Date()
+        let rc = posix_spawn(&pid, program, &actions, nil, argv, environ)
+        guard rc == 0 else { throw CocoaError(.executableLoad, userInfo: [NSFilePathErrorKey: program]) }
+        var status: CInt = 0
+        var usage = rusage()
+        while wait4(pid, &status, 0, &usage) == -1 && errno == EINTR {}
+        let seconds = Date().timeIntervalSince(started)
+        let termination = status & 0x7F
+        return MeasuredRun(exitCode: termination == 0 ? (status >> 8) & 0xFF : nil,
+                           signal: termination == 0 ? nil : termination,
+                           stdout: try Files.text(outPath), stderr: try Files.text(errPath),
+                           maxRSSKiB: Int(usage.ru_maxrss), seconds: seconds)
+    }
+}
