@@ -40,8 +40,8 @@ package struct LearnerFold: Sendable {
     /// Folds one kept v1 event of the user, in log order.
     package mutating func reduce(_ envelope: Envelope) {
         count += 1
-        latest.reduce(envelope)
         let step = book.apply(envelope)
+        latest.reduce(step)
         DailyAttemptsProjection.reduce(into: &daily, step)
         StreakProjection.reduce(into: &streak, step)
         QuizzesProjection.reduce(into: &quizzes, step)

@@ -127,7 +127,7 @@ struct AppendCommandTests {
         let dir = try TemporaryDirectory()
         let r = try CLI.run(["append", dir.path("l.log")], input: Self.valid[0] + "\n" + Self.valid[0] + "\n")
         #expect(r.status == 1)
-        #expect(r.stderr.contains("e-1"))
+        #expect(r.stderr.contains("stdin:2: id: \"e-1\" repeats event 1 of this batch"), "\(r.stderr)")
         #expect(dir.bytes("l.log").isEmpty)
     }
 

@@ -81,6 +81,7 @@ struct WriterTests {
         }
         #expect(error?.code == .invalidEvent)
         #expect(error?.description.contains("event 3 of 3") == true)
+        #expect(error?.eventIndex == 2)
         #expect(error?.description.contains("repeats event 1") == true)
         #expect(error?.description.contains(log) == true)
         #expect(try Files.bytes(log) == before)
@@ -107,6 +108,7 @@ struct WriterTests {
         }
         let error = #expect(throws: LedgerError.self) { try writer.append([try Make.answer("n-1"), bad]) }
         #expect(error?.message.contains("event 2 of 2") == true)
+        #expect(error?.eventIndex == 1)
         #expect(error?.message.contains("user") == true)
         #expect(try writer.append([try Make.answer("n-1")]).first?.seq == 3)
     }
@@ -241,5 +243,30 @@ struct WriterTests {
         try writer.append(try Make.answers(100...101))
         #expect(faults.attempts[.fsync, default: 0] == fsyncsAtOpen + 2)
         #expect(try LogReader(path: log).verify().events == 52)
+    }
+
+    /// Each append reads only what other writers added since, never the whole log again.
+    @Test func appendReadsOnlyNewLines() throws {
+        let dir = try TempDir()
+        defer { dir.cleanup() }
+        let log = dir.file("a.log")
+        let seed = try LedgerWriter(path: log)
+        for k in 0..<20 { try seed.append(try Make.answers((k * 500 + 1)...(k * 500 + 500)), durability: .deferred) }
+        try seed.sync()
+        let size = try Files.bytes(log).count
+        #expect(size > LineCodec.maxLineLength + 1 + LineScanner.defaultChunkSize)  // more than one read buffer
+
+        let faults = FaultInjector()
+        let writer = try LedgerWriter(path: log, create: false, system: System(faults: faults))
+        let atOpen = faults.attempts[.pread, default: 0]
+        #expect(atOpen >= 2)  // the whole log, in chunks
+        try writer.append(try Make.answers(20_001...20_001))
+        #expect(faults.attempts[.pread, default: 0] == atOpen)  // nothing new: no read at all
+        try seed.append(try Make.answers(20_002...20_003))  // another writer
+        let results = try writer.append(try Make.answers(20_004...20_004))
+        #expect(results.first?.seq == 10_004)
+        #expect(faults.attempts[.pread, default: 0] == atOpen + 1)  // one read of the two new lines
+        #expect(try writer.append(try Make.answer("e-20002")).status == .alreadyPresent)  // and it knows their ids
+        #expect(try verify(path: log).events == 10_004)
     }
 }

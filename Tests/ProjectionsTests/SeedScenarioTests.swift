@@ -124,10 +124,12 @@ struct SeedScenarioTests {
                                  attempts: 1),
             streak: Streak(current: 1, activeToday: true, longest: 1, runs: [Streak.Run(start: d, end: d)]),
             history: history, quizzes: quizzes, stats: stats))
-        // Without --day, D is the day of the latest event (2025-10-22, local): the
-        // attempt still belongs to the 21st, so today is not started and the streak is alive.
+        // Without --day, D is the day the latest event counts on: the answer and
+        // finish after midnight belong to the attempt's start day, so D stays 21st.
+        #expect(fold(log) == fold(log, day: "2025-10-21"))
+        // The next day named: today is not started, the streak is alive through yesterday.
         let next = day("2025-10-22")
-        #expect(fold(log) == LearnerState(
+        #expect(fold(log, day: "2025-10-22") == LearnerState(
             user: "u-1", day: next, dailyQuiz: DailyQuiz(day: next),
             streak: Streak(current: 1, activeToday: false, longest: 1, runs: [Streak.Run(start: d, end: d)]),
             history: history, quizzes: quizzes, stats: stats))

@@ -8,6 +8,7 @@ extension LedgerError {
         self.init(.invalidEvent, path: path,
                   "\(which) is refused, nothing of its batch was written: \(error.kind.rawValue): \(error.message)",
                   cause: .event(error))
+        eventIndex = index
     }
 
     /// A damaged log: the message is the problem as `verify` prints it.

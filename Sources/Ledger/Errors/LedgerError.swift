@@ -58,6 +58,9 @@ public struct LedgerError: Error, Sendable, CustomStringConvertible {
     public var message: String
     /// The underlying cause, when there is one.
     public var cause: Cause?
+    /// For `.invalidEvent`: the 0-based position of the refused event in its
+    /// batch (so a caller can name its own input line).
+    public var eventIndex: Int?
 
     /// Makes an error.
     public init(_ code: Code, path: String, _ message: String, cause: Cause? = nil) {

@@ -14,48 +14,48 @@ extension SHA256 {
         public static let zero = Digest(0, 0, 0, 0, 0, 0, 0, 0)
 
         /// Parses 64 hex digits (either case); nil for anything else.
+        ///
+        /// Called once per line to compare `prev`: no allocation.
         public init?<S: StringProtocol>(hex: S) {
-            var words: [UInt64] = [0, 0, 0, 0]
+            var w: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
             var n = 0
             for c in hex.utf8 {
                 let v: UInt8
                 switch c {
-                case UInt8(ascii: "0")...UInt8(ascii: "9"): v = c - UInt8(ascii: "0")
-                case UInt8(ascii: "a")...UInt8(ascii: "f"): v = c - UInt8(ascii: "a") + 10
-                case UInt8(ascii: "A")...UInt8(ascii: "F"): v = c - UInt8(ascii: "A") + 10
+                case UInt8(ascii: "0")...UInt8(ascii: "9"): v = c &- UInt8(ascii: "0")
+                case UInt8(ascii: "a")...UInt8(ascii: "f"): v = c &- UInt8(ascii: "a") &+ 10
+                case UInt8(ascii: "A")...UInt8(ascii: "F"): v = c &- UInt8(ascii: "A") &+ 10
                 default: return nil
                 }
-                guard n < 64 else { return nil }
-                words[n / 16] = words[n / 16] << 4 | UInt64(v)
+                switch n >> 4 {
+                case 0: w.0 = w.0 << 4 | UInt64(v)
+                case 1: w.1 = w.1 << 4 | UInt64(v)
+                case 2: w.2 = w.2 << 4 | UInt64(v)
+                case 3: w.3 = w.3 << 4 | UInt64(v)
+                default: return nil  // more than 64 digits
+                }
                 n += 1
             }
             guard n == 64 else { return nil }
-            w0 = words[0]; w1 = words[1]; w2 = words[2]; w3 = words[3]
+            (w0, w1, w2, w3) = w
+        }
+
+        /// The word holding bytes `8 * i ..< 8 * i + 8`.
+        @inline(__always) private func word(_ i: Int) -> UInt64 {
+            switch i { case 0: w0; case 1: w1; case 2: w2; default: w3 }
         }
 
         /// The 32 bytes.
         public var bytes: [UInt8] {
-            var out: [UInt8] = []
-            out.reserveCapacity(32)
-            for w in [w0, w1, w2, w3] {
-                for shift in stride(from: 56, through: 0, by: -8) { out.append(UInt8(truncatingIfNeeded: w >> UInt64(shift))) }
-            }
-            return out
+            (0..<32).map { i in UInt8(truncatingIfNeeded: word(i >> 3) >> UInt64(56 - 8 * (i & 7))) }
         }
 
         /// 64 lowercase hex digits.
         public var hex: String {
-            let digits: StaticString = "0123456789abcdef"
-            let words = (w0, w1, w2, w3)
-            return String(unsafeUninitializedCapacity: 64) { out in
-                digits.withUTF8Buffer { d in
-                    var i = 0
-                    for w in [words.0, words.1, words.2, words.3] {
-                        for shift in stride(from: 60, through: 0, by: -4) {
-                            out[i] = d[Int((w >> UInt64(shift)) & 0xF)]
-                            i += 1
-                        }
-                    }
+            String(unsafeUninitializedCapacity: 64) { out in
+                for i in 0..<64 {
+                    let nibble = UInt8(truncatingIfNeeded: word(i >> 4) >> UInt64(60 - 4 * (i & 15))) & 0xF
+                    out[i] = nibble < 10 ? nibble &+ UInt8(ascii: "0") : nibble &- 10 &+ UInt8(ascii: "a")
                 }
                 return 64
             }

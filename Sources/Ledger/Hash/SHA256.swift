@@ -123,15 +123,18 @@ public struct SHA256: Sendable {
                         w[t] = w[t &- 16] &+ sigma0 &+ w[t &- 7] &+ sigma1
                     }
                     var a = s0, b = s1, c = s2, d = s3, e = s4, f = s5, g = s6, h = s7
-                    for t in 0..<64 {
-                        let bigSigma1 = rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)
-                        let choose = (e & f) ^ (~e & g)
-                        let t1 = h &+ bigSigma1 &+ choose &+ k[t] &+ w[t]
-                        let bigSigma0 = rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)
-                        let majority = (a & b) ^ (a & c) ^ (b & c)
-                        let t2 = bigSigma0 &+ majority
-                        h = g; g = f; f = e; e = d &+ t1
-                        d = c; c = b; b = a; a = t1 &+ t2
+                    // Eight rounds per step, the registers renamed instead of shifted.
+                    var t = 0
+                    while t < 64 {
+                        round(a, b, c, &d, e, f, g, &h, k[t] &+ w[t])
+                        round(h, a, b, &c, d, e, f, &g, k[t &+ 1] &+ w[t &+ 1])
+                        round(g, h, a, &b, c, d, e, &f, k[t &+ 2] &+ w[t &+ 2])
+                        round(f, g, h, &a, b, c, d, &e, k[t &+ 3] &+ w[t &+ 3])
+                        round(e, f, g, &h, a, b, c, &d, k[t &+ 4] &+ w[t &+ 4])
+                        round(d, e, f, &g, h, a, b, &c, k[t &+ 5] &+ w[t &+ 5])
+                        round(c, d, e, &f, g, h, a, &b, k[t &+ 6] &+ w[t &+ 6])
+                        round(b, c, d, &e, f, g, h, &a, k[t &+ 7] &+ w[t &+ 7])
+                        t &+= 8
                     }
                     s0 &+= a; s1 &+= b; s2 &+= c; s3 &+= d; s4 &+= e; s5 &+= f; s6 &+= g; s7 &+= h
                 }
@@ -142,3 +145,13 @@ public struct SHA256: Sendable {
 }
 
 @inline(__always) private func rotr(_ x: UInt32, _ n: UInt32) -> UInt32 { (x &>> n) | (x &<< (32 &- n)) }
+
+/// One SHA-256 round: `d += T1`, `h = T1 + T2` (the caller renames the registers).
+@inline(__always)
+private func round(_ a: UInt32, _ b: UInt32, _ c: UInt32, _ d: inout UInt32,
+                   _ e: UInt32, _ f: UInt32, _ g: UInt32, _ h: inout UInt32, _ kw: UInt32) {
+    let t1 = h &+ (rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)) &+ (g ^ (e & (f ^ g))) &+ kw
+    let t2 = (rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)) &+ ((a & b) | (c & (a | b)))
+    d = d &+ t1
+    h = t1 &+ t2
+}

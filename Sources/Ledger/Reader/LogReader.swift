@@ -59,8 +59,12 @@ public struct LogReader {
     /// Throws a `.damaged` error whose message is `verify`'s (`line K: KIND: detail`)
     /// at the first problem; `body` has then already seen the lines before it,
     /// so discard what it built. A torn tail is not an error: it is in the summary.
+    ///
+    /// `progress`, if given, is called after each line with the bytes read so
+    /// far and the file's size when the read started (for a progress display).
     @discardableResult
-    public func forEachRecord(_ body: (Record) throws(LedgerError) -> Void) throws(LedgerError) -> LogSummary {
+    public func forEachRecord(progress: ((_ bytesRead: Int, _ totalBytes: Int) -> Void)? = nil,
+                              _ body: (Record) throws(LedgerError) -> Void) throws(LedgerError) -> LogSummary {
         try withOpenFile { (fd, size) throws(LedgerError) in
             var chain = ChainState()
             let scanner = LineScanner(system: system, fd: fd, path: path, chunkSize: chunkSize)
@@ -69,6 +73,7 @@ public struct LogReader {
                 case .success(let record): try body(record)
                 case .failure(let problem): throw LedgerError(damaged: problem, path: path)
                 }
+                progress?(line.offset + line.length + 1, size)
             }
             return chain.summary(tornTail: tail)
         }

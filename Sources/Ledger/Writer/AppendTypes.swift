@@ -1,3 +1,5 @@
+import Events
+
 /// When an append's bytes are forced to disk.
 public enum Durability: Sendable, Hashable {
     /// fsync after every batch, before `append` returns (the default).
@@ -23,9 +25,14 @@ public struct AppendResult: Sendable, Hashable {
     public var seq: Int
     /// Whether it was written now.
     public var status: Status
+    /// The line as written, for `.appended`: apply it to a live projection
+    /// (nil for `.alreadyPresent`, which the log, and so the projection, already has).
+    public var envelope: Envelope?
 
     /// Makes a result.
-    public init(id: String, seq: Int, status: Status) { self.id = id; self.seq = seq; self.status = status }
+    public init(id: String, seq: Int, status: Status, envelope: Envelope? = nil) {
+        self.id = id; self.seq = seq; self.status = status; self.envelope = envelope
+    }
 }
 
 /// A torn tail a writer found and moved aside, to say on stderr.

@@ -36,7 +36,8 @@ extension LedgerWriter {
                     continue
                 }
                 seq += 1
-                let line = LineCodec.encode(event.sealed(seq: seq, id: id, prev: prev.hex))
+                let envelope = event.sealed(seq: seq, id: id, prev: prev.hex)
+                let line = LineCodec.encode(envelope)
                 guard line.count <= LineCodec.maxLineLength else {
                     let e = EventError(.lineTooLong, "the event's line would be \(line.count) bytes; at most \(LineCodec.maxLineLength) are allowed")
                     throw LedgerError(invalid: e, index: k, count: events.count, id: id, path: path)
@@ -45,7 +46,7 @@ extension LedgerWriter {
                 bytes.append(contentsOf: line)
                 bytes.append(0x0A)
                 written.append((id, prev))
-                results.append(AppendResult(id: id, seq: seq, status: .appended))
+                results.append(AppendResult(id: id, seq: seq, status: .appended, envelope: envelope))
             }
             guard !written.isEmpty else { return results }
 

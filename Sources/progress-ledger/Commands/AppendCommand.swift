@@ -51,8 +51,7 @@ enum AppendCommand: Command {
             do {
                 events.append(try LineCodec.decodeNewEvent(input.bytes))
             } catch {
-                let what = error.member.map { "\($0): \(error.rule)" } ?? "\(error.kind.rawValue): \(error.rule)"
-                problems.append("\(input.label): \(what)")
+                problems.append("\(input.label): \(describe(error))")
             }
         }
         guard problems.isEmpty else {
@@ -64,7 +63,19 @@ enum AppendCommand: Command {
         let writer = try LedgerWriter(path: path)
         defer { writer.close() }
         for recovery in writer.recoveries { io.error("progress-ledger append: \(recovery)") }
-        let results = try writer.append(events, durability: args.flag("--no-sync") ? .deferred : .everyBatch)
+        let results: [AppendResult]
+        do {
+            results = try writer.append(events, durability: args.flag("--no-sync") ? .deferred : .everyBatch)
+        } catch {
+            // Rules that need the whole batch or the log (a repeated id): name the input line.
+            if error.code == .invalidEvent, let index = error.eventIndex, inputs.indices.contains(index),
+               case .event(let problem)? = error.cause {
+                io.error("\(inputs[index].label): \(describe(problem))")
+                io.error("progress-ledger append: nothing was appended to \(path)")
+                return ExitCode.failure
+            }
+            throw error
+        }
         for r in results {
             io.line("\(r.seq) \(r.id)")
             if r.status == .alreadyPresent {
@@ -72,6 +83,11 @@ enum AppendCommand: Command {
             }
         }
         return ExitCode.ok
+    }
+
+    /// `member: rule`, or `kind: rule` for a problem of the whole line.
+    static func describe(_ error: EventError) -> String {
+        error.member.map { "\($0): \(error.rule)" } ?? "\(error.kind.rawValue): \(error.rule)"
     }
 
     /// Splits input into lines at LF; a last line without LF counts too.
