@@ -143,3 +143,9 @@ func quoted(_ s: String) -> String {
     }
     return out + "\""
 }
+
+// MARK: - Codable
+// Synthesized here because Swift synthesizes Codable only in the type's own file;
+// it makes the live projector serialisable (see Projections/Snapshot/).
+
+extension AttemptsBook: Codable {}

@@ -39,3 +39,10 @@ package enum DailyAttemptsProjection {
         }
     }
 }
+
+// MARK: - Codable
+// Synthesized here because Swift synthesizes Codable only in the type's own file;
+// it makes the live projector serialisable (see Projections/Snapshot/).
+
+extension DailyAttemptsProjection.DayRecord: Codable {}
+extension DailyAttemptsProjection.State: Codable {}

@@ -43,3 +43,9 @@ package enum QuizzesProjection {
         state.quizzes[key] = summary
     }
 }
+
+// MARK: - Codable
+// Synthesized here because Swift synthesizes Codable only in the type's own file;
+// it makes the live projector serialisable (see Projections/Snapshot/).
+
+extension QuizzesProjection.State: Codable {}
