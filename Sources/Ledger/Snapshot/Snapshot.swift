@@ -68,8 +68,8 @@ public struct Snapshot: Sendable, Hashable {
         do {
             bytes = try SmallFile.read(path, limit: sizeLimit, system: system)
         } catch {
-            if error.code == .notFound { throw SnapshotRejection(.missing, "there is no snapshot at \(path) yet") }
-            throw SnapshotRejection(.unreadable, "\(error.path): cannot be read: \(error.message)")
+            if error.code == .notFound { throw SnapshotRejection(.missing, "it does not exist yet") }
+            throw SnapshotRejection(.unreadable, "it cannot be read: \(error.message)")
         }
         let snapshot = try Snapshot(decoding: bytes)
         guard snapshot.key.utf8.elementsEqual(key.utf8) else {
