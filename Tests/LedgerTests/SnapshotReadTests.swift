@@ -267,5 +267,38 @@ struct SnapshotReadTests {
         #expect(XXH64.hash(Array("0123456789abcdef0123456789abcdef!".utf8)) == 0x8AFF_F4DA_AC4E_677E)
         #expect(XXH64.hash((0..<768).map { UInt8($0 % 256) }) == 0x8E03_C838_C596_036F)
         #expect(XXH64.hash("e-1") == 0x25B6_A912_ED7B_83AA)
+        // In pieces: the same value, however the bytes are cut.
+        var rng = SeededGenerator(seed: 5)
+        for length in [0, 1, 31, 32, 33, 64, 100, 1000] {
+            let bytes = (0..<length).map { _ in UInt8.random(in: 0...255, using: &rng) }
+            var streaming = XXH64.Streaming()
+            var i = 0
+            while i < length {
+                let n = min(length - i, Int.random(in: 1...40, using: &rng))
+                streaming.update(Array(bytes[i..<(i + n)]))
+                i += n
+            }
+            #expect(streaming.finalize() == XXH64.hash(bytes), "\(length) bytes")
+        }
+    }
+
+    @Test("digests loaded from a snapshot file: a repeat is found in them, and new ones merge in order")
+    func loadedDigests() throws {
+        var f = try Fixture(30)
+        defer { f.dir.cleanup() }
+        let path = f.dir.file("s.snap")
+        try Snapshot(checkpoint: try f.full().checkpoint, key: "k", payload: []).save(to: path)
+        let loaded = try Snapshot.load(from: path, key: "k").checkpoint
+        try f.append(20)
+        let warm = try f.read(after: loaded).0.get()
+        #expect(warm.checkpoint == (try f.full()).checkpoint)
+        #expect(warm.checkpoint.ids.sorted == (1...50).map { IDDigests.digest("e-\($0)") }.sorted())
+        for k in [1, 17, 30] {
+            #expect(loaded.ids.contains(IDDigests.digest("e-\(k)")))
+            #expect(!loaded.ids.contains(IDDigests.digest("e-\(k + 30)")))
+        }
+        try f.chain.event("e-12")
+        try Files.append(f.log, f.chain.lines[50] + [0x0A])
+        #expect(rejection(try f.read(after: loaded).0)?.reason == .repeatedID)
     }
 }

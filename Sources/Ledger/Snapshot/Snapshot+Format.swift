@@ -19,30 +19,46 @@ extension Snapshot {
 
     /// The file's bytes.
     func encoded() -> [UInt8] {
-        let key = Array(self.key.utf8)
-        let ids = checkpoint.ids.sorted
         var out: [UInt8] = []
-        out.reserveCapacity(8 + 4 + 8 * 6 + 32 + 8 + key.count + 8 + payload.count + 8 + 8 * ids.count + 8)
-        out.append(contentsOf: Snapshot.magic)
-        append(UInt32(Snapshot.formatVersion), to: &out)
-        append(checkpoint.file.device, to: &out)
-        append(checkpoint.file.inode, to: &out)
-        append(UInt64(checkpoint.offset), to: &out)
-        append(UInt64(checkpoint.head.seq), to: &out)
-        out.append(contentsOf: checkpoint.head.sha256.bytes)
-        append(UInt64(checkpoint.newerVersionLines), to: &out)
-        append(UInt64(key.count), to: &out)
-        out.append(contentsOf: key)
-        append(UInt64(payload.count), to: &out)
-        out.append(contentsOf: payload)
-        append(UInt64(ids.count), to: &out)
-        #if _endian(little)
-        ids.withUnsafeBytes { out.append(contentsOf: $0) }
-        #else
-        for id in ids { append(id, to: &out) }
-        #endif
-        append(XXH64.hash(out), to: &out)
+        write { (piece: UnsafeRawBufferPointer) in out.append(contentsOf: piece) }
         return out
+    }
+
+    /// Hands the file's bytes to `sink` in order, in pieces (the id digests
+    /// are streamed, never copied whole), ending with the checksum.
+    func write<E: Error>(_ sink: (UnsafeRawBufferPointer) throws(E) -> Void) throws(E) {
+        let key = Array(self.key.utf8)
+        var head: [UInt8] = []
+        head.reserveCapacity(8 + 4 + 8 * 5 + 32 + 8 + 8 + key.count + 8)
+        head.append(contentsOf: Snapshot.magic)
+        append(UInt32(Snapshot.formatVersion), to: &head)
+        append(checkpoint.file.device, to: &head)
+        append(checkpoint.file.inode, to: &head)
+        append(UInt64(checkpoint.offset), to: &head)
+        append(UInt64(checkpoint.head.seq), to: &head)
+        head.append(contentsOf: checkpoint.head.sha256.bytes)
+        append(UInt64(checkpoint.newerVersionLines), to: &head)
+        append(UInt64(key.count), to: &head)
+        head.append(contentsOf: key)
+        append(UInt64(payload.count), to: &head)
+        var idCount: [UInt8] = []
+        append(UInt64(checkpoint.ids.count), to: &idCount)
+
+        var sum = XXH64.Streaming()
+        func emit(_ bytes: UnsafeRawBufferPointer) throws(E) {
+            sum.update(bytes)
+            try sink(bytes)
+        }
+        func emit(_ bytes: [UInt8]) throws(E) {
+            try bytes.withUnsafeBytes { raw in Result { () throws(E) in try emit(raw) } }.get()
+        }
+        try emit(head)
+        try emit(payload)
+        try emit(idCount)
+        try checkpoint.ids.forEachChunk { (raw) throws(E) in try emit(raw) }
+        var trailer: [UInt8] = []
+        append(sum.finalize(), to: &trailer)
+        try trailer.withUnsafeBytes { raw in Result { () throws(E) in try sink(raw) } }.get()
     }
 
     private func append<T: FixedWidthInteger>(_ value: T, to out: inout [UInt8]) {
@@ -53,12 +69,13 @@ extension Snapshot {
     init(decoding bytes: [UInt8]) throws(SnapshotRejection) {
         let result: Result<Snapshot, SnapshotRejection> = bytes.withUnsafeBytes { raw in
             var reader = FieldReader(raw)
-            return Result { () throws(SnapshotRejection) -> Snapshot in try Snapshot.decode(&reader, size: bytes.count) }
+            return Result { () throws(SnapshotRejection) -> Snapshot in try Snapshot.decode(&reader, file: bytes) }
         }
         self = try result.get()
     }
 
-    private static func decode(_ r: inout FieldReader, size: Int) throws(SnapshotRejection) -> Snapshot {
+    private static func decode(_ r: inout FieldReader, file: [UInt8]) throws(SnapshotRejection) -> Snapshot {
+        let size = file.count
         func garbled(_ why: String) -> SnapshotRejection { SnapshotRejection(.garbled, "it is damaged: \(why)") }
         guard size >= magic.count, r.bytes(magic.count).elementsEqual(magic) else {
             throw SnapshotRejection(.garbled, "it is not a snapshot file (it does not start with the snapshot mark)")
@@ -86,8 +103,9 @@ extension Snapshot {
         guard idCount == seq, idCount <= r.remaining / 8, r.remaining == 8 * idCount else {
             throw garbled("it holds \(idCount) id digests in \(r.remaining) bytes for \(seq) lines")
         }
-        let ids = r.digests(idCount)
-        guard zip(ids, ids.dropFirst()).allSatisfy({ $0 <= $1 }) else { throw garbled("its id digests are out of order") }
+        guard let ids = IDDigests(littleEndian: file, start: r.position, count: idCount) else {
+            throw garbled("its id digests are out of order")
+        }
 
         var words: [UInt32] = []
         for i in 0..<8 {
@@ -99,8 +117,7 @@ extension Snapshot {
             throw garbled("its position is inconsistent (line \(seq) ending at byte \(offset))")
         }
         let checkpoint = LogCheckpoint(file: FileIdentity(device: device, inode: inode), offset: offset,
-                                       head: Head(seq: seq, sha256: digest), newerVersionLines: newer,
-                                       ids: IDDigests(sorted: ids))
+                                       head: Head(seq: seq, sha256: digest), newerVersionLines: newer, ids: ids)
         return Snapshot(checkpoint: checkpoint, key: String(decoding: keyBytes, as: UTF8.self), payload: Array(payload))
     }
 }
@@ -132,17 +149,5 @@ private struct FieldReader {
     mutating func count() -> Int? {
         guard let v = integer(UInt64.self), v <= UInt64(Int.max) else { return nil }
         return Int(v)
-    }
-
-    /// `n` 64-bit digests (the caller checked that they are there).
-    mutating func digests(_ n: Int) -> [UInt64] {
-        let start = position
-        position += 8 * n
-        return [UInt64](unsafeUninitializedCapacity: n) { buffer, initialized in
-            for i in 0..<n {
-                buffer[i] = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: start + 8 * i, as: UInt64.self))
-            }
-            initialized = n
-        }
     }
 }

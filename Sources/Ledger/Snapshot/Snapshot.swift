@@ -66,7 +66,7 @@ public struct Snapshot: Sendable, Hashable {
     static func load(from path: String, key: String, system: System) throws(SnapshotRejection) -> Snapshot {
         let bytes: [UInt8]
         do {
-            bytes = try SmallFile.read(path, limit: sizeLimit, system: system)
+            bytes = try readFile(path, system: system)
         } catch {
             if error.code == .notFound { throw SnapshotRejection(.missing, "it does not exist yet") }
             throw SnapshotRejection(.unreadable, "it cannot be read: \(error.message)")
@@ -91,8 +91,7 @@ public struct Snapshot: Sendable, Hashable {
 
     func save(to path: String, system: System) throws(LedgerError) {
         try Snapshot.checkReplaceable(path, system: system)
-        let bytes = encoded()
-        let temporary = try Snapshot.writeTemporary(bytes, beside: path, system: system)
+        let temporary = try writeTemporary(beside: path, system: system)
         do {
             try system.rename(temporary, to: path)
         } catch {
@@ -110,6 +109,40 @@ public struct Snapshot: Sendable, Hashable {
             throw LedgerError(.io, error, path: directory,
                               "the snapshot \(path) was written, but making its directory entry durable failed")
         }
+    }
+
+    /// The whole file at `path` (a regular file of at most ``sizeLimit`` bytes), read into one buffer.
+    private static func readFile(_ path: String, system: System) throws(LedgerError) -> [UInt8] {
+        let fd: CInt
+        do { fd = try system.open(path, .read) } catch { throw LedgerError(error, path: path, doing: "opening the file") }
+        defer { system.close(fd) }
+        let status: FileStatus
+        do { status = try system.fstat(fd) } catch { throw LedgerError(error, path: path, doing: "reading the file's status") }
+        switch status.kind {
+        case .regular: break
+        case .directory: throw LedgerError(.isDirectory, path: path, "is a directory, not a file")
+        default: throw LedgerError(.notRegularFile, path: path, "is not a regular file")
+        }
+        guard status.size <= sizeLimit else { throw LedgerError(.io, path: path, "is \(status.size) bytes; at most \(sizeLimit) are read") }
+        var failure: LedgerError? = nil
+        // Not zero-filled first: a snapshot can be megabytes, read at every warm start.
+        let bytes = [UInt8](unsafeUninitializedCapacity: status.size) { buffer, initialized in
+            var done = 0
+            while done < status.size {
+                let n: Int
+                do throws(SystemCallError) {
+                    n = try system.pread(fd, into: UnsafeMutableRawBufferPointer(rebasing: UnsafeMutableRawBufferPointer(buffer)[done...]), at: done)
+                } catch {
+                    failure = LedgerError(error, path: path, doing: "reading the file")
+                    break
+                }
+                if n == 0 { break }
+                done += n
+            }
+            initialized = done
+        }
+        if let failure { throw failure }
+        return bytes
     }
 
     /// Refuses to replace anything at `path` but a snapshot (or an empty file).
@@ -143,8 +176,8 @@ public struct Snapshot: Sendable, Hashable {
         }
     }
 
-    /// Writes `bytes` to a new file beside `path` and fsyncs it; returns its name.
-    private static func writeTemporary(_ bytes: [UInt8], beside path: String, system: System) throws(LedgerError) -> String {
+    /// Writes the snapshot to a new file beside `path` and fsyncs it; returns its name.
+    private func writeTemporary(beside path: String, system: System) throws(LedgerError) -> String {
         let base = "\(path).tmp-\(System.processID())"
         var name = base
         var fd: CInt = -1
@@ -161,12 +194,18 @@ public struct Snapshot: Sendable, Hashable {
         }
         guard fd >= 0 else { throw LedgerError(.io, path: base, "could not find a free name for the new snapshot file") }
         do throws(LedgerError) {
-            let written = bytes.withUnsafeBytes { buffer in
-                Result { () throws(PartialWriteError) in try system.writeAll(fd, buffer) }
-            }
-            if case .failure(let failure) = written {
-                throw LedgerError(.io, failure.cause, path: name,
-                                  "writing the new snapshot failed after \(failure.written) of \(bytes.count) bytes")
+            var done = 0
+            // One write per piece: the header and state, then the id digests in 64 KiB pieces.
+            let out = fd
+            do throws(PartialWriteError) {
+                try write { (piece) throws(PartialWriteError) in
+                    do throws(PartialWriteError) { try system.writeAll(out, piece) } catch {
+                        throw PartialWriteError(written: done + error.written, cause: error.cause)
+                    }
+                    done += piece.count
+                }
+            } catch {
+                throw LedgerError(.io, error.cause, path: name, "writing the new snapshot failed after \(error.written) bytes")
             }
             do { try system.fsync(fd) } catch { throw LedgerError(.io, error, path: name, "making the new snapshot durable failed") }
             let closing = system.close(fd)

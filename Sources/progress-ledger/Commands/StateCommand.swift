@@ -141,7 +141,7 @@ enum StateCommand: Command {
         case .success(let r): read = r
         case .failure(let why): throw LedgerError(.io, path: path, "a full read refused to start: \(why)")  // a read from the start has nothing to reject
         }
-        if let saved, saved.checkpoint == read.checkpoint { return (read.summary, nil) }   // nothing new: keep the file
+        if saved != nil, read.resumed, read.linesRead == 0 { return (read.summary, nil) }   // nothing new: keep the file
         let done = projector
         return (read.summary, { () throws(LedgerError) in
             let payload: [UInt8]
