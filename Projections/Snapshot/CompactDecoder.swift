@@ -4,6 +4,9 @@
 /// a mismatch, a wrong tag, a truncated input or trailing bytes throw a
 /// `DecodingError` (never a crash, whatever the bytes).
 package struct CompactDecoder {
+    /// Whether types with a hand-written fast path use it.
+    package var fastPaths = true
+
     /// Makes a decoder.
     package init() {}
 
@@ -11,6 +14,7 @@ package struct CompactDecoder {
     package func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8]) throws -> T {
         try bytes.withUnsafeBytes { raw in
             let source = CompactSource(raw)
+            source.fastPaths = fastPaths
             let value = try T(from: CompactDecoding(source: source, depth: 0))
             try source.close(from: 0)
             guard source.position == raw.count else {
@@ -35,6 +39,8 @@ final class CompactSource {
 
     let bytes: UnsafeRawBufferPointer
     var position = 0
+    /// Whether hand-written fast paths may read instead of `Codable`.
+    var fastPaths = true
     /// `frames[d]` is the container opened by the decoder at depth `d`.
     var frames: [Frame] = []
 
@@ -161,7 +167,7 @@ final class CompactSource {
     }
 
     /// The 4-byte count after an `unkeyed` tag.
-    private func arrayCount() throws -> Int {
+    func arrayCount() throws -> Int {
         guard bytes.count - position >= 4 else { throw corrupted("unexpected end of the data") }
         let n = Int(bytes[position]) | Int(bytes[position + 1]) << 8 | Int(bytes[position + 2]) << 16
             | Int(bytes[position + 3]) << 24
@@ -308,6 +314,62 @@ final class CompactSource {
             position -= 1
             throw corrupted("expected an integer, found tag \(b)")
         }
+    }
+
+    // MARK: hand-written fast paths (the same bytes as the Codable path)
+
+    /// Starts an object.
+    @inline(__always) func beginObject() throws { try expect(.keyed, "an object") }
+
+    /// Ends an object; fields left unread are an error here (a fast path reads its own version's fields).
+    @inline(__always) func endObject() throws { try expect(.end, "the end of an object") }
+
+    /// Reads the key `name`.
+    @inline(__always) func field(_ name: StaticString) throws {
+        let count = name.utf8CodeUnitCount
+        if count < 0x80, position + 2 + count <= bytes.count, bytes[position] == CompactFormat.Tag.key.rawValue,
+           bytes[position + 1] == UInt8(truncatingIfNeeded: count) {
+            let start = position + 2
+            var i = 0
+            while i < count, bytes[start + i] == name.utf8Start[i] { i += 1 }
+            if i == count {
+                position = start + count
+                return
+            }
+        }
+        try expectKey(String(describing: name))
+    }
+
+    /// Starts an array; returns its count.
+    @inline(__always) func beginArray() throws -> Int {
+        try expect(.unkeyed, "an array")
+        return try arrayCount()
+    }
+
+    /// Whether the next value is an empty array (consumed if so).
+    @inline(__always) func takeEmptyArray() -> Bool {
+        guard position + 5 <= bytes.count, bytes[position] == CompactFormat.Tag.unkeyed.rawValue,
+              bytes[position + 1] == 0, bytes[position + 2] == 0, bytes[position + 3] == 0, bytes[position + 4] == 0
+        else { return false }
+        position += 5
+        return true
+    }
+
+    /// Reads an `Int`.
+    @inline(__always) func readInt() throws -> Int { try readInteger(Int.self) }
+
+    /// Reads an optional string.
+    @inline(__always) func readOptionalString() throws -> String? { takeNil() ? nil : try readString() }
+
+    /// Reads an optional bool.
+    @inline(__always) func readOptionalBool() throws -> Bool? { takeNil() ? nil : try readBool() }
+
+    /// Reads any value through its `Codable` form, from inside a fast path.
+    func readNested<T: Decodable>(_ type: T.Type) throws -> T {
+        let depth = frames.count
+        let value = try T(from: CompactDecoding(source: self, depth: depth))
+        try close(from: depth)
+        return value
     }
 
     /// Reads a nested value whose decoder is at `depth`.

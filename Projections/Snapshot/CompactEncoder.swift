@@ -5,12 +5,16 @@
 /// let again = try CompactDecoder().decode(LearnerProjector.self, from: bytes)
 /// ```
 package struct CompactEncoder {
+    /// Whether types with a hand-written fast path (``CompactSink/fastPaths``) use it.
+    package var fastPaths = true
+
     /// Makes an encoder.
     package init() {}
 
     /// The bytes of `value`.
     package func encode<T: Encodable>(_ value: T) throws -> [UInt8] {
         let sink = CompactSink()
+        sink.fastPaths = fastPaths
         try value.encode(to: CompactEncoding(sink: sink, depth: 0))
         sink.close(from: 0)
         if let failure = sink.failure { throw failure }
@@ -31,6 +35,9 @@ final class CompactSink {
     }
 
     var bytes: [UInt8] = []
+    /// Whether hand-written fast paths may write instead of `Codable` (the
+    /// bytes are the same; tests turn this off to compare).
+    var fastPaths = true
     /// `frames[d]` is the container opened by the encoder at depth `d`.
     var frames: [Frame] = []
     /// The first misuse of the Encoder protocol (reported when `encode` ends).
@@ -136,6 +143,41 @@ final class CompactSink {
             varint(UInt64(buffer.count))
             bytes.append(contentsOf: buffer)
         }
+    }
+
+    // MARK: hand-written fast paths (the same bytes as the Codable path)
+
+    /// Starts an object (a keyed container).
+    @inline(__always) func beginObject() { tag(.keyed) }
+    /// Ends an object.
+    @inline(__always) func endObject() { tag(.end) }
+    /// Writes a field's key.
+    @inline(__always) func field(_ name: StaticString) {
+        tag(.key)
+        varint(UInt64(name.utf8CodeUnitCount))
+        bytes.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+    }
+    /// Starts an array (an unkeyed container) of `count` values.
+    @inline(__always) func beginArray(_ count: Int) {
+        tag(.unkeyed)
+        let n = UInt32(truncatingIfNeeded: count)
+        bytes.append(UInt8(truncatingIfNeeded: n))
+        bytes.append(UInt8(truncatingIfNeeded: n >> 8))
+        bytes.append(UInt8(truncatingIfNeeded: n >> 16))
+        bytes.append(UInt8(truncatingIfNeeded: n >> 24))
+    }
+    /// Writes an `Int`.
+    @inline(__always) func write(_ value: Int) { write(signed: Int64(value)) }
+    /// Writes an optional string (nil as `nil`).
+    @inline(__always) func write(_ value: String?) { if let value { write(value) } else { writeNil() } }
+    /// Writes an optional bool (nil as `nil`).
+    @inline(__always) func write(_ value: Bool?) { if let value { write(value) } else { writeNil() } }
+
+    /// Writes any value through its `Codable` form, from inside a fast path.
+    func writeNested<T: Encodable>(_ value: T) throws {
+        let depth = frames.count
+        try value.encode(to: CompactEncoding(sink: self, depth: depth))
+        close(from: depth)
     }
 
     /// Writes a nested value whose encoder is at `depth`.
