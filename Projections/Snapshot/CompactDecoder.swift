@@ -1,3 +1,5 @@
+import Events
+
 /// Reads a value written by ``CompactEncoder``.
 ///
 /// Fields are read in the order they were written, and each key is checked:
@@ -15,7 +17,7 @@ package struct CompactDecoder {
         try bytes.withUnsafeBytes { raw in
             let source = CompactSource(raw)
             source.fastPaths = fastPaths
-            let value = try T(from: CompactDecoding(source: source, depth: 0))
+            let value = try source.read(T.self, depth: 0)
             try source.close(from: 0)
             guard source.position == raw.count else {
                 throw source.corrupted("\(raw.count - source.position) bytes after the value")
@@ -38,11 +40,13 @@ final class CompactSource {
     }
 
     let bytes: UnsafeRawBufferPointer
-    var position = 0
+    // One source serves one `decode` call on one thread: the run-time exclusivity
+    // checks Swift makes on class properties are not needed.
+    @exclusivity(unchecked) var position = 0
     /// Whether hand-written fast paths may read instead of `Codable`.
     var fastPaths = true
     /// `frames[d]` is the container opened by the decoder at depth `d`.
-    var frames: [Frame] = []
+    @exclusivity(unchecked) var frames: [Frame] = []
 
     init(_ bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
 
@@ -361,6 +365,9 @@ final class CompactSource {
     /// Reads an optional string.
     @inline(__always) func readOptionalString() throws -> String? { takeNil() ? nil : try readString() }
 
+    /// Reads an optional `Int`.
+    @inline(__always) func readOptionalInt() throws -> Int? { takeNil() ? nil : try readInt() }
+
     /// Reads an optional bool.
     @inline(__always) func readOptionalBool() throws -> Bool? { takeNil() ? nil : try readBool() }
 
@@ -375,7 +382,18 @@ final class CompactSource {
     /// Reads a nested value whose decoder is at `depth`.
     @inline(__always)
     func read<T: Decodable>(_ type: T.Type, depth: Int) throws -> T {
-        try T(from: CompactDecoding(source: self, depth: depth))
+        // The leaves written directly by `CompactSink.write(_:depth:)`.
+        if T.self == Day.self {
+            return unsafeBitCast(Day(ordinal: try readInteger(Int.self)), to: T.self)
+        } else if T.self == Timestamp.self {
+            let text = try readString()
+            do { return unsafeBitCast(try Timestamp(parsing: text), to: T.self) } catch {
+                throw corrupted("timestamp \(text.debugDescription) \(error)")
+            }
+        } else if T.self == ExactString.self {
+            return unsafeBitCast(ExactString(try readString()), to: T.self)
+        }
+        return try T(from: CompactDecoding(source: self, depth: depth))
     }
 }
 

@@ -16,6 +16,10 @@
 /// | `unkeyed` | a 4-byte little-endian count, then that many values |
 /// | `key` | LEB128 byte count, then the key's UTF-8 (only inside `keyed`) |
 ///
+/// Three leaves are written directly rather than through their `Codable`
+/// containers, for speed: a `Day` as its ordinal (`int`), a `Timestamp` and an
+/// `ExactString` as their text (`string`).
+///
 /// Keys are written in full and checked when read, in the order written: a
 /// field renamed, added, removed or moved by a later version of the code makes
 /// the decoder fail instead of reading one field as another. (A change of
