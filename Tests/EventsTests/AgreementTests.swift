@@ -93,6 +93,15 @@ struct AgreementTests {
         #" {"v":1} x"#, "[1,2", "\"abc\"", "", " ", "\u{FEFF}{}", "{\"a\":\"\r\"}", "{\"a\":\"\n\"}", #"{"a":"\ud800"}"#, #"{"a":"\ud800\u0041"}"#,
         #"{"a":"\udc00"}"#, #"{"a":"\u12"}"#, #"{"a":"\x"}"#, #"{"a":01}"#, #"{"a":-}"#, #"{"a":1.}"#, #"{"a":1e}"#, #"{"a":tru}"#,
         #"{"a":1,}"#, #"{"a" 1}"#, #"{a:1}"#, #"{"a":1"#, #"{"a":"#, #"{"a""#, #"{"#, #"{"a":[1,]}"#, #"{"a":[1 2]}"#,
+        // Traps for the writer-order tokens: a comma where none may be, none where one must be, spaces around colons.
+        #"{,"v":1,"seq":1,"id":"x","at":"2025-01-01T00:00:00Z","user":"u","type":"hints.granted","data":{"amount":1,"reason":"seed"},"prev":"\#(Envelope.genesis)"}"#,
+        #"{"x":1"v":1,"seq":1,"id":"x","at":"2025-01-01T00:00:00Z","user":"u","type":"hints.granted","data":{"amount":1,"reason":"seed"},"prev":"\#(Envelope.genesis)"}"#,
+        #"{"v":1"seq":1,"id":"x","at":"2025-01-01T00:00:00Z","user":"u","type":"hints.granted","data":{"amount":1,"reason":"seed"},"prev":"\#(Envelope.genesis)"}"#,
+        #"{"v":1,"seq": 1,"id" :"x","at":  "2025-01-01T00:00:00Z","user":"u","type":"hints.granted","data":{"amount": 1 ,"reason":"seed"},"prev":"\#(Envelope.genesis)"}"#,
+        #"{"v":1,"seq":1,"seq":2,"id":"x","at":"2025-01-01T00:00:00Z","user":"u","type":"hints.granted","data":{"amount":1,"amount": 2,"reason":"seed"},"prev":"\#(Envelope.genesis)"}"#,
+        #"{"at":"2025-01-01T00:00:00Z","user":"u","type":"submission.made","data":{"content":"c","kind":"lesson","category":"m","answers":[{,"question":"q","choice":0,"correct":true}]}}"#,
+        #"{"at":"2025-01-01T00:00:00Z","user":"u","type":"submission.made","data":{"content":"c","kind":"lesson","category":"m","answers":[{"question":"q","choice":0,"question":"r","correct":true}]}}"#,
+        #"{"at":"2025-01-01T00:00:00Z","user":"u","type":"answer.selected","data":{"attempt":"a","question":"q","choice":0,"correct":true,"ms":5,"skill":"s","correct_choice":1}}"#,
     ])
     func edgeCases(_ line: String) {
         Self.expectAgreement(Array(line.utf8), "edge case")
