@@ -1,1 +1,314 @@
-print("ledger-stress")
+// ledger-stress: a writer process for the crash, concurrency and soak tests,
+// and the ledger's benchmarks.
+//
+//   ledger-stress append-loop LOG --writer W --count N [--batch B] [--user U] [--start K] [--deferred] [--quiet]
+//       Appends events W-K ... W-(K+N-1) (K defaults to 1) in batches of B.
+//       After each batch returns, prints `ack <seq> <id>` for each of its
+//       events and flushes, so a killer knows exactly what was acknowledged.
+//       Recoveries (torn tails moved aside) are reported on stderr.
+//   ledger-stress read LOG
+//       One pass of the reader over LOG: streams every line with
+//       LogReader.forEachLine (counting lines that do not decode), then the
+//       checked read (forEachRecord). Prints `lines N undecodable U events E
+//       head SEQ:SHA torn T`, the first problem, if any, and `peak-rss-kib K`
+//       (VmHWM, this process's own peak); exits 1 on a problem. For the
+//       hostile-input tests.
+//   ledger-stress read-loop LOG --until FILE [--min-passes N]
+//       A reader running beside writers: passes over LOG until FILE exists
+//       (and at least N passes were made). Each pass must see only lines that
+//       decode, an intact chain (forEachRecord), at least as many lines as the
+//       pass before, and the previous pass's head unchanged (verify with
+//       --expect-head). A half-written line may only appear as a torn tail.
+//       Prints `passes P max-lines L torn-tails-seen T`; exits 1 at the first
+//       violation, naming it.
+//   ledger-stress bench-sha256 [--mib M]      SHA-256 throughput over M MiB (default 256).
+//   ledger-stress bench-read LOG              Times LogReader.verify over LOG.
+
+import Events
+import Ledger
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+func writeOut(_ fd: CInt, _ text: String) {
+    var bytes = Array(text.utf8)
+    var done = 0
+    while done < bytes.count {
+        let n = bytes.withUnsafeMutableBytes { buf in write(fd, buf.baseAddress! + done, buf.count - done) }
+        if n < 0 {
+            if errno == EINTR { continue }
+            exit(1)
+        }
+        done += n
+    }
+    bytes.removeAll()
+}
+
+func fail(_ message: String, code: Int32 = 1) -> Never {
+    writeOut(2, "ledger-stress: \(message)\n")
+    exit(code)
+}
+
+func usage() -> Never {
+    fail("""
+    usage: ledger-stress append-loop LOG --writer W --count N [--batch B] [--user U] [--start K] [--deferred] [--quiet]
+           ledger-stress read LOG
+           ledger-stress read-loop LOG --until FILE [--min-passes N]
+           ledger-stress bench-sha256 [--mib M]
+           ledger-stress bench-read LOG
+    """, code: 64)
+}
+
+/// Parses `--name value` options and bare words.
+struct Arguments {
+    var words: [String] = []
+    var options: [String: String] = [:]
+    var flags: Set<String> = []
+
+    init(_ args: ArraySlice<String>, flags known: Set<String>) {
+        var i = args.startIndex
+        while i < args.endIndex {
+            let a = args[i]
+            if a.hasPrefix("--") {
+                if known.contains(a) { flags.insert(a); i += 1; continue }
+                guard i + 1 < args.endIndex else { usage() }
+                options[a] = args[i + 1]
+                i += 2
+            } else {
+                words.append(a)
+                i += 1
+            }
+        }
+    }
+
+    func int(_ name: String, default value: Int? = nil) -> Int {
+        guard let text = options[name] else {
+            if let value { return value }
+            fail("\(name) is required", code: 64)
+        }
+        guard let n = Int(text), n >= 0 else { fail("\(name) must be a count, not \(text)", code: 64) }
+        return n
+    }
+}
+
+/// The event for number `k` of writer `w`: quiz attempts of ten events
+/// (start, eight answers, finish), so the log is realistic for projections.
+func event(writer w: String, user: String, k: Int) -> NewEvent {
+    let attempt = "\(w)-a\((k - 1) / 10)"
+    let second = k % 86_400
+    let at = "2025-10-21T\(pad(second / 3600)):\(pad(second / 60 % 60)):\(pad(second % 60)).\(k % 1000)+03:00"
+    let data: String
+    let type: String
+    switch k % 10 {
+    case 1:
+        type = "quiz.started"
+        data = #"{"attempt":"\#(attempt)","quiz":"daily-\#((k - 1) / 10 % 7)","questions":8,"daily":true,"category":"reading"}"#
+    case 0:
+        type = "quiz.finished"
+        data = #"{"attempt":"\#(attempt)"}"#
+    default:
+        type = "answer.selected"
+        data = #"{"attempt":"\#(attempt)","question":"q\#(k % 10 - 1)","choice":\#(k % 4),"correct":\#(k % 3 != 0),"skill":"inference","ms":\#(1000 + k % 5000)}"#
+    }
+    let line = #"{"id":"\#(w)-\#(k)","at":"\#(at)","user":"\#(user)","type":"\#(type)","data":\#(data)}"#
+    do {
+        return try LineCodec.decodeNewEvent(Array(line.utf8))
+    } catch {
+        fail("internal: made an invalid event: \(error)")
+    }
+}
+
+func pad(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+
+func appendLoop(_ args: Arguments) {
+    guard args.words.count == 1 else { usage() }
+    let path = args.words[0]
+    guard let w = args.options["--writer"], !w.isEmpty else { fail("--writer is required", code: 64) }
+    let count = args.int("--count")
+    let batch = max(1, args.int("--batch", default: 10))
+    let start = max(1, args.int("--start", default: 1))
+    let user = args.options["--user"] ?? "u-\(w)"
+    let durability: Durability = args.flags.contains("--deferred") ? .deferred : .everyBatch
+    let quiet = args.flags.contains("--quiet")
+
+    let writer: LedgerWriter
+    do { writer = try LedgerWriter(path: path) } catch { fail("\(error)") }
+    var reported = 0
+    func reportRecoveries() {
+        while reported < writer.recoveries.count {
+            writeOut(2, "ledger-stress: \(writer.recoveries[reported])\n")
+            reported += 1
+        }
+    }
+    reportRecoveries()
+    var k = start
+    let end = start + count
+    while k < end {
+        let n = min(batch, end - k)
+        let events = (k..<(k + n)).map { event(writer: w, user: user, k: $0) }
+        let results: [AppendResult]
+        do { results = try writer.append(events, durability: durability) } catch { fail("\(error)") }
+        reportRecoveries()
+        if !quiet {
+            writeOut(1, results.map { "ack \($0.seq) \($0.id)\n" }.joined())
+        }
+        k += n
+    }
+    if durability == .deferred {
+        do { try writer.sync() } catch { fail("\(error)") }
+    }
+    writer.close()
+}
+
+/// The process's peak resident set size in KiB (VmHWM from /proc/self/status), or nil off Linux.
+///
+/// Unlike a parent's wait4 rusage, VmHWM counts only this program image: the
+/// maxrss a child inherits at exec includes its spawner's memory.
+func peakRSSKiB() -> Int? {
+    guard let f = fopen("/proc/self/status", "r") else { return nil }
+    defer { fclose(f) }
+    var line = [CChar](repeating: 0, count: 256)
+    while fgets(&line, CInt(line.count), f) != nil {
+        let text = String(cString: line)
+        if text.hasPrefix("VmHWM:") {
+            return Int(text.dropFirst(6).split(whereSeparator: { $0 == " " || $0 == "\t" }).first ?? "")
+        }
+    }
+    return nil
+}
+
+func readOnce(_ args: Arguments) {
+    guard args.words.count == 1 else { usage() }
+    let path = args.words[0]
+    let reader = LogReader(path: path)
+    var lines = 0, undecodable = 0
+    var firstUndecodable: String? = nil
+    let raw: LogReader.Summary
+    do {
+        raw = try reader.forEachLine { line in
+            lines += 1
+            if case .failure(let e) = line.record {
+                undecodable += 1
+                if firstUndecodable == nil { firstUndecodable = "\(e)" }
+            }
+        }
+    } catch { fail("\(error)") }
+    var text = "lines \(lines) undecodable \(undecodable) torn \(raw.tornTail.map { "\($0.length)" } ?? "0")"
+    if let firstUndecodable { text += "\nfirst undecodable: \(firstUndecodable.prefix(200))" }
+    let outcome: Result<LogSummary, LedgerError> = Result { () throws(LedgerError) in try reader.forEachRecord { _ in } }
+    if case .success(let summary) = outcome { text += "\nevents \(summary.events) head \(summary.head)" }
+    text += "\npeak-rss-kib \(peakRSSKiB().map { "\($0)" } ?? "unknown")\n"
+    writeOut(1, text)
+    if case .failure(let error) = outcome { fail("\(error)") }
+}
+
+func readLoop(_ args: Arguments) {
+    guard args.words.count == 1 else { usage() }
+    let path = args.words[0]
+    guard let until = args.options["--until"] else { fail("--until FILE is required", code: 64) }
+    let minPasses = args.int("--min-passes", default: 1)
+    let reader = LogReader(path: path)
+    var passes = 0, maxLines = 0, tornSeen = 0
+    var previous: Head? = nil
+    while true {
+        let stopping = access(until, F_OK) == 0
+        var lines = 0
+        do {
+            let raw = try reader.forEachLine { line in
+                lines += 1
+                if case .failure(let e) = line.record {
+                    fail("pass \(passes + 1): a complete line does not decode (a torn or half line seen as data?): \(e)")
+                }
+            }
+            if raw.tornTail != nil { tornSeen += 1 }
+            let report = try reader.verify(expectHead: previous)
+            if let problem = report.problem { fail("pass \(passes + 1): verify: \(problem)") }
+            if report.events < lines {
+                fail("pass \(passes + 1): verify saw \(report.events) events, fewer than the \(lines) lines streamed before it")
+            }
+            if let previous, report.events < previous.seq {
+                fail("pass \(passes + 1): the log shrank from \(previous.seq) to \(report.events) events")
+            }
+            if report.events > 0 { previous = report.head }
+        } catch { fail("pass \(passes + 1): \(error)") }
+        passes += 1
+        maxLines = max(maxLines, lines)
+        if stopping && passes >= minPasses { break }
+    }
+    writeOut(1, "passes \(passes) max-lines \(maxLines) torn-tails-seen \(tornSeen) head \(previous.map { "\($0)" } ?? "0")\n")
+}
+
+func seconds() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+}
+
+func benchSHA256(_ args: Arguments) {
+    let mib = max(1, args.int("--mib", default: 256))
+    let chunk = [UInt8]((0..<(16 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) })
+    var hasher = SHA256()
+    let t0 = seconds()
+    var done = 0
+    while done < mib << 20 {
+        let n = min(chunk.count, (mib << 20) - done)
+        chunk.withUnsafeBytes { hasher.update(UnsafeRawBufferPointer(rebasing: $0[0..<n])) }
+        done += n
+    }
+    let digest = hasher.finalize()
+    let dt = seconds() - t0
+    // Short lines, as the chain hashes them: one hash per 300-byte line.
+    let line = Array(chunk[0..<300])
+    let lines = 200_000
+    let t1 = seconds()
+    var x = SHA256.Digest.zero
+    for _ in 0..<lines { x = SHA256.hash(line) }
+    let dl = seconds() - t1
+    print("sha256: \(mib) MiB in \(format3(dt)) s = \(format1(Double(mib) / dt)) MiB/s (digest \(digest.hex.prefix(16))…)")
+    print("sha256: \(lines) lines of 300 bytes in \(format3(dl)) s = \(format1(Double(lines * 300) / dl / 1048576)) MiB/s, "
+          + "\(Int(Double(lines) / dl)) lines/s (\(x.hex.prefix(8))…)")
+}
+
+func benchRead(_ args: Arguments) {
+    guard args.words.count == 1 else { usage() }
+    let path = args.words[0]
+    let t0 = seconds()
+    let report: VerifyReport
+    do { report = try LogReader(path: path).verify() } catch { fail("\(error)") }
+    let dt = seconds() - t0
+    var st = stat()
+    let size = stat(path, &st) == 0 ? Double(st.st_size) : 0
+    print("verify: \(report.events) lines, \(format1(size / 1048576)) MiB in \(format3(dt)) s = "
+          + "\(format1(size / 1048576 / dt)) MiB/s, \(Int(Double(report.events) / dt)) lines/s; "
+          + (report.problem.map { "\($0)" } ?? "ok, head \(report.head)"))
+    let t1 = seconds()
+    var n = 0
+    do { try LogReader(path: path).forEachLine { _ in n += 1 } } catch { fail("\(error)") }
+    let d1 = seconds() - t1
+    print("forEachLine (decode only): \(n) lines in \(format3(d1)) s = \(format1(size / 1048576 / d1)) MiB/s")
+    let t2 = seconds()
+    do { try LedgerWriter(path: path).close() } catch { fail("\(error)") }
+    print("LedgerWriter open (full check + id index): \(format3(seconds() - t2)) s")
+}
+
+func format1(_ x: Double) -> String { String(Double(Int(x * 10)) / 10) }
+func format3(_ x: Double) -> String { String(Double(Int(x * 1000)) / 1000) }
+
+let argv = CommandLine.arguments
+guard argv.count >= 2 else { usage() }
+switch argv[1] {
+case "append-loop": appendLoop(Arguments(argv.dropFirst(2), flags: ["--deferred", "--quiet"]))
+case "read": readOnce(Arguments(argv.dropFirst(2), flags: []))
+case "read-loop": readLoop(Arguments(argv.dropFirst(2), flags: []))
+case "bench-sha256": benchSHA256(Arguments(argv.dropFirst(2), flags: []))
+case "bench-read": benchRead(Arguments(argv.dropFirst(2), flags: []))
+case "--help", "-h", "help":
+    writeOut(1, "ledger-stress: a writer process for the ledger's crash and concurrency tests, and its benchmarks\n")
+    usage()
+default: usage()
+}

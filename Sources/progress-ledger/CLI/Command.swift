@@ -2,7 +2,7 @@
 ///
 /// A command declares its options, parses nothing itself, and implements no
 /// rule of the spec: it calls Events, Ledger and Projections and prints.
-protocol Command {
+protocol Command: Sendable {
     /// The subcommand's name, e.g. `verify`.
     static var name: String { get }
     /// One line for the tool's command list.

@@ -3,6 +3,12 @@
 enum ProgressLedgerCLI {
     /// Every command, in the order `--help` lists them.
     static let commands: [any Command.Type] = [
+        DemoCommand.self,
+        AppendCommand.self,
+        VerifyCommand.self,
+        StateCommand.self,
+        AuditCommand.self,
+        ReportCommand.self,
     ]
 
     static let overview = """

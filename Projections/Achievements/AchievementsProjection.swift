@@ -1,0 +1,64 @@
+import Events
+
+/// Achievements, earned at the event after which their condition first holds.
+/// In the quizzes scope: a `quizzes` or `all` reset starts them afresh.
+package enum AchievementsProjection {
+    /// Days in a run for `streak_7` and `perfect_week`.
+    package static let weekDays = 7
+    /// Finished quizzes for `quizzes_30`.
+    package static let quizzesNeeded = 30
+    /// Perfect finished quizzes for `perfect_10`.
+    package static let perfectNeeded = 10
+
+    /// What the conditions need, since the latest quizzes reset.
+    package struct State: Sendable, Hashable {
+        /// Which days are active (as for the streak).
+        package let mode: StreakMode
+        /// Earned, in order.
+        package var earned: [Achievement] = []
+        /// Active days (as the streak counts them in `mode`).
+        package var activeDays = ActiveDays()
+        /// Days with a perfect finished daily attempt.
+        package var perfectDailyDays = ActiveDays()
+        /// Finished quizzes.
+        package var finished = 0
+        /// Perfect finished quizzes.
+        package var perfect = 0
+
+        /// Nothing earned.
+        package init(mode: StreakMode) { self.mode = mode }
+
+        func has(_ id: Achievement.ID) -> Bool { earned.contains { $0.id == id } }
+    }
+
+    /// Folds one step.
+    package static func reduce(into state: inout State, _ step: Step) {
+        if case .reset(let scope) = step.effect {
+            if scope.covers(.quizzes) { state = State(mode: state.mode) }
+            return
+        }
+        for (source, day) in StreakProjection.activity(of: step) where source.counts(in: state.mode) {
+            state.activeDays.insert(day)
+            if !state.has(.streak7), let run = state.activeDays.run(containing: day),
+               run.end.ordinal - run.start.ordinal + 1 >= weekDays {
+                state.earned.append(Achievement(.streak7, day: run.start.adding(days: weekDays - 1)))
+            }
+        }
+        guard case .finished(let attempt) = step.effect, step.counts else { return }
+        state.finished += 1
+        if state.finished == quizzesNeeded, !state.has(.quizzes30) {
+            state.earned.append(Achievement(.quizzes30, day: attempt.day))
+        }
+        guard attempt.isPerfect else { return }
+        state.perfect += 1
+        if state.perfect == perfectNeeded, !state.has(.perfect10) {
+            state.earned.append(Achievement(.perfect10, day: attempt.day))
+        }
+        guard attempt.isDaily else { return }
+        state.perfectDailyDays.insert(attempt.day)
+        if !state.has(.perfectWeek), let run = state.perfectDailyDays.run(containing: attempt.day),
+           run.end.ordinal - run.start.ordinal + 1 >= weekDays {
+            state.earned.append(Achievement(.perfectWeek, day: run.start.adding(days: weekDays - 1)))
+        }
+    }
+}

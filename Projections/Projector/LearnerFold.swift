@@ -1,0 +1,83 @@
+import Events
+
+/// All projections of one user composed into one pass: each kept event goes
+/// through the ``AttemptsBook`` once, and the resulting ``Step`` through every
+/// small projection. Nothing here depends on D; ``state(day:options:)``
+/// computes the day-based members at the end from day-indexed data.
+package struct LearnerFold: Sendable {
+    /// The attempt bookkeeping.
+    package private(set) var book = AttemptsBook()
+    /// The default D.
+    package private(set) var latest = LatestEvent()
+    /// Daily attempts by start day (daily quiz, history).
+    package private(set) var daily = DailyAttemptsProjection.State()
+    /// Active days per source (streak).
+    package private(set) var streak = StreakProjection.State()
+    /// Per quiz.
+    package private(set) var quizzes = QuizzesProjection.State()
+    /// Per puzzle and encoding.
+    package private(set) var puzzles = PuzzlesProjection.State()
+    /// Per content.
+    package private(set) var submissions = SubmissionsProjection.State()
+    /// Study plan windows.
+    package private(set) var studyPlan = StudyPlanProjection.State()
+    /// Hint balance.
+    package private(set) var hints = Hints()
+    /// Progress totals.
+    package private(set) var stats = StatsProjection.State()
+    /// Achievements.
+    package private(set) var achievements: AchievementsProjection.State
+    /// Anomalies.
+    package private(set) var anomalies: [Anomaly] = []
+    /// Kept lines folded (v1 events and newer-version lines).
+    package private(set) var count = 0
+
+    /// An empty fold; `streakOn` says which days are active for `streak_7`.
+    package init(streakOn: StreakMode) {
+        achievements = AchievementsProjection.State(mode: streakOn)
+    }
+
+    /// Folds one kept v1 event of the user, in log order.
+    package mutating func reduce(_ envelope: Envelope) {
+        count += 1
+        let step = book.apply(envelope)
+        latest.reduce(step)
+        DailyAttemptsProjection.reduce(into: &daily, step)
+        StreakProjection.reduce(into: &streak, step)
+        QuizzesProjection.reduce(into: &quizzes, step)
+        PuzzlesProjection.reduce(into: &puzzles, step)
+        SubmissionsProjection.reduce(into: &submissions, step)
+        StudyPlanProjection.reduce(into: &studyPlan, step)
+        StatsProjection.reduce(into: &stats, step)
+        AchievementsProjection.reduce(into: &achievements, step)
+        let overdraw = HintsProjection.reduce(into: &hints, step)
+        AnomaliesProjection.reduce(into: &anomalies, step.anomalies + (overdraw.map { [$0] } ?? []))
+    }
+
+    /// Folds a kept newer-version line: skipped, reported.
+    package mutating func reduce(newer line: NewerVersionLine) {
+        count += 1
+        AnomaliesProjection.reduce(into: &anomalies, newer: line)
+    }
+
+    /// The state at `day` (nil: `options.day`, else the default D).
+    package func state(day: Day?, options: StateOptions) -> LearnerState {
+        let d = day ?? options.day ?? latest.day
+        let retryLimit = max(0, options.retryLimit)
+        return LearnerState(
+            user: options.user,
+            day: d,
+            dailyQuiz: DailyQuiz.at(d, daily: daily, book: book, retryLimit: retryLimit),
+            streak: d.map { Streak.at($0, activeDays: streak.activeDays(options.streakOn)) } ?? .none,
+            history: HistoryEntry.window(endingAt: d, days: options.days, daily: daily, book: book),
+            quizzes: quizzes.sorted,
+            puzzles: puzzles.sorted,
+            submissions: submissions.sorted,
+            studyPlan: StudyPlan.compute(studyPlan, catalog: options.catalog, mastered: submissions.mastered),
+            hints: hints,
+            stats: stats.stats,
+            achievements: achievements.earned,
+            anomalies: anomalies,
+            retryLimit: retryLimit)
+    }
+}

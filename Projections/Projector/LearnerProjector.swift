@@ -1,0 +1,62 @@
+import Events
+
+/// Keeps one learner's state live: apply each record of the log as it is
+/// read or appended, and ask for the state at any time, with no replay.
+///
+/// ```swift
+/// var projector = LearnerProjector(options: StateOptions(user: "u-42"))
+/// projector.apply(contentsOf: records)      // the log so far, in order
+/// projector.apply(.v1(appendedEnvelope))     // then each new event
+/// let today = projector.state()              // D: the day of the latest event
+/// let button = today.dailyQuiz.status        // .inProgress, answered 3 → "Continue (4/5)"
+/// ```
+///
+/// Records of other users, records after ``StateOptions/asOf``, and records
+/// whose `seq` is not after the last one applied (a replay) are skipped.
+public struct LearnerProjector: Sendable {
+    /// The options given at creation.
+    public let options: StateOptions
+    private var fold: LearnerFold
+    private var lastSeq = 0
+
+    /// Makes a projector with nothing folded yet.
+    public init(options: StateOptions) {
+        self.options = options
+        self.fold = LearnerFold(streakOn: options.streakOn)
+    }
+
+    /// Folds one record of the log; records must come in log order.
+    public mutating func apply(_ record: Record) {
+        guard record.seq > lastSeq else { return }
+        lastSeq = record.seq
+        if let asOf = options.asOf, !asOf.keeps(record) { return }
+        switch record {
+        case .v1(let envelope):
+            guard CodePoint.equal(envelope.user, options.user) else { return }
+            fold.reduce(envelope)
+        case .newer(let line):
+            // A newer line of this user, or one whose user cannot be read (it may be this user's).
+            if let user = line.user, !CodePoint.equal(user, options.user) { return }
+            fold.reduce(newer: line)
+        }
+    }
+
+    /// Folds one v1 event of the log.
+    public mutating func apply(_ envelope: Envelope) { apply(.v1(envelope)) }
+
+    /// Folds records in log order.
+    public mutating func apply<Records: Sequence<Record>>(contentsOf records: Records) {
+        for record in records { apply(record) }
+    }
+
+    /// How many of the user's lines were kept (v1 events and newer-version lines).
+    public var keptCount: Int { fold.count }
+
+    /// The default D: the day of the user's kept v1 event with the latest instant; nil if none.
+    public var latestDay: Day? { fold.latest.day }
+
+    /// The state at `day`; nil uses ``StateOptions/day``, else ``latestDay``.
+    public func state(day: Day? = nil) -> LearnerState {
+        fold.state(day: day, options: options)
+    }
+}

@@ -1,0 +1,57 @@
+import Events
+
+/// Per puzzle and encoding: attempts, completions, failures, best time, the latest attempt.
+package enum PuzzlesProjection {
+    /// A puzzle in one encoding.
+    package struct Key: Sendable, Hashable, Comparable {
+        /// The puzzle id.
+        package var puzzle: ExactString
+        /// The encoding.
+        package var encoding: ExactString
+
+        package static func < (a: Key, b: Key) -> Bool {
+            a.puzzle != b.puzzle ? a.puzzle < b.puzzle : a.encoding < b.encoding
+        }
+    }
+
+    /// The summaries by puzzle and encoding (since the latest puzzles reset).
+    package struct State: Sendable, Hashable {
+        /// Summary per puzzle and encoding.
+        package var puzzles: [Key: PuzzleSummary] = [:]
+        /// No puzzle yet.
+        package init() {}
+
+        /// Sorted by puzzle, then encoding (code point).
+        package var sorted: [PuzzleSummary] {
+            puzzles.sorted { $0.key < $1.key }.map(\.value)
+        }
+    }
+
+    /// Folds one step.
+    package static func reduce(into state: inout State, _ step: Step) {
+        switch step.effect {
+        case .reset(let scope) where scope.covers(.puzzles):
+            state.puzzles = [:]
+        case .puzzle(let played, let completed):
+            let key = Key(puzzle: ExactString(played.puzzle), encoding: ExactString(played.encoding))
+            let latest = PuzzleSummary.Latest(outcome: completed ? .completed : .failed,
+                                              at: step.envelope.at, seconds: played.seconds)
+            var summary = state.puzzles[key]
+                ?? PuzzleSummary(puzzle: played.puzzle, encoding: played.encoding, attempts: 0, completed: 0,
+                                 failed: 0, bestSeconds: nil, latest: latest)
+            summary.attempts += 1
+            summary.latest = latest
+            if completed {
+                summary.completed += 1
+                if let seconds = played.seconds, summary.bestSeconds.map({ seconds < $0 }) ?? true {
+                    summary.bestSeconds = seconds
+                }
+            } else {
+                summary.failed += 1
+            }
+            state.puzzles[key] = summary
+        default:
+            break
+        }
+    }
+}

@@ -1,0 +1,96 @@
+import Events
+
+extension LearnerState {
+    /// The state for a person to read: today's quiz and its button, the streak,
+    /// history, strengths and weaknesses, hints, stats, achievements and the
+    /// number of anomalies. Pure: the same state gives the same text.
+    public var text: String {
+        var lines: [String] = []
+        lines.append("\(user) · \(day?.description ?? "no day (no events)")")
+        lines.append("Daily quiz: " + dailyQuiz.summary)
+        lines.append("Streak: " + streak.summary)
+        if !history.isEmpty {
+            let days = history.prefix(7).map { "\($0.day) \($0.bestScore)/\($0.total)" }
+            lines.append("History: " + days.joined(separator: " · ") + (history.count > 7 ? " · … (\(history.count) days)" : ""))
+        }
+        lines.append("Strengths: " + Self.skills(studyPlan.strengths))
+        lines.append("Weaknesses: " + Self.skills(studyPlan.weaknesses))
+        if !studyPlan.recommended.isEmpty {
+            lines.append("Recommended: " + studyPlan.recommended.joined(separator: ", "))
+        }
+        lines.append("Hints: \(hints.balance) left (\(hints.granted) granted, \(hints.used) used)")
+        lines.append("Stats: " + stats.summary)
+        if !achievements.isEmpty {
+            lines.append("Achievements: " + achievements.map { "\($0.id) (\($0.day))" }.joined(separator: ", "))
+        }
+        lines.append(anomalies.isEmpty
+                     ? "Anomalies: none"
+                     : "Anomalies: \(anomalies.count) (see --json for each one's seq and detail)")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private static func skills(_ skills: [StudyPlan.SkillResult]) -> String {
+        guard !skills.isEmpty else { return "none yet" }
+        return skills.prefix(5).map { s in
+            "\(s.skill)\(s.category.map { " (\($0))" } ?? "") \(s.percent)% of \(s.total)"
+        }.joined(separator: ", ")
+    }
+}
+
+extension DailyQuiz {
+    /// The daily-quiz button as the app would label it, e.g. `Continue (4/5)`.
+    public var button: String {
+        let total = self.total ?? 0
+        switch status {
+        case .notStarted:
+            return "Start"
+        case .inProgress:
+            return "Continue (\(min(answered + 1, max(total, 1)))/\(total))"
+        case .completed:
+            return "Completed \(score)/\(total) · " + retriesText
+        case .abandoned:
+            return "Abandoned at \(answered)/\(total) · " + retriesText
+        }
+    }
+
+    private var retriesText: String {
+        switch retriesLeft {
+        case 0: "no retries left"
+        case 1: "1 retry left"
+        default: "\(retriesLeft) retries left"
+        }
+    }
+
+    var summary: String {
+        var text = button
+        if let quiz { text += " — \(quiz)" }
+        if status == .inProgress || status == .abandoned, let bestScore, let total {
+            text += " (best \(bestScore)/\(total))"
+        }
+        return text
+    }
+}
+
+/// `1 quiz`, `2 quizzes`.
+func plural(_ n: Int, _ one: String, _ many: String) -> String { "\(n) \(n == 1 ? one : many)" }
+
+extension Streak {
+    var summary: String {
+        let days = plural(current, "day", "days")
+        if current == 0 { return "0 days · longest \(longest)" }
+        return days + (activeToday ? " · done today" : " · not done yet today") + " · longest \(longest)"
+    }
+}
+
+extension Stats {
+    var summary: String {
+        var parts = [plural(quizzesCompleted, "quiz", "quizzes") + " completed"]
+        if let accuracy { parts.append("\(accuracy)% right of " + plural(questionsAnswered, "answer", "answers")) }
+        parts.append(plural(puzzlesCompleted, "puzzle", "puzzles"))
+        parts.append(plural(submissions, "submission", "submissions"))
+        if let firstActive, let lastActive {
+            parts.append(plural(activeDays, "learning day", "learning days") + " (\(firstActive) to \(lastActive))")
+        }
+        return parts.joined(separator: " · ")
+    }
+}

@@ -1,0 +1,75 @@
+import Events
+
+/// The progress page's totals, kept per reset scope (quizzes, puzzles,
+/// submissions) and summed at the end.
+package enum StatsProjection {
+    /// Totals per scope.
+    package struct State: Sendable, Hashable {
+        /// Finished quizzes (counted attempts).
+        package var quizzesCompleted = 0
+        /// First answers of counted attempts.
+        package var quizAnswers = 0
+        /// The correct ones, as given.
+        package var quizCorrect = 0
+        /// Days with a counted first answer, finish or abandon (on the attempt's start day).
+        package var quizDays: Set<Day> = []
+        /// Completed puzzles.
+        package var puzzlesCompleted = 0
+        /// Days with a puzzle attempt.
+        package var puzzleDays: Set<Day> = []
+        /// Submissions.
+        package var submissions = 0
+        /// Submission answers.
+        package var submissionAnswers = 0
+        /// The correct ones.
+        package var submissionCorrect = 0
+        /// Days with a submission.
+        package var submissionDays: Set<Day> = []
+
+        /// Nothing yet.
+        package init() {}
+
+        /// The learner's stats.
+        package var stats: Stats {
+            let days = quizDays.union(puzzleDays).union(submissionDays)
+            return Stats(quizzesCompleted: quizzesCompleted, questionsAnswered: quizAnswers + submissionAnswers,
+                         correct: quizCorrect + submissionCorrect, puzzlesCompleted: puzzlesCompleted,
+                         submissions: submissions, firstActive: days.min(), lastActive: days.max(),
+                         activeDays: days.count)
+        }
+    }
+
+    /// Folds one step.
+    package static func reduce(into state: inout State, _ step: Step) {
+        switch step.effect {
+        case .reset(let scope):
+            if scope.covers(.quizzes) {
+                state.quizzesCompleted = 0; state.quizAnswers = 0; state.quizCorrect = 0; state.quizDays = []
+            }
+            if scope.covers(.puzzles) { state.puzzlesCompleted = 0; state.puzzleDays = [] }
+            if scope.covers(.submissions) {
+                state.submissions = 0; state.submissionAnswers = 0; state.submissionCorrect = 0
+                state.submissionDays = []
+            }
+        case .answered(_, let answer) where step.counts:
+            state.quizAnswers += 1
+            if answer.correct { state.quizCorrect += 1 }
+            state.quizDays.insert(step.day)
+        case .finished where step.counts:
+            state.quizzesCompleted += 1
+            state.quizDays.insert(step.day)
+        case .abandoned where step.counts:
+            state.quizDays.insert(step.day)
+        case .puzzle(_, let completed):
+            if completed { state.puzzlesCompleted += 1 }
+            state.puzzleDays.insert(step.day)
+        case .submitted(let s):
+            state.submissions += 1
+            state.submissionAnswers += s.answers.count
+            state.submissionCorrect += s.correctCount
+            state.submissionDays.insert(step.day)
+        default:
+            break
+        }
+    }
+}

@@ -1,0 +1,85 @@
+import Events
+
+/// The fold behind the streak: the learner's active days, kept per source so a
+/// reset clears only its scope. Day-indexed and independent of D; the streak
+/// at D is computed at the end (``Streak/at(_:activeDays:)``).
+package enum StreakProjection {
+    /// What makes a day active.
+    package enum Source: Sendable, Hashable, CaseIterable {
+        /// A finished daily attempt, on its start day.
+        case dailyQuiz
+        /// Any finished attempt, on its start day (`--streak-on any`).
+        case quiz
+        /// A completed puzzle, on its day (`--streak-on any`).
+        case puzzle
+        /// A submission, on its day (`--streak-on any`).
+        case submission
+
+        /// Whether the source counts in a mode.
+        package func counts(in mode: StreakMode) -> Bool { mode == .any || self == .dailyQuiz }
+
+        /// The reset scope that clears this source.
+        package var scope: ProgressReset.Scope {
+            switch self {
+            case .dailyQuiz, .quiz: .quizzes
+            case .puzzle: .puzzles
+            case .submission: .submissions
+            }
+        }
+    }
+
+    /// The active days of each source.
+    package struct State: Sendable, Hashable {
+        /// Days with a finished daily attempt (started that day).
+        package var dailyQuiz = ActiveDays()
+        /// Days with any finished attempt (started that day).
+        package var quiz = ActiveDays()
+        /// Days with a completed puzzle.
+        package var puzzle = ActiveDays()
+        /// Days with a submission.
+        package var submission = ActiveDays()
+
+        /// No active day.
+        package init() {}
+
+        /// The active days in a mode.
+        package func activeDays(_ mode: StreakMode) -> ActiveDays {
+            switch mode {
+            case .daily: dailyQuiz
+            case .any: quiz.union(puzzle).union(submission)
+            }
+        }
+    }
+
+    /// The days a step makes active, with their source: the one rule of "active day".
+    package static func activity(of step: Step) -> [(source: Source, day: Day)] {
+        switch step.effect {
+        case .finished(let attempt) where step.counts:
+            return attempt.isDaily ? [(.dailyQuiz, attempt.day), (.quiz, attempt.day)] : [(.quiz, attempt.day)]
+        case .puzzle(_, completed: true):
+            return [(.puzzle, step.day)]
+        case .submitted:
+            return [(.submission, step.day)]
+        default:
+            return []
+        }
+    }
+
+    /// Folds one step.
+    package static func reduce(into state: inout State, _ step: Step) {
+        if case .reset(let scope) = step.effect {
+            if scope.covers(.quizzes) { state.dailyQuiz = ActiveDays(); state.quiz = ActiveDays() }
+            if scope.covers(.puzzles) { state.puzzle = ActiveDays() }
+            if scope.covers(.submissions) { state.submission = ActiveDays() }
+            return
+        }
+        for (source, day) in activity(of: step) {
+            switch source {
+            case .dailyQuiz: state.dailyQuiz.insert(day)
+            case .quiz: state.quiz.insert(day)
+            case .puzzle: state.puzzle.insert(day)
+            case .submission: state.submission.insert(day)
+            }
+        }
+    }
+}

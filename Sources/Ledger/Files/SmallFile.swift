@@ -1,0 +1,47 @@
+/// Reading a small whole file (a catalog, a snapshot) through the ledger's one
+/// system-call layer, with the ledger's errors.
+public enum SmallFile {
+    /// The default limit: 64 MiB.
+    public static let defaultLimit = 64 << 20
+
+    /// The whole content of the regular file at `path`, at most `limit` bytes.
+    ///
+    /// Throws `.notFound`, `.isDirectory`, `.notRegularFile`, `.permission` or
+    /// `.io` naming the path and the call; a file over `limit` is `.io` too.
+    public static func read(_ path: String, limit: Int = defaultLimit) throws(LedgerError) -> [UInt8] {
+        try read(path, limit: limit, system: System())
+    }
+
+    static func read(_ path: String, limit: Int, system: System) throws(LedgerError) -> [UInt8] {
+        let fd: CInt
+        do { fd = try system.open(path, .read) } catch {
+            throw LedgerError(error, path: path, doing: "opening the file")
+        }
+        defer { _ = system.close(fd) }
+        let status: FileStatus
+        do { status = try system.fstat(fd) } catch { throw LedgerError(error, path: path, doing: "reading the file's status") }
+        switch status.kind {
+        case .regular: break
+        case .directory: throw LedgerError(.isDirectory, path: path, "is a directory, not a file")
+        default: throw LedgerError(.notRegularFile, path: path, "is not a regular file")
+        }
+        guard status.size <= limit else {
+            throw LedgerError(.io, path: path, "is \(status.size) bytes; at most \(limit) are read")
+        }
+        var bytes = [UInt8](repeating: 0, count: status.size)
+        var done = 0
+        while done < bytes.count {
+            let result = bytes.withUnsafeMutableBytes { buffer in
+                Result { () throws(SystemCallError) -> Int in
+                    try system.pread(fd, into: UnsafeMutableRawBufferPointer(rebasing: buffer[done...]), at: done)
+                }
+            }
+            let n: Int
+            do { n = try result.get() } catch { throw LedgerError(error, path: path, doing: "reading the file") }
+            if n == 0 { break }
+            done += n
+        }
+        bytes.removeSubrange(done...)
+        return bytes
+    }
+}

@@ -1,0 +1,115 @@
+import Events
+
+/// One complete line found by the scanner. `bytes` points into the scanner's
+/// buffer and is valid only during the callback; it is empty for a line too
+/// long to buffer.
+struct ScannedLine {
+    /// 1-based line number.
+    var number: Int
+    /// Byte offset of the line's first byte in the file.
+    var offset: Int
+    /// The line's length without its LF.
+    var length: Int
+    /// The line's bytes without the LF (empty when the line is too long).
+    var bytes: UnsafeRawBufferPointer
+
+    /// Whether the line is over `LineCodec.maxLineLength` (its bytes were not kept).
+    var isTooLong: Bool { length > LineCodec.maxLineLength }
+}
+
+/// Splits a file region into LF-ended lines, reading it in chunks with
+/// `pread`: memory stays flat in the file's size (one buffer of 1 MiB plus a
+/// chunk). A line over 1 MiB is never buffered whole: it is counted and skipped
+/// to its LF. Bytes after the last LF are returned as the torn tail.
+struct LineScanner {
+    /// The default read size.
+    static let defaultChunkSize = 1 << 20
+
+    var system: System
+    var fd: CInt
+    var path: String
+    var chunkSize: Int = LineScanner.defaultChunkSize
+
+    /// Scans `[start, end)` of the file, calling `body` for each complete line,
+    /// numbering them from `firstLine`. Returns the bytes after the last LF, if any.
+    func scan(from start: Int, to end: Int, firstLine: Int,
+              _ body: (ScannedLine) throws(LedgerError) -> Void) throws(LedgerError) -> TornTail? {
+        let maxLine = LineCodec.maxLineLength
+        let capacity = maxLine + 1 + max(chunkSize, 4096)
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: capacity, alignment: 16)
+        defer { buffer.deallocate() }
+        guard let base = buffer.baseAddress else { return nil }
+
+        var fileOffset = start      // next byte to read from the file
+        var bufferBase = start      // file offset of buffer[0]
+        var lineStart = 0           // buffer index where the current line starts
+        var filled = 0              // buffer[0..<filled] holds data
+        var searchFrom = 0          // where the LF search resumes
+        var number = firstLine
+        var skipping: (offset: Int, length: Int)? = nil   // a too-long line in progress
+
+        while true {
+            let window = UnsafeRawBufferPointer(start: base, count: filled)
+            if let skip = skipping {
+                if let lf = System.firstIndex(of: 0x0A, in: window, from: lineStart) {
+                    let line = ScannedLine(number: number, offset: skip.offset,
+                                           length: skip.length + (lf - lineStart), bytes: UnsafeRawBufferPointer(start: base, count: 0))
+                    try body(line)
+                    number += 1
+                    lineStart = lf + 1
+                    searchFrom = lineStart
+                    skipping = nil
+                    continue
+                }
+                skipping = (skip.offset, skip.length + (filled - lineStart))
+                lineStart = filled
+                searchFrom = filled
+            } else if let lf = System.firstIndex(of: 0x0A, in: window, from: searchFrom) {
+                let length = lf - lineStart
+                // A line over the limit is never handed out, even when it happens to fit the buffer.
+                let line = ScannedLine(number: number, offset: bufferBase + lineStart, length: length,
+                                       bytes: UnsafeRawBufferPointer(start: base + lineStart, count: length > maxLine ? 0 : length))
+                try body(line)
+                number += 1
+                lineStart = lf + 1
+                searchFrom = lineStart
+                continue
+            } else {
+                searchFrom = filled
+                if filled - lineStart > maxLine {
+                    skipping = (bufferBase + lineStart, filled - lineStart)
+                    lineStart = filled
+                }
+            }
+
+            // Need more bytes: keep the partial line, move it to the front, read.
+            guard fileOffset < end else { break }
+            let keep = filled - lineStart
+            if lineStart > 0 {
+                if keep > 0 { base.copyMemory(from: base + lineStart, byteCount: keep) }
+                bufferBase += lineStart
+                searchFrom -= lineStart
+                filled = keep
+                lineStart = 0
+            }
+            let want = min(capacity - filled, end - fileOffset)
+            let n: Int
+            do {
+                n = try system.pread(fd, into: UnsafeMutableRawBufferPointer(start: base + filled, count: want), at: fileOffset)
+            } catch {
+                throw LedgerError(error, path: path, doing: "reading at byte \(fileOffset)")
+            }
+            if n == 0 { break }  // the file is shorter than it was: stop at what is there
+            filled += n
+            fileOffset += n
+        }
+
+        if let skip = skipping {
+            return TornTail(line: number, offset: skip.offset, length: skip.length)
+        }
+        if filled > lineStart {
+            return TornTail(line: number, offset: bufferBase + lineStart, length: filled - lineStart)
+        }
+        return nil
+    }
+}

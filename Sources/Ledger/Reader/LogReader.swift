@@ -1,0 +1,139 @@
+import Events
+
+/// Reads a log file line by line, in chunks, without taking the writer lock.
+///
+/// Memory stays flat in the log's size. Each line is decoded straight from
+/// the read buffer. Bytes after the last LF (a torn tail) are not data: they
+/// are reported in the summary, never handed to the callback.
+///
+/// ```swift
+/// let reader = LogReader(path: "progress.log")
+/// let summary = try reader.forEachRecord { record in fold(record) }   // throws .damaged on the first problem
+/// ```
+public struct LogReader {
+    /// The log's path.
+    public let path: String
+    /// How many bytes to read per `pread`.
+    public var chunkSize: Int
+    var system: System
+
+    /// A reader of the log at `path`. Nothing is opened until a read.
+    public init(path: String, chunkSize: Int = 1 << 20) {
+        self.init(path: path, chunkSize: chunkSize, system: System())
+    }
+
+    init(path: String, chunkSize: Int = 1 << 20, system: System) {
+        self.path = path; self.chunkSize = max(chunkSize, 4096); self.system = system
+    }
+
+    /// What a raw read saw.
+    public struct Summary: Sendable, Hashable {
+        /// Complete lines read.
+        public var lines: Int
+        /// Bytes of complete lines (the offset of the torn tail, if any).
+        public var completeBytes: Int
+        /// Bytes after the last LF, if any.
+        public var tornTail: TornTail?
+    }
+
+    /// Calls `body` with every complete line, in order, unvalidated beyond
+    /// decoding: each line's `record` says whether it is a valid line by itself.
+    ///
+    /// Reads the file as it is when the read starts (bytes appended later are not read).
+    @discardableResult
+    public func forEachLine(_ body: (LogLine) throws(LedgerError) -> Void) throws(LedgerError) -> Summary {
+        try withOpenFile { (fd, size) throws(LedgerError) in
+            var lines = 0
+            let scanner = LineScanner(system: system, fd: fd, path: path, chunkSize: chunkSize)
+            let tail = try scanner.scan(from: 0, to: size, firstLine: 1) { (line) throws(LedgerError) in
+                lines += 1
+                try body(LogLine(line, record: line.decode()))
+            }
+            return Summary(lines: lines, completeBytes: tail?.offset ?? size, tornTail: tail)
+        }
+    }
+
+    /// Calls `body` with every record of an intact log, in order, checking the
+    /// whole chain as `verify` does (seq, prev, unique ids, every line valid).
+    ///
+    /// Throws a `.damaged` error whose message is `verify`'s (`line K: KIND: detail`)
+    /// at the first problem; `body` has then already seen the lines before it,
+    /// so discard what it built. A torn tail is not an error: it is in the summary.
+    ///
+    /// `progress`, if given, is called after each line with the bytes read so
+    /// far and the file's size when the read started (for a progress display).
+    @discardableResult
+    public func forEachRecord(progress: ((_ bytesRead: Int, _ totalBytes: Int) -> Void)? = nil,
+                              _ body: (Record) throws(LedgerError) -> Void) throws(LedgerError) -> LogSummary {
+        try withOpenFile { (fd, size) throws(LedgerError) in
+            var chain = ChainState()
+            let scanner = LineScanner(system: system, fd: fd, path: path, chunkSize: chunkSize)
+            let tail = try scanner.scan(from: 0, to: size, firstLine: 1) { (line) throws(LedgerError) in
+                switch chain.accept(line) {
+                case .success(let record): try body(record)
+                case .failure(let problem): throw LedgerError(damaged: problem, path: path)
+                }
+                progress?(line.offset + line.length + 1, size)
+            }
+            return chain.summary(tornTail: tail)
+        }
+    }
+
+    /// Checks every line as the spec's "Verification" says and returns the
+    /// first problem, or the count and head. See ``verify(path:expectHead:)``.
+    public func verify(expectHead: Head? = nil) throws(LedgerError) -> VerifyReport {
+        try withOpenFile { (fd, size) throws(LedgerError) in
+            var chain = ChainState(expectHead: expectHead)
+            var problem: LineProblem? = nil
+            let scanner = LineScanner(system: system, fd: fd, path: path, chunkSize: chunkSize)
+            let stop = LedgerError(.damaged, path: path, "stop")
+            do throws(LedgerError) {
+                let tail = try scanner.scan(from: 0, to: size, firstLine: 1) { (line) throws(LedgerError) in
+                    if case .failure(let p) = chain.accept(line) {
+                        problem = p
+                        throw stop
+                    }
+                }
+                if problem == nil, let expectHead, expectHead.seq > chain.count {
+                    problem = LineProblem(line: expectHead.seq, kind: .headMismatch,
+                                          "the log has only \(chain.count) line\(chain.count == 1 ? "" : "s"), "
+                                              + "so line \(expectHead.seq) (expected to hash to \(expectHead.sha256)) is missing")
+                }
+                return VerifyReport(path: path, problem: problem, summary: chain.summary(tornTail: tail))
+            } catch {
+                guard problem != nil else { throw error }
+                return VerifyReport(path: path, problem: problem, summary: chain.summary(tornTail: nil))
+            }
+        }
+    }
+
+    /// Opens the file read-only, checks it is a regular file, and runs `body` with its descriptor and size.
+    private func withOpenFile<T>(_ body: (CInt, Int) throws(LedgerError) -> T) throws(LedgerError) -> T {
+        let fd: CInt
+        do {
+            fd = try system.open(path, .read)
+        } catch {
+            if error.errno == .noEntry { throw LedgerError(.notFound, error, path: path, "the log does not exist") }
+            throw LedgerError(error, path: path, doing: "opening the log")
+        }
+        defer { system.close(fd) }
+        let status: FileStatus
+        do { status = try system.fstat(fd) } catch { throw LedgerError(error, path: path, doing: "reading the log's status") }
+        switch status.kind {
+        case .regular: break
+        case .directory: throw LedgerError(.isDirectory, path: path, "is a directory, not a log file")
+        default: throw LedgerError(.notRegularFile, path: path, "is not a regular file (a FIFO, socket or device?)")
+        }
+        return try body(fd, status.size)
+    }
+}
+
+/// Checks the log at `path` as the spec's "Verification" section says: the
+/// first problem as `line K: KIND: detail`, or the event count and the head.
+///
+/// `expectHead` also checks that line `expectHead.seq` still hashes to
+/// `expectHead.sha256`. A torn tail is a warning in the report, not a problem.
+/// Throws only when the file cannot be read (missing, a directory, I/O).
+public func verify(path: String, expectHead: Head? = nil) throws(LedgerError) -> VerifyReport {
+    try LogReader(path: path).verify(expectHead: expectHead)
+}

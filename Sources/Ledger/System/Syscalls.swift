@@ -1,0 +1,392 @@
+// Every C call of the Ledger module lives in this file.
+//
+// Rules (as in swift-system): EINTR is retried, short writes are looped,
+// close is never retried, errno is kept typed (`Errno`) together with the
+// name of the call that failed. A fault-injection seam (`FaultInjector`) lets
+// tests make a named call fail with any errno, write short, or report EINTR.
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#else
+#error("The Ledger module needs Glibc, Musl or Darwin")
+#endif
+
+/// The system calls the ledger makes, by name (used in errors and by the fault seam).
+package enum SystemCall: String, Sendable, Hashable, CaseIterable {
+    case open, pread, write, fsync, ftruncate, flock, fstat, lstat, close
+}
+
+/// A failed system call: which call and its errno.
+public struct SystemCallError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The name of the call, e.g. `fsync`.
+    public var call: String
+    /// The error number it returned.
+    public var errno: Errno
+
+    /// Makes the error of `call` failing with `errno`.
+    public init(call: String, errno: Errno) { self.call = call; self.errno = errno }
+
+    package init(_ call: SystemCall, _ errno: Errno) { self.init(call: call.rawValue, errno: errno) }
+
+    /// `fsync: Input/output error (EIO)`.
+    public var description: String { "\(call): \(errno)" }
+}
+
+/// Makes named system calls misbehave, for tests.
+///
+/// A rule applies to one call name: it lets the next `skip` calls of that name
+/// through (counted from when the rule is added), then injects its fault into
+/// the following `times` calls. Used by one writer on one thread at a time.
+package final class FaultInjector {
+    /// What to do to a call.
+    package enum Fault: Sendable, Hashable {
+        /// Fail with this errno (nothing is done).
+        case fail(Errno)
+        /// For `write`: write at most this many bytes in this call.
+        case shortWrite(Int)
+        /// Report EINTR once (nothing is done); the wrapper must retry.
+        case interrupt
+    }
+
+    private struct Rule {
+        var call: SystemCall
+        var fault: Fault
+        /// The first attempt number (of this call) the rule applies to.
+        var from: Int
+        var remaining: Int
+    }
+
+    private var rules: [Rule] = []
+    /// Every fault injected so far, in order.
+    package private(set) var injected: [(call: SystemCall, fault: Fault)] = []
+    /// How many times each call was attempted (injected faults included).
+    package private(set) var attempts: [SystemCall: Int] = [:]
+
+    /// Makes an injector with no rules.
+    package init() {}
+
+    /// Injects `fault` into `call` after letting the next `skip` calls through, `times` times.
+    package func inject(_ fault: Fault, into call: SystemCall, after skip: Int = 0, times: Int = 1) {
+        rules.append(Rule(call: call, fault: fault, from: attempts[call, default: 0] + skip + 1, remaining: times))
+    }
+
+    /// Removes every rule.
+    package func clear() { rules.removeAll() }
+
+    /// How many faults were injected into `call`.
+    package func injectedCount(_ call: SystemCall) -> Int { injected.filter { $0.call == call }.count }
+
+    fileprivate func next(_ call: SystemCall) -> Fault? {
+        let n = attempts[call, default: 0] + 1
+        attempts[call] = n
+        for k in rules.indices where rules[k].call == call && rules[k].remaining > 0 && n >= rules[k].from {
+            rules[k].remaining -= 1
+            injected.append((call, rules[k].fault))
+            return rules[k].fault
+        }
+        return nil
+    }
+}
+
+/// What `fstat`/`lstat` tell the ledger about a file.
+struct FileStatus: Sendable, Hashable {
+    enum Kind: Sendable, Hashable { case regular, directory, symlink, other }
+    var kind: Kind
+    var size: Int
+    /// Permission bits (e.g. 0o600).
+    var permissions: UInt32
+    var device: UInt64
+    var inode: UInt64
+    /// Whether the owner may write (the ledger respects a chmod even when run as root).
+    var ownerWritable: Bool { permissions & 0o200 != 0 }
+}
+
+/// The system calls, with the fault seam. A value type holding an optional injector.
+struct System {
+    var faults: FaultInjector?
+
+    init(faults: FaultInjector? = nil) { self.faults = faults }
+
+    // MARK: errno
+
+    private static func lastErrno() -> Errno {
+        #if canImport(Darwin)
+        return Errno(rawValue: Darwin.errno)
+        #elseif canImport(Glibc)
+        return Errno(rawValue: Glibc.errno)
+        #else
+        return Errno(rawValue: Musl.errno)
+        #endif
+    }
+
+    /// The C library's text for an errno.
+    static func errorText(_ e: Errno) -> String {
+        guard let p = strerror(e.rawValue) else { return "error \(e.rawValue)" }
+        return String(cString: p)
+    }
+
+    /// Runs `body` (a call returning -1 on error), retrying EINTR, honouring the fault seam.
+    @inline(__always)
+    private func retrying<T: BinaryInteger>(_ call: SystemCall, _ body: () -> T) throws(SystemCallError) -> T {
+        while true {
+            if let fault = faults?.next(call) {
+                switch fault {
+                case .fail(let e): throw SystemCallError(call, e)
+                case .interrupt: continue
+                case .shortWrite: break
+                }
+            }
+            let r = body()
+            if r == -1 {
+                let e = System.lastErrno()
+                if e == .interrupted { continue }
+                throw SystemCallError(call, e)
+            }
+            return r
+        }
+    }
+
+    // MARK: opening
+
+    /// How to open a file.
+    enum OpenMode {
+        /// Read only, non-blocking (so a FIFO at the path never blocks the open: the
+        /// caller's fstat then refuses it; reads of a regular file ignore the flag);
+        /// follows symlinks (readers may read through a link).
+        case read
+        /// Read and append; never follows a symlink; creates nothing.
+        case appendExisting
+        /// Create a new file (0600) for read and append; fails with EEXIST if it exists; never follows a symlink.
+        case appendCreateNew
+        /// Create a new file (0600) for writing; fails with EEXIST if it exists; never follows a symlink.
+        case writeCreateNew
+        /// A directory, read only (to fsync it).
+        case directory
+    }
+
+    func open(_ path: String, _ mode: OpenMode) throws(SystemCallError) -> CInt {
+        var flags: CInt = O_CLOEXEC
+        switch mode {
+        case .read: flags |= O_RDONLY | O_NONBLOCK
+        case .appendExisting: flags |= O_RDWR | O_APPEND | O_NOFOLLOW
+        case .appendCreateNew: flags |= O_RDWR | O_APPEND | O_NOFOLLOW | O_CREAT | O_EXCL
+        case .writeCreateNew: flags |= O_WRONLY | O_NOFOLLOW | O_CREAT | O_EXCL
+        case .directory: flags |= O_RDONLY | O_DIRECTORY
+        }
+        let permissions = mode_t(0o600)
+        return try retrying(.open) { path.withCString { cOpen($0, flags, permissions) } }
+    }
+
+    // MARK: reading and writing
+
+    /// One `pread` into `buffer` at `offset`; returns the bytes read (0 at end of file).
+    func pread(_ fd: CInt, into buffer: UnsafeMutableRawBufferPointer, at offset: Int) throws(SystemCallError) -> Int {
+        guard let base = buffer.baseAddress, buffer.count > 0 else { return 0 }
+        return try retrying(.pread) { systemPread(fd, base, buffer.count, off_t(offset)) }
+    }
+
+    /// Writes all of `bytes` (looping over short writes, retrying EINTR).
+    ///
+    /// On failure the error says how many bytes were written before it.
+    func writeAll(_ fd: CInt, _ bytes: UnsafeRawBufferPointer) throws(PartialWriteError) {
+        guard let base = bytes.baseAddress else { return }
+        var done = 0
+        while done < bytes.count {
+            var length = bytes.count - done
+            if let fault = faults?.next(.write) {
+                switch fault {
+                case .fail(let e): throw PartialWriteError(written: done, cause: SystemCallError(.write, e))
+                case .interrupt: continue
+                case .shortWrite(let n): length = min(length, max(n, 1))
+                }
+            }
+            let r = systemWrite(fd, base + done, length)
+            if r < 0 {
+                let e = System.lastErrno()
+                if e == .interrupted { continue }
+                throw PartialWriteError(written: done, cause: SystemCallError(.write, e))
+            }
+            if r == 0 {
+                // A regular file never does this; refuse to spin.
+                throw PartialWriteError(written: done, cause: SystemCallError(.write, .ioError))
+            }
+            done += r
+        }
+    }
+
+    /// Flushes the file's data and metadata to stable storage (`F_FULLFSYNC` on Apple platforms).
+    func fsync(_ fd: CInt) throws(SystemCallError) {
+        #if canImport(Darwin)
+        if let fault = faults?.next(.fsync), case .fail(let e) = fault { throw SystemCallError(.fsync, e) }
+        while true {
+            if fcntl(fd, F_FULLFSYNC) != -1 { return }
+            let e = System.lastErrno()
+            if e == .interrupted { continue }
+            break  // not supported here: fall back to fsync
+        }
+        _ = try retrying(.fsync) { Darwin.fsync(fd) }
+        #else
+        _ = try retrying(.fsync) { systemFsync(fd) }
+        #endif
+    }
+
+    func ftruncate(_ fd: CInt, to size: Int) throws(SystemCallError) {
+        _ = try retrying(.ftruncate) { systemFtruncate(fd, off_t(size)) }
+    }
+
+    // MARK: locking
+
+    /// Takes the exclusive `flock` on `fd`, waiting for it.
+    func lockExclusive(_ fd: CInt) throws(SystemCallError) {
+        _ = try retrying(.flock) { systemFlock(fd, LOCK_EX) }
+    }
+
+    /// Releases the `flock` on `fd`.
+    func unlock(_ fd: CInt) throws(SystemCallError) {
+        _ = try retrying(.flock) { systemFlock(fd, LOCK_UN) }
+    }
+
+    // MARK: status
+
+    func fstat(_ fd: CInt) throws(SystemCallError) -> FileStatus {
+        var st = stat()
+        _ = try retrying(.fstat) { systemFstat(fd, &st) }
+        return FileStatus(st)
+    }
+
+    /// The status of `path` itself (a symlink is not followed).
+    func lstat(_ path: String) throws(SystemCallError) -> FileStatus {
+        var st = stat()
+        _ = try retrying(.lstat) { path.withCString { systemLstat($0, &st) } }
+        return FileStatus(st)
+    }
+
+    // MARK: closing
+
+    /// Closes `fd` once. Never retried: after EINTR the descriptor is gone on Linux.
+    @discardableResult
+    func close(_ fd: CInt) -> SystemCallError? {
+        if let fault = faults?.next(.close), case .fail(let e) = fault { _ = systemClose(fd); return SystemCallError(.close, e) }
+        if systemClose(fd) == -1 { return SystemCallError(.close, System.lastErrno()) }
+        return nil
+    }
+
+    // MARK: helpers that are C calls but not system calls
+
+    /// The index of the first `byte` in `buffer[from...]`, or nil.
+    @inline(__always)
+    static func firstIndex(of byte: UInt8, in buffer: UnsafeRawBufferPointer, from: Int) -> Int? {
+        guard let base = buffer.baseAddress, from < buffer.count else { return nil }
+        guard let hit = memchr(base + from, CInt(byte), buffer.count - from) else { return nil }
+        return UnsafeRawPointer(hit) - base
+    }
+
+    /// Seconds since 1970-01-01 UTC, for side-file names.
+    static func now() -> Int { Int(time(nil)) }
+
+    /// The process id, for side-file names and messages.
+    static func processID() -> Int { Int(getpid()) }
+}
+
+/// A write that failed after `written` bytes.
+struct PartialWriteError: Error {
+    var written: Int
+    var cause: SystemCallError
+}
+
+extension FileStatus {
+    fileprivate init(_ st: stat) {
+        let format = UInt32(st.st_mode) & UInt32(S_IFMT)
+        if format == UInt32(S_IFREG) { kind = .regular }
+        else if format == UInt32(S_IFDIR) { kind = .directory }
+        else if format == UInt32(S_IFLNK) { kind = .symlink }
+        else { kind = .other }
+        size = Int(st.st_size)
+        permissions = UInt32(st.st_mode) & 0o7777
+        device = UInt64(truncatingIfNeeded: st.st_dev)
+        inode = UInt64(truncatingIfNeeded: st.st_ino)
+    }
+}
+
+// The C functions under names that do not clash with System's methods.
+@inline(__always) private func cOpen(_ p: UnsafePointer<CChar>, _ flags: CInt, _ mode: mode_t) -> CInt {
+    #if canImport(Darwin)
+    return Darwin.open(p, flags, mode)
+    #elseif canImport(Glibc)
+    return Glibc.open(p, flags, mode)
+    #else
+    return Musl.open(p, flags, mode)
+    #endif
+}
+@inline(__always) private func systemPread(_ fd: CInt, _ p: UnsafeMutableRawPointer, _ n: Int, _ o: off_t) -> Int {
+    #if canImport(Darwin)
+    return Darwin.pread(fd, p, n, o)
+    #elseif canImport(Glibc)
+    return Glibc.pread(fd, p, n, o)
+    #else
+    return Musl.pread(fd, p, n, o)
+    #endif
+}
+@inline(__always) private func systemWrite(_ fd: CInt, _ p: UnsafeRawPointer, _ n: Int) -> Int {
+    #if canImport(Darwin)
+    return Darwin.write(fd, p, n)
+    #elseif canImport(Glibc)
+    return Glibc.write(fd, p, n)
+    #else
+    return Musl.write(fd, p, n)
+    #endif
+}
+@inline(__always) private func systemFsync(_ fd: CInt) -> CInt {
+    #if canImport(Darwin)
+    return Darwin.fsync(fd)
+    #elseif canImport(Glibc)
+    return Glibc.fsync(fd)
+    #else
+    return Musl.fsync(fd)
+    #endif
+}
+@inline(__always) private func systemFtruncate(_ fd: CInt, _ size: off_t) -> CInt {
+    #if canImport(Darwin)
+    return Darwin.ftruncate(fd, size)
+    #elseif canImport(Glibc)
+    return Glibc.ftruncate(fd, size)
+    #else
+    return Musl.ftruncate(fd, size)
+    #endif
+}
+@inline(__always) private func systemFlock(_ fd: CInt, _ op: CInt) -> CInt {
+    // Unqualified: `Glibc.flock` names the struct of the same name.
+    let r: CInt = flock(fd, op)
+    return r
+}
+@inline(__always) private func systemFstat(_ fd: CInt, _ st: UnsafeMutablePointer<stat>) -> CInt {
+    #if canImport(Darwin)
+    return Darwin.fstat(fd, st)
+    #elseif canImport(Glibc)
+    return Glibc.fstat(fd, st)
+    #else
+    return Musl.fstat(fd, st)
+    #endif
+}
+@inline(__always) private func systemLstat(_ p: UnsafePointer<CChar>, _ st: UnsafeMutablePointer<stat>) -> CInt {
+    #if canImport(Darwin)
+    return Darwin.lstat(p, st)
+    #elseif canImport(Glibc)
+    return Glibc.lstat(p, st)
+    #else
+    return Musl.lstat(p, st)
+    #endif
+}
+@inline(__always) private func systemClose(_ fd: CInt) -> CInt {
+    #if canImport(Darwin)
+    return Darwin.close(fd)
+    #elseif canImport(Glibc)
+    return Glibc.close(fd)
+    #else
+    return Musl.close(fd)
+    #endif
+}

@@ -1,0 +1,78 @@
+import Events
+
+/// What is known about a log up to a line: how many lines, the hash of the
+/// last, and which ids are taken. Checks each next line as `verify` does.
+///
+/// Shared by `verify`, the validated read and the writer (which keeps one
+/// across appends and feeds it only the lines added since it last looked).
+struct ChainState {
+    /// Lines accepted so far (= the last line's seq).
+    private(set) var count = 0
+    /// SHA-256 of the last accepted line (zeros before the first).
+    private(set) var last = SHA256.Digest.zero
+    /// Every id seen, with its seq.
+    private(set) var ids: [String: Int] = [:]
+    /// Accepted lines with `v` > 1.
+    private(set) var newerVersionLines = 0
+    /// A head to check on the way, if any.
+    var expectHead: Head?
+
+    init(expectHead: Head? = nil) { self.expectHead = expectHead }
+
+    var head: Head { Head(seq: count, sha256: last) }
+
+    /// The seq an id already has, if it is in the log.
+    func seq(of id: String) -> Int? { ids[id] }
+
+    /// Checks `line` as the next line; on success records it and returns its record.
+    ///
+    /// Order of checks within a line: the line by itself (length, ending,
+    /// encoding, JSON, envelope, data), then `seq`, then `prev`, then the id,
+    /// then the expected head.
+    mutating func accept(_ line: ScannedLine) -> Result<Record, LineProblem> {
+        let record: Record
+        switch line.decode() {
+        case .success(let r): record = r
+        case .failure(let e): return .failure(LineProblem(line: line.number, e))
+        }
+        let expected = count + 1
+        guard record.seq == expected else {
+            return .failure(LineProblem(line: line.number, kind: .seqGap,
+                                        "seq is \(record.seq), expected \(expected) (line n must have seq n)"))
+        }
+        guard let prev = SHA256.Digest(hex: record.prev), prev == last else {
+            let detail = count == 0
+                ? "prev is \(record.prev), but the first line's prev must be 64 zeros"
+                : "prev is \(record.prev), but line \(count) hashes to \(last.hex)"
+            return .failure(LineProblem(line: line.number, kind: .brokenChain, detail))
+        }
+        if let earlier = ids[record.id] {
+            return .failure(LineProblem(line: line.number, kind: .duplicateID,
+                                        "id \"\(record.id)\" is already used by line \(earlier)"))
+        }
+        let digest = SHA256.hash(line.bytes)
+        if let expectHead, expectHead.seq == line.number, digest != expectHead.sha256 {
+            return .failure(LineProblem(line: line.number, kind: .headMismatch,
+                                        "line \(line.number) hashes to \(digest.hex), not the expected \(expectHead.sha256.hex): "
+                                            + "the log changed at or before this line"))
+        }
+        count = expected
+        last = digest
+        ids[record.id] = expected
+        if case .newer = record { newerVersionLines += 1 }
+        return .success(record)
+    }
+
+    func summary(tornTail: TornTail?) -> LogSummary {
+        LogSummary(events: count, newerVersionLines: newerVersionLines, head: head, tornTail: tornTail)
+    }
+}
+
+extension ChainState {
+    /// Records a line the writer itself just appended (already checked by construction).
+    mutating func appendOwn(id: String, digest: SHA256.Digest) {
+        count += 1
+        last = digest
+        ids[id] = count
+    }
+}

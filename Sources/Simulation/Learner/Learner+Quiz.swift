@@ -1,0 +1,146 @@
+import Events
+
+/// What a simulated attempt should show besides ordinary answers.
+struct AttemptScript: Sendable {
+    /// The second answer reaches the log after the third (a retried request).
+    var lateAnswer = false
+    /// Use hints until the balance is spent, then one more (an offline device).
+    var overdraw = false
+}
+
+extension Learner {
+    /// Starts an attempt: `quiz.started`, unless a glitch loses it (answers then
+    /// name an unknown attempt) or reuses the previous attempt's id.
+    mutating func start(_ quiz: QuizStarted, in session: inout Session, _ rng: inout SeededGenerator,
+                        to sink: inout Sink) -> String {
+        var started = quiz
+        if let previous = lastAttempt, rng.chance(quirkRate / 2) {
+            started.attempt = previous
+        }
+        lastAttempt = started.attempt
+        if !rng.chance(quirkRate / 2) {
+            emit(.quizStarted(started), in: session, to: &sink)
+        }
+        session.pause(2...6, &rng)
+        return started.attempt
+    }
+
+    /// Answers questions `range` (0-based) of an attempt, with hints and the
+    /// occasional glitch; returns how many first answers were right.
+    @discardableResult
+    mutating func answer(_ attempt: String, questions range: Range<Int>, skills: [String], penalty: Double,
+                         script: AttemptScript = AttemptScript(), in session: inout Session,
+                         _ rng: inout SeededGenerator, to sink: inout Sink) -> Int {
+        let thinks = range.map { _ in Int64(rng.int(in: 6_000...45_000)) }
+        var correctCount = 0
+        var overdrawn = false
+        for (k, q) in range.enumerated() {
+            let question = "q\(q + 1)"
+            let skill = skills[q % skills.count]
+            session.clock = session.clock.advanced(milliseconds: thinks[k] / 2)
+            var boost = 0.0
+            let forced = script.overdraw && !overdrawn
+            if forced || rng.chance(hintAppetite) {
+                if hintBalance == 0, !forced, rng.chance(0.1) {
+                    hintBalance = 5
+                    emit(.hintsGranted(HintsGranted(amount: 5, reason: .purchase)), in: session, to: &sink)
+                    session.pause(3...20, &rng)
+                }
+                if hintBalance > 0 || forced || rng.chance(0.1) {
+                    if hintBalance == 0 { overdrawn = true }
+                    let kind: HintUsed.Kind = rng.chance(0.7) ? .fiftyFifty : .reveal
+                    let uses = rng.chance(quirkRate) ? 3 : 1
+                    for _ in 0..<uses {
+                        emit(.hintUsed(HintUsed(attempt: attempt, question: question, hint: kind)), in: session, to: &sink)
+                        hintBalance = max(0, hintBalance - 1)
+                        session.pause(1...4, &rng)
+                    }
+                    boost = kind == .reveal ? 1 : 0.25
+                }
+            }
+            session.clock = session.clock.advanced(milliseconds: thinks[k] - thinks[k] / 2)
+            let chance = (ability[skill] ?? 0.6) - penalty + boost
+            let correct = rng.chance(chance)
+            let right = rng.below(4)
+            let choice = correct ? right : (right + 1 + rng.below(3)) % 4
+            let isLast = k == range.count - 1
+            let late = !isLast && (script.lateAnswer ? k == 1 : rng.chance(quirkRate))
+            let selected = AnswerSelected(attempt: attempt, question: question, choice: choice, correct: correct,
+                                          correctChoice: right, skill: skill, ms: Int(thinks[k]))
+            emit(.answerSelected(selected), in: session, to: &sink, extraDelay: late ? thinks[k + 1] + 5_000 : 0)
+            if correct { correctCount += 1 }
+            ability[skill] = min(0.97, (ability[skill] ?? 0.6) + 0.004)
+            if rng.chance(quirkRate) {
+                // A double tap: the same question answered again a moment later.
+                session.pause(0...1, &rng)
+                var again = selected
+                again.choice = rng.below(4)
+                again.correct = again.choice == right
+                emit(.answerSelected(again), in: session, to: &sink)
+            }
+            session.pause(1...3, &rng)
+        }
+        return correctCount
+    }
+
+    /// Ends an attempt (`quiz.finished` or `quiz.abandoned`); sometimes a stale
+    /// device sends one more answer afterwards.
+    mutating func end(_ attempt: String, finished: Bool, in session: inout Session,
+                      _ rng: inout SeededGenerator, to sink: inout Sink) {
+        let ended = AttemptEnded(attempt: attempt)
+        emit(finished ? .quizFinished(ended) : .quizAbandoned(ended), in: session, to: &sink)
+        session.pause(5...30, &rng)
+        if rng.chance(quirkRate) {
+            let stale = AnswerSelected(attempt: attempt, question: "q1", choice: rng.below(4), correct: false)
+            emit(.answerSelected(stale), in: session, to: &sink)
+            session.pause(2...10, &rng)
+        }
+    }
+
+    /// A whole attempt at a category quiz, maybe abandoned, maybe retried.
+    mutating func categoryQuiz(in session: inout Session, _ rng: inout SeededGenerator, to sink: inout Sink) {
+        let category = rng.pick(Catalog.categories)
+        let difficulty = rng.pick(Catalog.difficulties)
+        let number = rng.int(in: 1...12)
+        let quiz = Catalog.categoryQuiz(category, number: number, difficulty: difficulty)
+        let questions = rng.pick([8, 10, 12])
+        for round in 0..<2 {
+            let started = QuizStarted(attempt: newAttemptID(), quiz: quiz, questions: questions,
+                                      title: "\(category.name.capitalizedFirst) practice \(number)",
+                                      category: category.name, difficulty: difficulty)
+            let attempt = start(started, in: &session, &rng, to: &sink)
+            let finishes = rng.chance(0.85)
+            let answered = finishes ? questions : rng.int(in: 1...(questions - 1))
+            let score = answer(attempt, questions: 0..<answered, skills: category.skills,
+                               penalty: Catalog.penalty(of: difficulty), in: &session, &rng, to: &sink)
+            end(attempt, finished: finishes, in: &session, &rng, to: &sink)
+            // A weak or abandoned attempt is retried now and then.
+            guard round == 0, !finishes || score * 2 < questions, rng.chance(0.35) else { return }
+            session.pause(20...120, &rng)
+        }
+    }
+
+    /// A diagnostic for a category not yet diagnosed: a quiz or a submission.
+    mutating func diagnostic(in session: inout Session, _ rng: inout SeededGenerator, to sink: inout Sink) {
+        guard let category = Catalog.categories.first(where: { !diagnosed.contains($0.name) }) else { return }
+        diagnosed.insert(category.name)
+        if rng.chance(0.5) {
+            let started = QuizStarted(attempt: newAttemptID(), quiz: "diagnostic-\(category.name)", questions: 10,
+                                      title: "\(category.name.capitalizedFirst) diagnostic",
+                                      category: category.name, diagnostic: true)
+            let attempt = start(started, in: &session, &rng, to: &sink)
+            answer(attempt, questions: 0..<10, skills: category.skills, penalty: 0, in: &session, &rng, to: &sink)
+            end(attempt, finished: true, in: &session, &rng, to: &sink)
+        } else {
+            submit(category: category, diagnostic: true, in: &session, &rng, to: &sink)
+        }
+    }
+}
+
+extension String {
+    /// The string with its first letter upper-cased (ASCII).
+    var capitalizedFirst: String {
+        guard let first = unicodeScalars.first, ("a"..."z").contains(first) else { return self }
+        return String(Character(Unicode.Scalar(first.value - 32) ?? first)) + String(unicodeScalars.dropFirst())
+    }
+}

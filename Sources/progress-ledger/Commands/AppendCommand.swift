@@ -1,0 +1,109 @@
+import Events
+import Ledger
+
+/// `progress-ledger append LOG`: appends events given as JSON lines, all or nothing.
+enum AppendCommand: Command {
+    static let name = "append"
+    static let summary = "append events (JSON lines on stdin, or --event) to a log, all or nothing"
+    static let options: [OptionSpec] = [.value("--event", repeatable: true), .flag("--no-sync")]
+    static let help = """
+        LOG [--event JSON]... [--no-sync]
+
+        Appends events to LOG (created, mode 0600, if missing). Events come as
+        JSON lines on stdin, or as --event arguments, without "seq" and "prev":
+        the ledger assigns them, and makes an "id" (a UUID) where none is given.
+
+        Every event is validated first. If any is invalid, each problem is
+        printed as 'stdin:LINE: member: rule' (or '--event N: ...'), nothing is
+        appended, and the exit code is 1. Otherwise the whole batch is written
+        and fsync'd, then 'seq id' is printed for each event. An event whose id
+        is already in the log is not written again; its existing seq is printed.
+
+        Options:
+          --event JSON   an event to append (repeatable; stdin is then not read)
+          --no-sync      skip the fsync (bulk loads: the batch is not durable
+                         until the next synced append); default is to fsync
+          -h, --help     show this help
+
+        Example:
+          echo '{"at":"2025-10-21T08:15:00+03:00","user":"u-42","type":"hints.granted","data":{"amount":3,"reason":"seed"}}' \\
+            | progress-ledger append learner.log
+        """
+
+    static func run(_ args: ParsedArguments, _ io: Terminal) throws -> Int32 {
+        let path = try args.onePositional("LOG path")
+        let inputs: [(label: String, bytes: ArraySlice<UInt8>)]
+        let given = args.values("--event")
+        if !given.isEmpty {
+            inputs = given.enumerated().map { ("--event \($0.offset + 1)", ArraySlice($0.element.utf8)) }
+        } else {
+            inputs = splitLines(io.readStandardInput()).map { ("stdin:\($0.number)", $0.bytes) }
+        }
+        guard !inputs.isEmpty else {
+            io.error("progress-ledger append: no events on stdin: nothing appended")
+            return ExitCode.ok
+        }
+
+        var events: [NewEvent] = []
+        var problems: [String] = []
+        events.reserveCapacity(inputs.count)
+        for input in inputs {
+            do {
+                events.append(try LineCodec.decodeNewEvent(input.bytes))
+            } catch {
+                problems.append("\(input.label): \(describe(error))")
+            }
+        }
+        guard problems.isEmpty else {
+            for p in problems { io.error(p) }
+            io.error("progress-ledger append: \(problems.count) invalid event\(problems.count == 1 ? "" : "s"); nothing was appended to \(path)")
+            return ExitCode.failure
+        }
+
+        let writer = try LedgerWriter(path: path)
+        defer { writer.close() }
+        for recovery in writer.recoveries { io.error("progress-ledger append: \(recovery)") }
+        let results: [AppendResult]
+        do {
+            results = try writer.append(events, durability: args.flag("--no-sync") ? .deferred : .everyBatch)
+        } catch {
+            // Rules that need the whole batch or the log (a repeated id): name the input line.
+            if error.code == .invalidEvent, let index = error.eventIndex, inputs.indices.contains(index),
+               case .event(let problem)? = error.cause {
+                io.error("\(inputs[index].label): \(describe(problem))")
+                io.error("progress-ledger append: nothing was appended to \(path)")
+                return ExitCode.failure
+            }
+            throw error
+        }
+        for r in results {
+            io.line("\(r.seq) \(r.id)")
+            if r.status == .alreadyPresent {
+                io.error("progress-ledger append: id \(r.id) is already in the log at seq \(r.seq): not appended again")
+            }
+        }
+        return ExitCode.ok
+    }
+
+    /// `member: rule`, or `kind: rule` for a problem of the whole line.
+    static func describe(_ error: EventError) -> String {
+        error.member.map { "\($0): \(error.rule)" } ?? "\(error.kind.rawValue): \(error.rule)"
+    }
+
+    /// Splits input into lines at LF; a last line without LF counts too.
+    static func splitLines(_ bytes: [UInt8]) -> [(number: Int, bytes: ArraySlice<UInt8>)] {
+        var lines: [(Int, ArraySlice<UInt8>)] = []
+        var start = 0
+        var number = 0
+        for (i, b) in bytes.enumerated() where b == 0x0A {
+            number += 1
+            lines.append((number, bytes[start..<i]))
+            start = i + 1
+        }
+        if start < bytes.count {
+            number += 1
+            lines.append((number, bytes[start...]))
+        }
+        return lines
+    }
+}

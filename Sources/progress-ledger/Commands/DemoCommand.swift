@@ -1,0 +1,161 @@
+import Events
+import Foundation
+import Ledger
+import Projections
+import Simulation
+
+/// `progress-ledger demo [--users N] [--days D] [--seed S] [--out DIR]`
+enum DemoCommand: Command {
+    static let name = "demo"
+    static let summary = "simulate learners, write their log and an HTML report, and show what the ledger sees"
+    static let help = """
+        [--users N] [--days D] [--seed S] [--out DIR] [--quiet]
+
+        Simulates N learners over D days from 2025-10-06 — several time zones, daylight-
+        saving changes and travel; daily quizzes resumed, retried, abandoned and taken
+        just before midnight; category quizzes and diagnostics; hints granted, used and
+        overdrawn; puzzles solved and failed; lessons and passages submitted; a few
+        events recorded late and a few device glitches (anomalies) — and appends their
+        events through the ledger's own append path.
+
+        Then prints the log's verification, the state of one learner (the one the demo
+        follows, who shows every feature), and the report's totals, and writes the log
+        and report.html into DIR.
+
+        The same options give the same log, byte for byte: ids and times come from the
+        seed, never from a clock or a UUID.
+
+        Options:
+          --users N     learners (default 30)
+          --days D      calendar days (default 30)
+          --seed S      the seed, a whole number (default 42)
+          --out DIR     where to write demo.log and report.html (default: a new folder
+                        demo/ in the current directory, or demo-2/, demo-3/... if taken).
+                        DIR is created if needed; a DIR that already holds a demo.log is
+                        refused, so no log is ever appended to twice.
+          --quiet       no progress on stderr
+
+        Example:
+          progress-ledger demo --users 200 --days 60 --seed 7 --out /tmp/big-demo
+        """
+    static let options: [OptionSpec] = [.value("--users"), .value("--days"), .value("--seed"), .value("--out"), .flag("--quiet")]
+
+    /// Events appended per batch: one write each; synced once at the end.
+    static let batchSize = 2_000
+
+    static func run(_ args: ParsedArguments, _ io: Terminal) throws -> Int32 {
+        if let extra = args.positionals.first { throw CLIError.usage("unexpected argument '\(extra)' (demo takes options only)") }
+        let users = try args.integer("--users", default: 30, range: 1...1_000_000)
+        let days = try args.integer("--days", default: 30, range: 1...36_500)
+        let seedText = args.value("--seed") ?? "42"
+        guard let seed = UInt64(seedText) else { throw CLIError.usage("--seed takes a whole number from 0 to \(UInt64.max) (got '\(seedText)')") }
+        let quiet = args.flag("--quiet")
+        let directory = try outputDirectory(args.value("--out"))
+        let logPath = directory + "/demo.log"
+        let htmlPath = directory + "/report.html"
+
+        let demo = DemoLog(DemoLog.Options(users: users, days: days, seed: seed))
+        let appended = try write(demo, to: logPath)
+        io.line("Simulated \(users) learner\(users == 1 ? "" : "s") over \(days) day\(days == 1 ? "" : "s") (seed \(seed)): "
+                + "appended \(appended) events to \(logPath).")
+
+        let verified: VerifyReport
+        do { verified = try verify(path: logPath) } catch { throw CLIError.failure(error.description) }
+        io.line("\n$ progress-ledger verify \(logPath)")
+        if let problem = verified.problem { throw CLIError.failure("the demo log does not verify: \(problem)") }
+        io.line("\(logPath): ok: " + LogInput.describe(verified.summary))
+
+        let follow = demo.showcaseUser ?? "u-001"
+        var projector = LearnerProjector(options: StateOptions(user: follow))
+        var builder = ReportBuilder()
+        do {
+            _ = try LogInput.read(logPath, io, quiet: quiet) { record in
+                projector.apply(record)
+                builder.add(record)
+            }
+        } catch {
+            throw CLIError.failure(error.description)
+        }
+        io.line("\n$ progress-ledger state \(logPath) --user \(follow)")
+        io.write(projector.state().text)
+        let report = builder.report()
+        io.line("\n$ progress-ledger report \(logPath) --format html --out \(htmlPath)")
+        try OutputFile.write(Array(report.html.utf8), to: htmlPath)
+        io.write(totals(report))
+        io.line("""
+
+            Wrote \(logPath) and \(htmlPath) (open it in a browser). Next:
+              progress-ledger audit \(logPath) --user \(follow)
+              progress-ledger report \(logPath) --format text
+            """)
+        return ExitCode.ok
+    }
+
+    /// Appends the demo's events in batches through the ledger writer; returns how many.
+    private static func write(_ demo: DemoLog, to path: String) throws(CLIError) -> Int {
+        let writer: LedgerWriter
+        do { writer = try LedgerWriter(path: path) } catch { throw .failure(error.description) }
+        defer { writer.close() }
+        var batch: [NewEvent] = []
+        batch.reserveCapacity(batchSize)
+        var appended = 0
+        do {
+            for event in demo {
+                batch.append(event)
+                guard batch.count == batchSize else { continue }
+                appended += try writer.append(batch, durability: .deferred).count
+                batch.removeAll(keepingCapacity: true)
+            }
+            appended += try writer.append(batch, durability: .deferred).count
+            try writer.sync()
+        } catch {
+            throw .failure(error.description)
+        }
+        return appended
+    }
+
+    /// The report's range and totals, as the text report prints them.
+    private static func totals(_ report: Report) -> String {
+        guard let from = report.from, let to = report.to else { return "no events\n" }
+        let t = report.totals
+        let pct = { (v: Int?) in v.map { "\($0)%" } ?? "–" }
+        return """
+            \(from) to \(to): \(report.days.count) days, \(t.activeUsers) active users
+              quizzes: \(t.quizzesStarted) started, \(t.quizzesFinished) finished (completion \(pct(t.completionRate))), mean score \(pct(t.meanScorePercent))
+              answers: \(t.answers), accuracy \(pct(t.accuracy)); hints used: \(t.hintsUsed)
+              puzzles: \(t.puzzlesCompleted) solved, \(t.puzzlesFailed) failed; submissions: \(t.submissions)
+
+            """
+    }
+
+    /// `--out DIR` (created if missing, refused if it holds a demo.log), or a new `demo`, `demo-2`, ... folder.
+    private static func outputDirectory(_ given: String?) throws(CLIError) -> String {
+        let fm = FileManager.default
+        var isDirectory: ObjCBool = false
+        if let given {
+            if fm.fileExists(atPath: given, isDirectory: &isDirectory), !isDirectory.boolValue {
+                throw .failure("\(given): exists and is not a directory")
+            }
+            if fm.fileExists(atPath: given + "/demo.log") {
+                throw .failure("\(given)/demo.log already exists: remove it or choose another --out (a demo never appends to an old log)")
+            }
+            return try create(given)
+        }
+        var candidate = "demo"
+        var n = 1
+        while fm.fileExists(atPath: candidate) {
+            n += 1
+            candidate = "demo-\(n)"
+        }
+        return try create(candidate)
+    }
+
+    private static func create(_ path: String) throws(CLIError) -> String {
+        do {
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        } catch {
+            throw .failure("\(path): cannot create the folder: \(error.localizedDescription)")
+        }
+        return path
+    }
+}

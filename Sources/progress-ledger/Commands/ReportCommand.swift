@@ -1,0 +1,68 @@
+import Events
+import Ledger
+import Projections
+
+/// `progress-ledger report LOG... [--from D] [--to D] --format json|csv|text|html [--out FILE]`
+enum ReportCommand: Command {
+    static let name = "report"
+    static let summary = "per-day analytics across learners as JSON, CSV, a table or an HTML page"
+    static let help = """
+        LOG... [--from YYYY-MM-DD] [--to YYYY-MM-DD] --format json|csv|text|html [--out FILE] [--quiet]
+
+        Counts, per calendar day from --from to --to, what all learners did: active
+        users, quizzes started and finished, completion rate, mean score, answers,
+        accuracy, hints used, puzzles solved and failed, submissions; then the totals,
+        accuracy per skill, and the distribution of daily streaks at --to.
+
+        Several logs are read in the order given, each checked on its own as verify
+        checks it; their events are counted as one sequence (an attempt started in
+        one log may finish in the next). A damaged log is refused with verify's message.
+
+        Days are the learners' local dates; an attempt's answers, hints and end count
+        on the day it started. Days without events are rows of zeros.
+
+        Options:
+          --from D      first day (default: the first day with an event)
+          --to D        last day (default: the last day with an event); the streaks are
+                        computed as 'state --day D' would from the events up to D only
+          --format F    json (the spec's object), csv (one row per day), text (a table
+                        for a terminal) or html (one self-contained page with charts)
+          --out FILE    write the report to FILE instead of stdout
+          --quiet       no progress on stderr while reading a large log
+
+        Examples:
+          progress-ledger report learners.log --format text
+          progress-ledger report jan.log feb.log --from 2025-01-01 --to 2025-02-28 --format html --out report.html
+        """
+    static let options: [OptionSpec] = [.value("--from"), .value("--to"), .value("--format"), .value("--out"), .flag("--quiet")]
+
+    static func run(_ args: ParsedArguments, _ io: Terminal) throws -> Int32 {
+        let logs = args.positionals
+        guard !logs.isEmpty else { throw CLIError.usage("missing LOG (one or more log files)") }
+        guard args.value("--format") != nil else { throw CLIError.usage("missing --format json|csv|text|html") }
+        let format = try args.choice("--format", ["json", "csv", "text", "html"], default: "text")
+        let (from, to) = try args.dayRange()
+        var builder = ReportBuilder(from: from, to: to)
+        for log in logs {
+            do {
+                _ = try LogInput.read(log, io, quiet: args.flag("--quiet")) { builder.add($0) }
+            } catch {
+                throw CLIError.failure(error.description)
+            }
+        }
+        let report = builder.report()
+        let bytes: [UInt8]
+        switch format {
+        case "json": bytes = report.json + [0x0A]
+        case "csv": bytes = Array(report.csv.utf8)
+        case "html": bytes = Array(report.html.utf8)
+        default: bytes = Array(report.text.utf8)
+        }
+        if let out = args.value("--out") {
+            try OutputFile.write(bytes, to: out)
+        } else {
+            io.write(bytes: bytes)
+        }
+        return ExitCode.ok
+    }
+}

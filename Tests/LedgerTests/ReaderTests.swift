@@ -1,0 +1,135 @@
+import Events
+import Foundation
+import Testing
+@testable import Ledger
+
+@Suite("Reader")
+struct ReaderTests {
+    /// Lines of many lengths read with a small chunk give the same lines, numbers and offsets.
+    @Test(arguments: [4096, 5000, 1 << 20])
+    func linesNumbersAndOffsetsAcrossChunks(chunk: Int) throws {
+        let dir = try TempDir()
+        defer { dir.cleanup() }
+        let log = dir.file("a.log")
+        var rng = SeededGenerator(seed: 3)
+        var expected: [[UInt8]] = []
+        for _ in 0..<300 {
+            let n = Int.random(in: 1...9000, using: &rng)
+            expected.append((0..<n).map { _ in UInt8.random(in: 0x20...0x7E, using: &rng) })
+        }
+        try Files.write(log, expected.flatMap { $0 + [0x0A] })
+        var seen: [[UInt8]] = []
+        var offsets: [Int] = []
+        let summary = try LogReader(path: log, chunkSize: chunk).forEachLine { line in
+            #expect(line.number == seen.count + 1)
+            #expect(line.length == line.bytes.count)
+            if case .success = line.record { Issue.record("random text decoded as an event") }
+            if case .failure(let e) = line.record { #expect(e.line == line.number) }
+            seen.append(line.copyBytes())
+            offsets.append(line.offset)
+        }
+        #expect(seen == expected)
+        var offset = 0
+        for (k, line) in expected.enumerated() {
+            #expect(offsets[k] == offset)
+            offset += line.count + 1
+        }
+        #expect(summary.lines == 300 && summary.tornTail == nil && summary.completeBytes == offset)
+    }
+
+    /// A valid event padded to exactly `length` bytes (an unknown `data` member is kept as written).
+    func paddedLine(length: Int, seq: Int, prev: String) throws -> [UInt8] {
+        func make(_ pad: Int) -> [UInt8] {
+            Array(#"{"v":1,"seq":\#(seq),"id":"big-\#(seq)","at":"2025-10-21T10:00:00Z","user":"u","type":"hint.used","data":{"attempt":"a","question":"q","hint":"reveal","pad":"\#(String(repeating: "x", count: pad))"},"prev":"\#(prev)"}"#.utf8)
+        }
+        let base = make(0).count
+        let line = make(length - base)
+        #expect(line.count == length)
+        return line
+    }
+
+    @Test func lineOfExactly1MiBIsALineAndOneMoreByteIsTooLong() throws {
+        let dir = try TempDir()
+        defer { dir.cleanup() }
+        let log = dir.file("a.log")
+        var b = try ChainBuilder.valid(1)
+        b.lines.append(try paddedLine(length: LineCodec.maxLineLength, seq: 2, prev: b.prev))
+        try b.event("e-3")
+        try Files.write(log, b.bytes)
+        let ok = try verify(path: log)
+        #expect(ok.isOK && ok.events == 3)
+
+        var c = try ChainBuilder.valid(1)
+        c.lines.append(try paddedLine(length: LineCodec.maxLineLength + 1, seq: 2, prev: c.prev))
+        try c.event("e-3")
+        try Files.write(log, c.bytes)
+        #expect(try verify(path: log).problem?.description
+                == "line 2: line_too_long: the line is 1048577 bytes; at most 1048576 are allowed")
+        // The reader skips the long line without buffering it and goes on at the right place.
+        var numbers: [Int] = []
+        var offsets: [Int] = []
+        var kinds: [EventError.Kind?] = []
+        try LogReader(path: log, chunkSize: 4096).forEachLine { line in
+            numbers.append(line.number)
+            offsets.append(line.offset)
+            if case .failure(let e) = line.record { kinds.append(e.kind) } else { kinds.append(nil) }
+            if line.number == 2 { #expect(line.bytes.isEmpty && line.length == 1_048_577) }
+        }
+        #expect(numbers == [1, 2, 3])
+        #expect(offsets == [0, c.lines[0].count + 1, c.lines[0].count + 1 + 1_048_578])
+        #expect(kinds == [nil, .lineTooLong, nil])  // line 3 is valid by itself
+    }
+
+    @Test func writerRefusesAnEventOver1MiB() throws {
+        let dir = try TempDir()
+        defer { dir.cleanup() }
+        let log = dir.file("a.log")
+        let writer = try LedgerWriter(path: log)
+        try writer.append(try Make.answers(1...1))
+        // The input is under 1 MiB; the stored line (with v, seq and prev) would be over it.
+        func input(_ pad: Int) -> String {
+            #"{"id":"big","at":"2025-10-21T10:00:00Z","user":"u","type":"hint.used","data":{"attempt":"a","question":"q","hint":"reveal","pad":"\#(String(repeating: "x", count: pad))"}}"#
+        }
+        let text = input(LineCodec.maxLineLength - 20 - input(0).utf8.count)
+        #expect(text.utf8.count == LineCodec.maxLineLength - 20)
+        let big = try Make.event(text)
+        let before = try Files.bytes(log)
+        let error = #expect(throws: LedgerError.self) { try writer.append([try Make.answer("e-2"), big]) }
+        #expect(error?.code == .invalidEvent)
+        #expect(error?.message.contains("line_too_long") == true)
+        #expect(try Files.bytes(log) == before)
+    }
+
+    @Test func longTornTailIsReportedNotBuffered() throws {
+        let dir = try TempDir()
+        defer { dir.cleanup() }
+        let log = dir.file("a.log")
+        let b = try ChainBuilder.valid(2)
+        let tail = [UInt8](repeating: UInt8(ascii: "z"), count: 3 << 20)
+        try Files.write(log, b.bytes + tail)
+        let summary = try LogReader(path: log).forEachLine { _ in }
+        #expect(summary.lines == 2)
+        #expect(summary.tornTail == TornTail(line: 3, offset: b.bytes.count, length: tail.count))
+        // And the writer moves all of it aside.
+        let writer = try LedgerWriter(path: log)
+        let side = try #require(writer.recoveries.first?.sideFile)
+        #expect(try Files.bytes(side) == tail)
+        #expect(try Files.bytes(log) == b.bytes)
+    }
+
+    @Test func readerDoesNotLockAndSeesAWritersLines() throws {
+        let dir = try TempDir()
+        defer { dir.cleanup() }
+        let log = dir.file("a.log")
+        let writer = try LedgerWriter(path: log)
+        try writer.append(try Make.answers(1...3))
+        // While a writer holds the lock, a reader still reads.
+        try writer.withLock { () throws(LedgerError) in
+            let report = try verify(path: log)
+            #expect(report.events == 3)
+        }
+        var ids: [String] = []
+        try LogReader(path: log).forEachRecord { ids.append($0.id) }
+        #expect(ids == ["e-1", "e-2", "e-3"])
+    }
+}

@@ -1,0 +1,137 @@
+import Events
+import Projections
+import Testing
+
+/// The six seed scenarios of the issue, each stated as the whole expected state.
+@Suite("Seed scenarios")
+struct SeedScenarioTests {
+    let d = day("2025-10-21")
+
+    @Test("1. answer 1 of 5 and reopen: resume at question 2, score 1")
+    func answerOneReopen() {
+        var log = LogBuilder()
+        log.start("2025-10-21T09:00:00Z", "a-1", quiz: "daily-2025-10-21")
+        log.answer("2025-10-21T09:01:00Z", "a-1", "q1")
+        let state = fold(log)
+        #expect(state == LearnerState(
+            user: "u-1", day: d,
+            dailyQuiz: DailyQuiz(day: d, status: .inProgress, quiz: "daily-2025-10-21", attempt: "a-1",
+                                 answered: 1, score: 1, total: 5, attempts: 1),
+            quizzes: [QuizSummary(quiz: "daily-2025-10-21", attempts: 1)],
+            stats: Stats(questionsAnswered: 1, correct: 1, firstActive: d, lastActive: d, activeDays: 1)))
+        #expect(state.dailyQuiz.nextQuestion == 1)
+        #expect(state.dailyQuiz.button == "Continue (2/5)")
+    }
+
+    @Test("2. complete all: completed with its score")
+    func completeAll() {
+        var log = LogBuilder()
+        log.dailyDone("2025-10-21", "a-1", correct: 4)
+        let finishedAt = stamp("2025-10-21T09:10:00Z")
+        #expect(fold(log) == LearnerState(
+            user: "u-1", day: d,
+            dailyQuiz: DailyQuiz(day: d, status: .completed, quiz: "daily-2025-10-21", attempt: "a-1",
+                                 answered: 5, score: 4, total: 5, completed: true, bestScore: 4,
+                                 completedAt: finishedAt, attempts: 1),
+            streak: Streak(current: 1, activeToday: true, longest: 1, runs: [Streak.Run(start: d, end: d)]),
+            history: [HistoryEntry(day: d, quiz: "daily-2025-10-21", bestScore: 4, total: 5, completedAt: finishedAt)],
+            quizzes: [QuizSummary(quiz: "daily-2025-10-21", attempts: 1, finished: 1, bestScore: 4, bestPercent: 80,
+                                  latestPercent: 80, fastestSeconds: seconds(600))],
+            stats: Stats(quizzesCompleted: 1, questionsAnswered: 5, correct: 4, firstActive: d, lastActive: d,
+                         activeDays: 1)))
+        #expect(fold(log).dailyQuiz.button == "Completed 4/5 · 1 retry left")
+    }
+
+    @Test("3. answer 3 of 5 and reopen: Continue (4/5)")
+    func answerThreeReopen() {
+        var log = LogBuilder()
+        log.start("2025-10-21T09:00:00Z", "a-1", quiz: "daily-2025-10-21")
+        log.answer("2025-10-21T09:01:00Z", "a-1", "q1")
+        log.answer("2025-10-21T09:02:00Z", "a-1", "q2", correct: false)
+        log.answer("2025-10-21T09:03:00Z", "a-1", "q3")
+        let state = fold(log)
+        #expect(state == LearnerState(
+            user: "u-1", day: d,
+            dailyQuiz: DailyQuiz(day: d, status: .inProgress, quiz: "daily-2025-10-21", attempt: "a-1",
+                                 answered: 3, score: 2, total: 5, attempts: 1),
+            quizzes: [QuizSummary(quiz: "daily-2025-10-21", attempts: 1)],
+            stats: Stats(questionsAnswered: 3, correct: 2, firstActive: d, lastActive: d, activeDays: 1)))
+        #expect(state.dailyQuiz.nextQuestion == 3)
+        #expect(state.dailyQuiz.button == "Continue (4/5)")
+    }
+
+    @Test("4. retry after completion: retries_used 1, retries_left 0, best_score kept")
+    func retryAfterCompletion() {
+        var log = LogBuilder()
+        log.dailyDone("2025-10-21", "a-1", correct: 4)
+        log.start("2025-10-21T10:00:00Z", "a-2", quiz: "daily-2025-10-21")
+        log.answer("2025-10-21T10:01:00Z", "a-2", "q1")
+        log.answer("2025-10-21T10:02:00Z", "a-2", "q2", correct: false)
+        log.finish("2025-10-21T10:05:00Z", "a-2")
+        let finishedAt = stamp("2025-10-21T09:10:00Z")
+        #expect(fold(log) == LearnerState(
+            user: "u-1", day: d,
+            dailyQuiz: DailyQuiz(day: d, status: .completed, quiz: "daily-2025-10-21", attempt: "a-2",
+                                 answered: 2, score: 1, total: 5, completed: true, bestScore: 4,
+                                 completedAt: finishedAt, attempts: 2),
+            streak: Streak(current: 1, activeToday: true, longest: 1, runs: [Streak.Run(start: d, end: d)]),
+            history: [HistoryEntry(day: d, quiz: "daily-2025-10-21", bestScore: 4, total: 5, completedAt: finishedAt)],
+            quizzes: [QuizSummary(quiz: "daily-2025-10-21", attempts: 2, finished: 2, bestScore: 4, bestPercent: 80,
+                                  latestPercent: 20, fastestSeconds: seconds(300))],
+            stats: Stats(quizzesCompleted: 2, questionsAnswered: 7, correct: 5, firstActive: d, lastActive: d,
+                         activeDays: 1)))
+        let quiz = fold(log).dailyQuiz
+        #expect((quiz.retriesUsed, quiz.retriesLeft) == (1, 0))
+        #expect(quiz.button == "Completed 1/5 · no retries left")
+    }
+
+    @Test("5. next day: not_started, yesterday in the history, streak still alive")
+    func nextDay() {
+        var log = LogBuilder()
+        log.dailyDone("2025-10-21", "a-1", correct: 5)
+        let next = day("2025-10-22")
+        let finishedAt = stamp("2025-10-21T09:10:00Z")
+        #expect(fold(log, day: "2025-10-22") == LearnerState(
+            user: "u-1", day: next,
+            dailyQuiz: DailyQuiz(day: next),
+            streak: Streak(current: 1, activeToday: false, longest: 1, runs: [Streak.Run(start: d, end: d)]),
+            history: [HistoryEntry(day: d, quiz: "daily-2025-10-21", bestScore: 5, total: 5, completedAt: finishedAt)],
+            quizzes: [QuizSummary(quiz: "daily-2025-10-21", attempts: 1, finished: 1, bestScore: 5, bestPercent: 100,
+                                  latestPercent: 100, fastestSeconds: seconds(600))],
+            stats: Stats(quizzesCompleted: 1, questionsAnswered: 5, correct: 5, firstActive: d, lastActive: d,
+                         activeDays: 1),
+            achievements: []))
+        #expect(fold(log, day: "2025-10-22").dailyQuiz.button == "Start")
+    }
+
+    @Test("6. start at 23:55, answer and finish after midnight: all on the start day")
+    func acrossMidnight() {
+        var log = LogBuilder()
+        log.start("2025-10-21T23:55:00+03:00", "a-1", quiz: "daily-2025-10-21", questions: 2)
+        log.answer("2025-10-22T00:01:00+03:00", "a-1", "q1")
+        log.answer("2025-10-22T00:02:00+03:00", "a-1", "q2")
+        log.finish("2025-10-22T00:03:00+03:00", "a-1")
+        let finishedAt = stamp("2025-10-22T00:03:00+03:00")
+        let quizzes = [QuizSummary(quiz: "daily-2025-10-21", attempts: 1, finished: 1, bestScore: 2,
+                                   bestPercent: 100, latestPercent: 100, fastestSeconds: seconds(480))]
+        let stats = Stats(quizzesCompleted: 1, questionsAnswered: 2, correct: 2, firstActive: d, lastActive: d,
+                          activeDays: 1)
+        let history = [HistoryEntry(day: d, quiz: "daily-2025-10-21", bestScore: 2, total: 2, completedAt: finishedAt)]
+        #expect(fold(log, day: "2025-10-21") == LearnerState(
+            user: "u-1", day: d,
+            dailyQuiz: DailyQuiz(day: d, status: .completed, quiz: "daily-2025-10-21", attempt: "a-1", answered: 2,
+                                 score: 2, total: 2, completed: true, bestScore: 2, completedAt: finishedAt,
+                                 attempts: 1),
+            streak: Streak(current: 1, activeToday: true, longest: 1, runs: [Streak.Run(start: d, end: d)]),
+            history: history, quizzes: quizzes, stats: stats))
+        // Without --day, D is the day the latest event counts on: the answer and
+        // finish after midnight belong to the attempt's start day, so D stays 21st.
+        #expect(fold(log) == fold(log, day: "2025-10-21"))
+        // The next day named: today is not started, the streak is alive through yesterday.
+        let next = day("2025-10-22")
+        #expect(fold(log, day: "2025-10-22") == LearnerState(
+            user: "u-1", day: next, dailyQuiz: DailyQuiz(day: next),
+            streak: Streak(current: 1, activeToday: false, longest: 1, runs: [Streak.Run(start: d, end: d)]),
+            history: history, quizzes: quizzes, stats: stats))
+    }
+}
