@@ -1,32 +1,46 @@
 /// The checks a line must pass before it is parsed as JSON: not blank, not
 /// too long, no CR, no BOM, valid UTF-8.
+///
+/// Their errors come before any JSON error of the line. The decoder does not
+/// run them up front: its scan meets every CR and every invalid byte as a JSON
+/// error, and on any error it asks ``problem(_:)`` first (see `JSONScanner.checked`).
 enum LineChecks {
     static func check(_ line: UnsafeRawBufferPointer) throws(EventError) {
-        guard !line.isEmpty else { throw EventError(.blankLine, "the line is empty") }
+        if let problem = problem(line) { throw problem }
+    }
+
+    /// The first problem of the line as a line, or nil.
+    static func problem(_ line: UnsafeRawBufferPointer) -> EventError? {
+        guard !line.isEmpty else { return EventError(.blankLine, "the line is empty") }
         guard line.count <= LineCodec.maxLineLength else {
-            throw EventError(.lineTooLong, "the line is \(line.count) bytes; at most \(LineCodec.maxLineLength) are allowed")
+            return EventError(.lineTooLong, "the line is \(line.count) bytes; at most \(LineCodec.maxLineLength) are allowed")
         }
         if line.count >= 3, line[0] == 0xEF, line[1] == 0xBB, line[2] == 0xBF {
-            throw EventError(.encoding, "the line starts with a byte order mark (BOM)", offset: 0)
+            return EventError(.encoding, "the line starts with a byte order mark (BOM)", offset: 0)
         }
         var i = 0
         let n = line.count
         while i < n {
             let c = line[i]
             if c < 0x80 {
-                if c == 0x0D { throw EventError(.lineEnding, "the line holds a CR (\\r); lines end with LF only", offset: i) }
+                if c == 0x0D { return EventError(.lineEnding, "the line holds a CR (\\r); lines end with LF only", offset: i) }
                 i += 1
                 continue
             }
-            guard let width = utf8Width(line, i) else {
-                throw EventError(.encoding, "invalid UTF-8 at byte \(i + 1)", offset: i)
-            }
+            guard let width = utf8Width(line, i) else { return invalidUTF8(at: i) }
             i += width
         }
+        return nil
+    }
+
+    /// The error of an invalid UTF-8 sequence at byte offset `i`.
+    static func invalidUTF8(at i: Int) -> EventError {
+        EventError(.encoding, "invalid UTF-8 at byte \(i + 1)", offset: i)
     }
 
     /// The length of the valid UTF-8 sequence starting at `i`, or nil.
-    private static func utf8Width(_ b: UnsafeRawBufferPointer, _ i: Int) -> Int? {
+    @inline(__always)
+    static func utf8Width(_ b: UnsafeRawBufferPointer, _ i: Int) -> Int? {
         let n = b.count
         let c0 = b[i]
         @inline(__always) func cont(_ k: Int) -> Bool { k < n && b[k] & 0xC0 == 0x80 }

@@ -8,22 +8,22 @@ public enum LineCodec {
 
     /// Decodes one stored log line into a version-1 envelope or a newer-version line.
     public static func decodeRecord(_ line: UnsafeRawBufferPointer) throws(EventError) -> Record {
-        let object = try parseObject(line)
-        return try RecordDecoder.record(from: object)
+        try LineDecoder.record(line)
     }
 
     /// Decodes one stored log line given as bytes.
+    @inlinable
     public static func decodeRecord<Bytes: Collection<UInt8>>(_ line: Bytes) throws(EventError) -> Record {
         try withBytes(line) { (buffer) throws(EventError) in try decodeRecord(buffer) }
     }
 
     /// Decodes an event to append: an envelope without `seq` and `prev`, with `v` and `id` optional.
     public static func decodeNewEvent(_ line: UnsafeRawBufferPointer) throws(EventError) -> NewEvent {
-        let object = try parseObject(line)
-        return try RecordDecoder.newEvent(from: object)
+        try LineDecoder.newEvent(line)
     }
 
     /// Decodes an event to append given as bytes.
+    @inlinable
     public static func decodeNewEvent<Bytes: Collection<UInt8>>(_ line: Bytes) throws(EventError) -> NewEvent {
         try withBytes(line) { (buffer) throws(EventError) in try decodeNewEvent(buffer) }
     }
@@ -31,7 +31,8 @@ public enum LineCodec {
     /// The exact bytes of an envelope's line, without the LF: members in the
     /// format's order, no insignificant whitespace.
     public static func encode(_ envelope: Envelope) -> [UInt8] {
-        var writer = JSONWriter()
+        if let line = LineWriter.encode(envelope) { return line }
+        var writer = JSONWriter(capacity: 512)
         writer.write(envelope)
         return writer.bytes
     }
@@ -45,15 +46,19 @@ public enum LineCodec {
         }
     }
 
-    private static func withBytes<Bytes: Collection<UInt8>, T>(
+    /// Runs `body` on the bytes, copying them only when they are not contiguous.
+    @inlinable
+    static func withBytes<Bytes: Collection<UInt8>, T>(
         _ bytes: Bytes, _ body: (UnsafeRawBufferPointer) throws(EventError) -> T
     ) throws(EventError) -> T {
-        let contiguous: Result<T, EventError>? = bytes.withContiguousStorageIfAvailable { buffer in
-            Result { () throws(EventError) -> T in try body(UnsafeRawBufferPointer(buffer)) }
+        var failure: EventError? = nil
+        let value: T?? = bytes.withContiguousStorageIfAvailable { buffer in
+            do throws(EventError) { return try body(UnsafeRawBufferPointer(buffer)) } catch { failure = error; return nil }
         }
-        let result = contiguous ?? Array(bytes).withUnsafeBytes { buffer in
+        if let failure { throw failure }
+        if case .some(.some(let value)) = value { return value }
+        return try Array(bytes).withUnsafeBytes { buffer in
             Result { () throws(EventError) -> T in try body(buffer) }
-        }
-        return try result.get()
+        }.get()
     }
 }

@@ -6,6 +6,21 @@
 //       After each batch returns, prints `ack <seq> <id>` for each of its
 //       events and flushes, so a killer knows exactly what was acknowledged.
 //       Recoveries (torn tails moved aside) are reported on stderr.
+//   ledger-stress read LOG
+//       One pass of the reader over LOG: streams every line with
+//       LogReader.forEachLine (counting lines that do not decode), then the
+//       checked read (forEachRecord). Prints `lines N undecodable U events E
+//       head SEQ:SHA torn T`, the first problem, if any, and `peak-rss-kib K`
+//       (VmHWM, this process's own peak); exits 1 on a problem. For the
+//       hostile-input tests.
+//   ledger-stress read-loop LOG --until FILE [--min-passes N]
+//       A reader running beside writers: passes over LOG until FILE exists
+//       (and at least N passes were made). Each pass must see only lines that
+//       decode, an intact chain (forEachRecord), at least as many lines as the
+//       pass before, and the previous pass's head unchanged (verify with
+//       --expect-head). A half-written line may only appear as a torn tail.
+//       Prints `passes P max-lines L torn-tails-seen T`; exits 1 at the first
+//       violation, naming it.
 //   ledger-stress bench-sha256 [--mib M]      SHA-256 throughput over M MiB (default 256).
 //   ledger-stress bench-read LOG              Times LogReader.verify over LOG.
 
@@ -42,6 +57,8 @@ func fail(_ message: String, code: Int32 = 1) -> Never {
 func usage() -> Never {
     fail("""
     usage: ledger-stress append-loop LOG --writer W --count N [--batch B] [--user U] [--start K] [--deferred] [--quiet]
+           ledger-stress read LOG
+           ledger-stress read-loop LOG --until FILE [--min-passes N]
            ledger-stress bench-sha256 [--mib M]
            ledger-stress bench-read LOG
     """, code: 64)
@@ -148,6 +165,84 @@ func appendLoop(_ args: Arguments) {
     writer.close()
 }
 
+/// The process's peak resident set size in KiB (VmHWM from /proc/self/status), or nil off Linux.
+///
+/// Unlike a parent's wait4 rusage, VmHWM counts only this program image: the
+/// maxrss a child inherits at exec includes its spawner's memory.
+func peakRSSKiB() -> Int? {
+    guard let f = fopen("/proc/self/status", "r") else { return nil }
+    defer { fclose(f) }
+    var line = [CChar](repeating: 0, count: 256)
+    while fgets(&line, CInt(line.count), f) != nil {
+        let text = String(cString: line)
+        if text.hasPrefix("VmHWM:") {
+            return Int(text.dropFirst(6).split(whereSeparator: { $0 == " " || $0 == "\t" }).first ?? "")
+        }
+    }
+    return nil
+}
+
+func readOnce(_ args: Arguments) {
+    guard args.words.count == 1 else { usage() }
+    let path = args.words[0]
+    let reader = LogReader(path: path)
+    var lines = 0, undecodable = 0
+    var firstUndecodable: String? = nil
+    let raw: LogReader.Summary
+    do {
+        raw = try reader.forEachLine { line in
+            lines += 1
+            if case .failure(let e) = line.record {
+                undecodable += 1
+                if firstUndecodable == nil { firstUndecodable = "\(e)" }
+            }
+        }
+    } catch { fail("\(error)") }
+    var text = "lines \(lines) undecodable \(undecodable) torn \(raw.tornTail.map { "\($0.length)" } ?? "0")"
+    if let firstUndecodable { text += "\nfirst undecodable: \(firstUndecodable.prefix(200))" }
+    let outcome: Result<LogSummary, LedgerError> = Result { () throws(LedgerError) in try reader.forEachRecord { _ in } }
+    if case .success(let summary) = outcome { text += "\nevents \(summary.events) head \(summary.head)" }
+    text += "\npeak-rss-kib \(peakRSSKiB().map { "\($0)" } ?? "unknown")\n"
+    writeOut(1, text)
+    if case .failure(let error) = outcome { fail("\(error)") }
+}
+
+func readLoop(_ args: Arguments) {
+    guard args.words.count == 1 else { usage() }
+    let path = args.words[0]
+    guard let until = args.options["--until"] else { fail("--until FILE is required", code: 64) }
+    let minPasses = args.int("--min-passes", default: 1)
+    let reader = LogReader(path: path)
+    var passes = 0, maxLines = 0, tornSeen = 0
+    var previous: Head? = nil
+    while true {
+        let stopping = access(until, F_OK) == 0
+        var lines = 0
+        do {
+            let raw = try reader.forEachLine { line in
+                lines += 1
+                if case .failure(let e) = line.record {
+                    fail("pass \(passes + 1): a complete line does not decode (a torn or half line seen as data?): \(e)")
+                }
+            }
+            if raw.tornTail != nil { tornSeen += 1 }
+            let report = try reader.verify(expectHead: previous)
+            if let problem = report.problem { fail("pass \(passes + 1): verify: \(problem)") }
+            if report.events < lines {
+                fail("pass \(passes + 1): verify saw \(report.events) events, fewer than the \(lines) lines streamed before it")
+            }
+            if let previous, report.events < previous.seq {
+                fail("pass \(passes + 1): the log shrank from \(previous.seq) to \(report.events) events")
+            }
+            if report.events > 0 { previous = report.head }
+        } catch { fail("pass \(passes + 1): \(error)") }
+        passes += 1
+        maxLines = max(maxLines, lines)
+        if stopping && passes >= minPasses { break }
+    }
+    writeOut(1, "passes \(passes) max-lines \(maxLines) torn-tails-seen \(tornSeen) head \(previous.map { "\($0)" } ?? "0")\n")
+}
+
 func seconds() -> Double {
     var ts = timespec()
     clock_gettime(CLOCK_MONOTONIC, &ts)
@@ -208,6 +303,8 @@ let argv = CommandLine.arguments
 guard argv.count >= 2 else { usage() }
 switch argv[1] {
 case "append-loop": appendLoop(Arguments(argv.dropFirst(2), flags: ["--deferred", "--quiet"]))
+case "read": readOnce(Arguments(argv.dropFirst(2), flags: []))
+case "read-loop": readLoop(Arguments(argv.dropFirst(2), flags: []))
 case "bench-sha256": benchSHA256(Arguments(argv.dropFirst(2), flags: []))
 case "bench-read": benchRead(Arguments(argv.dropFirst(2), flags: []))
 case "--help", "-h", "help":

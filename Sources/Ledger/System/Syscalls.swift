@@ -154,7 +154,9 @@ struct System {
 
     /// How to open a file.
     enum OpenMode {
-        /// Read only; follows symlinks (readers may read through a link).
+        /// Read only, non-blocking (so a FIFO at the path never blocks the open: the
+        /// caller's fstat then refuses it; reads of a regular file ignore the flag);
+        /// follows symlinks (readers may read through a link).
         case read
         /// Read and append; never follows a symlink; creates nothing.
         case appendExisting
@@ -169,7 +171,7 @@ struct System {
     func open(_ path: String, _ mode: OpenMode) throws(SystemCallError) -> CInt {
         var flags: CInt = O_CLOEXEC
         switch mode {
-        case .read: flags |= O_RDONLY
+        case .read: flags |= O_RDONLY | O_NONBLOCK
         case .appendExisting: flags |= O_RDWR | O_APPEND | O_NOFOLLOW
         case .appendCreateNew: flags |= O_RDWR | O_APPEND | O_NOFOLLOW | O_CREAT | O_EXCL
         case .writeCreateNew: flags |= O_WRONLY | O_NOFOLLOW | O_CREAT | O_EXCL

@@ -75,7 +75,10 @@ public final class LedgerWriter {
                 throw LedgerError(.permission, path: path,
                                   "is read-only (mode \(String(status.permissions, radix: 8))); the ledger will not append to it")
             }
-            if created { try syncDirectory() }
+            // A new log's directory entry must be durable before the first append is
+            // acknowledged. An empty log may be one whose creator failed before that
+            // sync (or crashed), so its next writer makes the entry durable too.
+            if created || status.size == 0 { try syncDirectory() }
             try withLock { () throws(LedgerError) in
                 try catchUp()
                 if knownSize > 0 {
@@ -184,10 +187,16 @@ public final class LedgerWriter {
     /// Checks that the path still names the file this writer has open.
     private func checkIdentity() throws(LedgerError) {
         let status: FileStatus
-        do { status = try system.lstat(path) } catch {
+        do {
+            status = try system.lstat(path)
+        } catch where error.errno == .noEntry || error.errno == .notDirectory {
             let e = LedgerError(.replaced, error, path: path, "the log was removed or renamed while this writer had it open")
             state = .broken(e)
             throw e
+        } catch {
+            // Any other failure (EIO...) says nothing about the file being replaced:
+            // report it as what it is and leave the writer usable.
+            throw LedgerError(error, path: path, doing: "checking that the log is still the file this writer opened")
         }
         guard status.device == identity.device, status.inode == identity.inode else {
             let e = LedgerError(.replaced, path: path, "the log was replaced by another file while this writer had it open; reopen it")

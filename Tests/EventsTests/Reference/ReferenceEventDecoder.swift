@@ -1,7 +1,10 @@
+@testable import Events
+
+// Frozen copy of the former library code: see ReferenceLineCodec.swift.
 /// Decodes and validates the `data` members of each event type.
-enum EventDecoder {
+enum ReferenceEventDecoder {
     static func event(_ type: EventType, _ members: [JSONMember]) throws(EventError) -> Event {
-        let r = MemberReader(members, path: "data", kind: .invalidData)
+        let r = ReferenceMemberReader(members, path: "data", kind: .invalidData)
         switch type {
         case .quizStarted: return .quizStarted(try quizStarted(r))
         case .answerSelected: return .answerSelected(try answerSelected(r))
@@ -26,7 +29,7 @@ enum EventDecoder {
         }
     }
 
-    private static func quizStarted(_ r: MemberReader) throws(EventError) -> QuizStarted {
+    private static func quizStarted(_ r: ReferenceMemberReader) throws(EventError) -> QuizStarted {
         QuizStarted(
             attempt: try r.string("attempt"), quiz: try r.string("quiz"),
             questions: try r.integer("questions", min: 1), daily: try r.optionalBool("daily"),
@@ -35,7 +38,7 @@ enum EventDecoder {
             extra: r.extra(known: ["attempt", "quiz", "questions", "daily", "title", "category", "difficulty", "diagnostic"]))
     }
 
-    private static func answerSelected(_ r: MemberReader) throws(EventError) -> AnswerSelected {
+    private static func answerSelected(_ r: ReferenceMemberReader) throws(EventError) -> AnswerSelected {
         AnswerSelected(
             attempt: try r.string("attempt"), question: try r.string("question"),
             choice: try r.integer("choice", min: 0), correct: try r.bool("correct"),
@@ -44,21 +47,21 @@ enum EventDecoder {
             extra: r.extra(known: ["attempt", "question", "choice", "correct", "correct_choice", "skill", "ms"]))
     }
 
-    private static func attemptEnded(_ r: MemberReader) throws(EventError) -> AttemptEnded {
+    private static func attemptEnded(_ r: ReferenceMemberReader) throws(EventError) -> AttemptEnded {
         AttemptEnded(attempt: try r.string("attempt"), extra: r.extra(known: ["attempt"]))
     }
 
-    private static func puzzle(_ r: MemberReader, secondsRequired: Bool) throws(EventError) -> PuzzlePlayed {
+    private static func puzzle(_ r: ReferenceMemberReader, secondsRequired: Bool) throws(EventError) -> PuzzlePlayed {
         let puzzle = try r.string("puzzle")
         let encoding = try r.string("encoding")
         var seconds: Seconds? = nil
         let raw = secondsRequired ? try r.required("seconds") : r.optional("seconds")
         if let raw {
             guard case .number(let literal) = raw else {
-                throw r.error("seconds", "must be a number > 0, not \(raw.typeName)")
+                throw r.error("seconds", "must be a number > 0, not \(raw.referenceTypeName)")
             }
             guard let s = Seconds(literal: literal) else {
-                throw r.error("seconds", "must be a number > 0 (got \(literal.prefixForMessage))")
+                throw r.error("seconds", "must be a number > 0 (got \(literal.referencePrefix))")
             }
             seconds = s
         }
@@ -66,29 +69,29 @@ enum EventDecoder {
                             extra: r.extra(known: ["puzzle", "encoding", "seconds"]))
     }
 
-    private static func submission(_ r: MemberReader) throws(EventError) -> SubmissionMade {
+    private static func submission(_ r: ReferenceMemberReader) throws(EventError) -> SubmissionMade {
         let content = try r.string("content")
         let kind = try r.enumeration("kind", SubmissionMade.Kind.self)
         let category = try r.string("category")
         let diagnostic = try r.optionalBool("diagnostic")
         let seconds = try r.optionalInteger("seconds", min: 0)
         let raw = try r.required("answers")
-        guard case .array(let items) = raw else { throw r.error("answers", "must be an array, not \(raw.typeName)") }
+        guard case .array(let items) = raw else { throw r.error("answers", "must be an array, not \(raw.referenceTypeName)") }
         var answers: [SubmissionMade.Answer] = []
         answers.reserveCapacity(items.count)
         var questions = Set<String>()
         for (index, item) in items.enumerated() {
             let path = "data.answers[\(index)]"
             guard case .object(let members) = item else {
-                throw EventError(.invalidData, member: path, "must be an object, not \(item.typeName)")
+                throw EventError(.invalidData, member: path, "must be an object, not \(item.referenceTypeName)")
             }
-            let a = MemberReader(members, path: path, kind: .invalidData)
+            let a = ReferenceMemberReader(members, path: path, kind: .invalidData)
             let answer = SubmissionMade.Answer(
                 question: try a.string("question"), choice: try a.integer("choice", min: 0),
                 correct: try a.bool("correct"), skill: try a.optionalString("skill"),
                 extra: a.extra(known: ["question", "choice", "correct", "skill"]))
             guard questions.insert(answer.question).inserted else {
-                throw a.error("question", "must be distinct within a submission (\"\(answer.question.prefixForMessage)\" repeats)")
+                throw a.error("question", "must be distinct within a submission (\"\(answer.question.referencePrefix)\" repeats)")
             }
             answers.append(answer)
         }

@@ -1,10 +1,13 @@
+@testable import Events
+
+// Frozen copy of the former library code: see ReferenceLineCodec.swift.
 /// Turns a parsed line into a ``Record`` or a ``NewEvent``, enforcing every
 /// rule of the envelope and of the type's `data`.
-enum RecordDecoder {
+enum ReferenceRecordDecoder {
     static let envelopeMembers: Set<String> = ["v", "seq", "id", "at", "user", "device", "type", "data", "prev"]
 
     static func record(from members: [JSONMember]) throws(EventError) -> Record {
-        let r = MemberReader(members, path: "", kind: .invalidEnvelope)
+        let r = ReferenceMemberReader(members, path: "", kind: .invalidEnvelope)
         let v = try version(r, required: true)
         let seq = try r.integer("seq", min: 1)
         let id = try self.id(r)
@@ -23,12 +26,12 @@ enum RecordDecoder {
         let data = try self.data(r)
         let prev = try self.prev(r)
         try rejectUnknown(r)
-        let event = try EventDecoder.event(type, data)
+        let event = try ReferenceEventDecoder.event(type, data)
         return .v1(Envelope(seq: seq, id: id, at: at, user: user, device: device, event: event, prev: prev))
     }
 
     static func newEvent(from members: [JSONMember]) throws(EventError) -> NewEvent {
-        let r = MemberReader(members, path: "", kind: .invalidEnvelope)
+        let r = ReferenceMemberReader(members, path: "", kind: .invalidEnvelope)
         let v = try version(r, required: false)
         guard v == Envelope.version else {
             throw r.error("v", "must be 1: this ledger appends format version 1 only (got \(v))")
@@ -43,22 +46,22 @@ enum RecordDecoder {
         let type = try r.enumeration("type", EventType.self)
         let data = try self.data(r)
         try rejectUnknown(r)
-        let event = try EventDecoder.event(type, data)
+        let event = try ReferenceEventDecoder.event(type, data)
         return NewEvent(id: id, at: at, user: user, device: device, event: event)
     }
 
-    private static func version(_ r: MemberReader, required: Bool) throws(EventError) -> Int {
+    private static func version(_ r: ReferenceMemberReader, required: Bool) throws(EventError) -> Int {
         guard required || r.raw("v") != nil else { return Envelope.version }
         let v = try r.integer("v")
         guard v >= 1 else { throw r.error("v", "must be 1 or a newer format version (got \(v))") }
         return v
     }
 
-    private static func id(_ r: MemberReader) throws(EventError) -> String {
+    private static func id(_ r: ReferenceMemberReader) throws(EventError) -> String {
         let v = try r.required("id")
-        guard case .string(let s) = v else { throw r.error("id", "must be a string, not \(v.typeName)") }
+        guard case .string(let s) = v else { throw r.error("id", "must be a string, not \(v.referenceTypeName)") }
         guard isValidID(s) else {
-            throw r.error("id", "must be 1 to 64 characters of A-Z a-z 0-9 . _ : - (got \"\(s.prefixForMessage)\")")
+            throw r.error("id", "must be 1 to 64 characters of A-Z a-z 0-9 . _ : - (got \"\(s.referencePrefix)\")")
         }
         return s
     }
@@ -73,23 +76,23 @@ enum RecordDecoder {
         }
     }
 
-    private static func timestamp(_ r: MemberReader) throws(EventError) -> Timestamp {
+    private static func timestamp(_ r: ReferenceMemberReader) throws(EventError) -> Timestamp {
         let v = try r.required("at")
-        guard case .string(let s) = v else { throw r.error("at", "must be an RFC 3339 string, not \(v.typeName)") }
+        guard case .string(let s) = v else { throw r.error("at", "must be an RFC 3339 string, not \(v.referenceTypeName)") }
         do {
-            return try Timestamp(parsing: s)
+            return try ReferenceTimestamp.parse(s)
         } catch {
-            throw r.error("at", "\(error) (got \"\(s.prefixForMessage)\")")
+            throw r.error("at", "\(error) (got \"\(s.referencePrefix)\")")
         }
     }
 
-    private static func data(_ r: MemberReader) throws(EventError) -> [JSONMember] {
+    private static func data(_ r: ReferenceMemberReader) throws(EventError) -> [JSONMember] {
         let v = try r.required("data")
-        guard case .object(let members) = v else { throw r.error("data", "must be an object, not \(v.typeName)") }
+        guard case .object(let members) = v else { throw r.error("data", "must be an object, not \(v.referenceTypeName)") }
         return members
     }
 
-    private static func prev(_ r: MemberReader) throws(EventError) -> String {
+    private static func prev(_ r: ReferenceMemberReader) throws(EventError) -> String {
         let v = try r.required("prev")
         guard case .string(let s) = v, s.utf8.count == 64,
               s.utf8.allSatisfy({ ($0 >= 48 && $0 <= 57) || ($0 >= 97 && $0 <= 102) })
@@ -97,7 +100,7 @@ enum RecordDecoder {
         return s
     }
 
-    private static func rejectUnknown(_ r: MemberReader) throws(EventError) {
+    private static func rejectUnknown(_ r: ReferenceMemberReader) throws(EventError) {
         if let m = r.members.first(where: { !envelopeMembers.contains($0.name) }) {
             throw r.error(m.name, "is not an envelope member of format version 1 (put extra members in data)")
         }

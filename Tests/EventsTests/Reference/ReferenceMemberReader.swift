@@ -1,6 +1,9 @@
+@testable import Events
+
+// Frozen copy of the former library code: see ReferenceLineCodec.swift.
 /// Reads typed members of one JSON object, naming the member path and the
 /// rule on failure.
-struct MemberReader {
+struct ReferenceMemberReader {
     let members: [JSONMember]
     /// The path of this object, e.g. `data` or `data.answers[2]`; empty for the envelope.
     let path: String
@@ -46,21 +49,21 @@ struct MemberReader {
     }
 
     func checkString(_ name: String, _ v: JSONValue, max: Int, noControl: Bool) throws(EventError) -> String {
-        guard case .string(let s) = v else { throw error(name, "must be a string, not \(v.typeName)") }
+        guard case .string(let s) = v else { throw error(name, "must be a string, not \(v.referenceTypeName)") }
         guard !s.isEmpty else { throw error(name, "must not be empty") }
         if s.utf8.count > max {
             let n = s.unicodeScalars.count
             if n > max { throw error(name, "must be at most \(max) characters (has \(n))") }
         }
         if noControl, let c = s.unicodeScalars.first(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) {
-            throw error(name, "must not contain control characters (has U+\(String(c.value, radix: 16, uppercase: true).leftPadded(4)))")
+            throw error(name, "must not contain control characters (has U+\(String(c.value, radix: 16, uppercase: true).referenceLeftPadded(4)))")
         }
         return s
     }
 
     func enumeration<E: RawRepresentable & CaseIterable>(_ name: String, _: E.Type) throws(EventError) -> E where E.RawValue == String {
         let v = try required(name)
-        guard case .string(let s) = v else { throw error(name, "must be a string, not \(v.typeName)") }
+        guard case .string(let s) = v else { throw error(name, "must be a string, not \(v.referenceTypeName)") }
         guard let e = E(rawValue: s) else {
             let allowed = E.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
             throw error(name, "must be one of \(allowed) (got \"\(s)\")")
@@ -81,24 +84,24 @@ struct MemberReader {
 
     func checkInteger(_ name: String, _ v: JSONValue, min: Int?) throws(EventError) -> Int {
         let what = min == 0 ? "a count (an integer >= 0)" : min.map { "an integer >= \($0)" } ?? "an integer"
-        guard case .number(let literal) = v else { throw error(name, "must be \(what), not \(v.typeName)") }
+        guard case .number(let literal) = v else { throw error(name, "must be \(what), not \(v.referenceTypeName)") }
         guard !literal.utf8.contains(where: { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }) else {
-            throw error(name, "must be \(what) with no fraction or exponent (got \(literal.prefixForMessage))")
+            throw error(name, "must be \(what) with no fraction or exponent (got \(literal.referencePrefix))")
         }
-        guard let n = Int(literal) else { throw error(name, "is out of range (got \(literal.prefixForMessage))") }
+        guard let n = Int(literal) else { throw error(name, "is out of range (got \(literal.referencePrefix))") }
         if let min, n < min { throw error(name, "must be \(what) (got \(n))") }
         return n
     }
 
     func bool(_ name: String) throws(EventError) -> Bool {
         let v = try required(name)
-        guard case .bool(let b) = v else { throw error(name, "must be true or false, not \(v.typeName)") }
+        guard case .bool(let b) = v else { throw error(name, "must be true or false, not \(v.referenceTypeName)") }
         return b
     }
 
     func optionalBool(_ name: String) throws(EventError) -> Bool? {
         guard let v = optional(name) else { return nil }
-        guard case .bool(let b) = v else { throw error(name, "must be true or false, not \(v.typeName)") }
+        guard case .bool(let b) = v else { throw error(name, "must be true or false, not \(v.referenceTypeName)") }
         return b
     }
 
@@ -110,7 +113,7 @@ struct MemberReader {
 
 extension JSONValue {
     /// The JSON type's name, for messages.
-    var typeName: String {
+    var referenceTypeName: String {
         switch self {
         case .null: "null"
         case .bool: "a boolean"
@@ -124,9 +127,9 @@ extension JSONValue {
 
 extension String {
     /// At most 40 characters of the string, for messages.
-    var prefixForMessage: String { count > 40 ? String(prefix(40)) + "…" : self }
+    var referencePrefix: String { count > 40 ? String(prefix(40)) + "…" : self }
 
-    func leftPadded(_ width: Int) -> String {
+    func referenceLeftPadded(_ width: Int) -> String {
         count >= width ? self : String(repeating: "0", count: width - count) + self
     }
 }

@@ -1,0 +1,34 @@
+extension LineCodec {
+    /// What a cheap look at a line's top-level `user` member says about whose line it is.
+    package enum UserMatch: Sendable, Hashable {
+        /// The line is the user's: if it decodes, its `user` equals the one asked about.
+        case same
+        /// The line is another user's: if it decodes, its `user` differs from the one asked about.
+        case other
+        /// The look could not tell (escapes, no plain `user` member, not an object): decode the line.
+        case unknown
+    }
+
+    /// The bytes of a line's top-level `user` string, found without decoding the line.
+    ///
+    /// Returns the range (in `line`) of the string's content when the member's
+    /// name and value are written without escapes, nil otherwise. Exact on every
+    /// line that decodes: `user` inside `data` or inside another string is never
+    /// taken for it. It does not validate the line; a line it answers for may
+    /// still fail to decode.
+    package static func peekUser(_ line: UnsafeRawBufferPointer) -> Range<Int>? {
+        Skim(line).topLevelString("user")
+    }
+
+    /// Whether a line is `user`'s, from ``peekUser(_:)``, comparing as `String`s
+    /// compare (canonical equivalence), exactly as a filter on the decoded
+    /// `Record.user` would.
+    package static func peekUser(_ line: UnsafeRawBufferPointer, matches user: String) -> UserMatch {
+        guard let range = peekUser(line) else { return .unknown }
+        let bytes = UnsafeRawBufferPointer(rebasing: line[range])
+        if bytes.elementsEqual(user.utf8) { return .same }
+        // Different bytes: different strings, unless canonical equivalence joins them.
+        if bytes.allSatisfy({ $0 < 0x80 }), user.utf8.allSatisfy({ $0 < 0x80 }) { return .other }
+        return String(decoding: bytes, as: UTF8.self) == user ? .same : .other
+    }
+}

@@ -1,0 +1,232 @@
+/// `data` as scanned for one event type: its members in that type's slots,
+/// the rest kept in order.
+struct DataCapture {
+    /// The type it was scanned for; nil before it is scanned.
+    var type: EventType? = nil
+    var slots = Slots()
+    /// A submission's answers, when `answers` is an array.
+    var answers: [AnswerCapture] = []
+    /// The members the type does not define, as written.
+    var extra: [JSONMember] = []
+
+    @inline(__always) subscript(_ k: Int) -> Capture { slots[k] }
+}
+
+/// One item of a submission's `answers`.
+struct AnswerCapture {
+    /// The item's JSON kind: only an object has members.
+    var kind: Capture.Kind
+    var slots = Slots()
+    var extra: [JSONMember] = []
+}
+
+extension LineDecoder {
+    // MARK: - Scanning
+
+    /// Scans the object at `i` as `type`'s `data`, into `d` (fresh).
+    mutating func scanData(_ type: EventType, into d: inout DataCapture) throws(EventError) {
+        d.type = type
+        guard try s.openObject() else { return }
+        var seen: UInt16 = 0
+        var duplicates = DuplicateCheck()
+        var next = 0
+        var first = true
+        let tokens = WriterOrder.data(type)
+        while true {
+            let nameOffset: Int
+            var slot: Int? = nil
+            var name = Capture()
+            if let token = s.matchName(tokens, next: next, first: first) {
+                nameOffset = s.i - token.count + token.quote
+                s.skipWhitespace()
+                slot = token.slot
+            } else {
+                if !first, !(try s.nextMember()) { break }
+                s.skipWhitespace()
+                nameOffset = s.i
+                name = try s.memberName()
+                slot = s.identify(name, { DataMember($0) }, { DataMember($0) })?.slot(in: type)
+                if let slot {
+                    guard seen & (1 << slot) == 0 else { throw s.duplicate(tokens[slot].name, at: nameOffset) }
+                    try s.colon()
+                }
+            }
+            first = false
+            if let slot {
+                let bit: UInt16 = 1 << slot
+                guard seen & bit == 0 else { throw s.duplicate(tokens[slot].name, at: nameOffset) }
+                seen |= bit
+                next = slot + 1
+                if type == .submissionMade, slot == 5, s.peek() == UInt8(ascii: "[") {
+                    d.slots[slot] = try scanAnswers(&d.answers)
+                } else {
+                    d.slots[slot] = try s.captureValue()
+                }
+            } else {
+                let text = s.string(name)
+                if duplicates.repeats(text, among: d.extra.lazy.map(\.name)) { throw s.duplicate(text, at: nameOffset) }
+                try s.colon()
+                d.extra.append(JSONMember(text, try s.parseValue()))
+            }
+        }
+    }
+
+    /// Scans a submission's `answers` array at `i`.
+    private mutating func scanAnswers(_ answers: inout [AnswerCapture]) throws(EventError) -> Capture {
+        let start = s.i
+        if try s.openArray() {
+            answers.reserveCapacity(8)
+            repeat {
+                s.skipWhitespace()
+                if s.peek() == UInt8(ascii: "{") {
+                    answers.append(AnswerCapture(kind: .object))
+                    try scanAnswer(into: &answers[answers.count - 1])
+                } else {
+                    answers.append(AnswerCapture(kind: try s.captureValue().kind))
+                }
+            } while try s.nextItem()
+        }
+        return Capture(.array, start: start, end: s.i)
+    }
+
+    private mutating func scanAnswer(into a: inout AnswerCapture) throws(EventError) {
+        guard try s.openObject() else { return }
+        var seen: UInt16 = 0
+        var duplicates = DuplicateCheck()
+        var next = 0
+        var first = true
+        let tokens = WriterOrder.answer
+        while true {
+            let nameOffset: Int
+            var slot: Int? = nil
+            var name = Capture()
+            if let token = s.matchName(tokens, next: next, first: first) {
+                nameOffset = s.i - token.count + token.quote
+                s.skipWhitespace()
+                slot = token.slot
+            } else {
+                if !first, !(try s.nextMember()) { break }
+                s.skipWhitespace()
+                nameOffset = s.i
+                name = try s.memberName()
+                slot = s.identify(name, { DataMember($0) }, { DataMember($0) })?.answerSlot
+                if let slot {
+                    guard seen & (1 << slot) == 0 else { throw s.duplicate(tokens[slot].name, at: nameOffset) }
+                    try s.colon()
+                }
+            }
+            first = false
+            if let slot {
+                let bit: UInt16 = 1 << slot
+                guard seen & bit == 0 else { throw s.duplicate(tokens[slot].name, at: nameOffset) }
+                seen |= bit
+                next = slot + 1
+                a.slots[slot] = try s.captureValue()
+            } else {
+                let text = s.string(name)
+                if duplicates.repeats(text, among: a.extra.lazy.map(\.name)) { throw s.duplicate(text, at: nameOffset) }
+                try s.colon()
+                a.extra.append(JSONMember(text, try s.parseValue()))
+            }
+        }
+    }
+
+    // MARK: - The types' rules
+
+    /// The typed event: `data`'s members checked in the type's order.
+    func event(_ type: EventType, _ d: DataCapture) throws(EventError) -> Event {
+        let f = FieldRules(s, .data)
+        switch type {
+        case .quizStarted:
+            return .quizStarted(QuizStarted(
+                attempt: try f.string(d[0], "attempt"), quiz: try f.string(d[1], "quiz"),
+                questions: try f.integer(d[2], "questions", min: 1), daily: try f.optionalBool(d[3], "daily"),
+                title: try f.optionalString(d[4], "title"), category: try f.optionalString(d[5], "category"),
+                difficulty: try f.optionalString(d[6], "difficulty"), diagnostic: try f.optionalBool(d[7], "diagnostic"),
+                extra: d.extra))
+        case .answerSelected:
+            return .answerSelected(AnswerSelected(
+                attempt: try f.string(d[0], "attempt"), question: try f.string(d[1], "question"),
+                choice: try f.integer(d[2], "choice", min: 0), correct: try f.bool(d[3], "correct"),
+                correctChoice: try f.optionalInteger(d[4], "correct_choice", min: 0),
+                skill: try f.optionalString(d[5], "skill"), ms: try f.optionalInteger(d[6], "ms", min: 0),
+                extra: d.extra))
+        case .hintUsed:
+            return .hintUsed(HintUsed(
+                attempt: try f.string(d[0], "attempt"), question: try f.string(d[1], "question"),
+                hint: try f.enumeration(d[2], "hint", HintUsed.Kind.init(utf8:)), extra: d.extra))
+        case .quizFinished:
+            return .quizFinished(AttemptEnded(attempt: try f.string(d[0], "attempt"), extra: d.extra))
+        case .quizAbandoned:
+            return .quizAbandoned(AttemptEnded(attempt: try f.string(d[0], "attempt"), extra: d.extra))
+        case .puzzleCompleted:
+            return .puzzleCompleted(try puzzle(d, f, secondsRequired: true))
+        case .puzzleFailed:
+            return .puzzleFailed(try puzzle(d, f, secondsRequired: false))
+        case .submissionMade:
+            return .submissionMade(try submission(d, f))
+        case .hintsGranted:
+            return .hintsGranted(HintsGranted(
+                amount: try f.integer(d[0], "amount", min: 1),
+                reason: try f.enumeration(d[1], "reason", HintsGranted.Reason.init(utf8:)), extra: d.extra))
+        case .progressReset:
+            return .progressReset(ProgressReset(
+                scope: try f.enumeration(d[0], "scope", ProgressReset.Scope.init(utf8:)), extra: d.extra))
+        }
+    }
+
+    private func puzzle(_ d: DataCapture, _ f: FieldRules, secondsRequired: Bool) throws(EventError) -> PuzzlePlayed {
+        let puzzle = try f.string(d[0], "puzzle")
+        let encoding = try f.string(d[1], "encoding")
+        var seconds: Seconds? = nil
+        let c = d[2]
+        if secondsRequired, c.kind == .absent { throw f.error("seconds", "is required") }
+        if secondsRequired ? c.kind != .absent : c.isPresent {
+            guard c.kind == .number else { throw f.error("seconds", "must be a number > 0, not \(c.kind.name)") }
+            let literal = s.text(c)
+            guard let value = Seconds(literal: literal) else {
+                throw f.error("seconds", "must be a number > 0 (got \(literal.prefixForMessage))")
+            }
+            seconds = value
+        }
+        return PuzzlePlayed(puzzle: puzzle, encoding: encoding, seconds: seconds, extra: d.extra)
+    }
+
+    private func submission(_ d: DataCapture, _ f: FieldRules) throws(EventError) -> SubmissionMade {
+        let content = try f.string(d[0], "content")
+        let kind = try f.enumeration(d[1], "kind", SubmissionMade.Kind.init(utf8:))
+        let category = try f.string(d[2], "category")
+        let diagnostic = try f.optionalBool(d[3], "diagnostic")
+        let seconds = try f.optionalInteger(d[4], "seconds", min: 0)
+        let list = d[5]
+        guard list.kind != .absent else { throw f.error("answers", "is required") }
+        guard list.kind == .array else { throw f.error("answers", "must be an array, not \(list.kind.name)") }
+        var answers: [SubmissionMade.Answer] = []
+        answers.reserveCapacity(d.answers.count)
+        var questions: Set<String>? = nil
+        for (index, item) in d.answers.enumerated() {
+            guard item.kind == .object else {
+                throw EventError(.invalidData, member: "data.answers[\(index)]", "must be an object, not \(item.kind.name)")
+            }
+            let a = FieldRules(s, .answer(index))
+            let answer = SubmissionMade.Answer(
+                question: try a.string(item.slots[0], "question"), choice: try a.integer(item.slots[1], "choice", min: 0),
+                correct: try a.bool(item.slots[2], "correct"), skill: try a.optionalString(item.slots[3], "skill"),
+                extra: item.extra)
+            // Distinct as `String`s are equal: linear for the usual few, a set beyond.
+            var repeats = false
+            if answers.count < 16 {
+                repeats = answers.contains { $0.question == answer.question }
+            } else {
+                if questions == nil { questions = Set(answers.map(\.question)) }
+                repeats = questions?.insert(answer.question).inserted == false
+            }
+            guard !repeats else {
+                throw a.error("question", "must be distinct within a submission (\"\(answer.question.prefixForMessage)\" repeats)")
+            }
+            answers.append(answer)
+        }
+        return SubmissionMade(content: content, kind: kind, category: category, diagnostic: diagnostic,
+                              seconds: seconds, answers: answers, extra: d.extra)
+    }
+}

@@ -1,0 +1,273 @@
+/// Decodes one line straight from its bytes into the typed values.
+///
+/// One pass over the line validates it as JSON (every error the same, at the
+/// same offset, as a parser that builds a tree) and records where each known
+/// member's value lies, as a ``Capture``; members nobody knows are parsed into
+/// ``JSONValue`` and kept in order. Only when the whole line is valid JSON are
+/// the format's rules applied to the captures, in a fixed order (the order of
+/// `record` and `newEvent` below), so a line breaking several rules always
+/// reports the same one. `String`s are made only for the values kept.
+///
+/// Errors come in this order, as the format's reader defines them: the line
+/// checks (blank, too long, BOM, CR, UTF-8), then JSON (`not_json`,
+/// `duplicate_member`, lone surrogates, `not_object`), then the envelope's
+/// rules, then the type's `data` rules.
+struct LineDecoder {
+    var s: JSONScanner
+
+    init(_ line: UnsafeRawBufferPointer, at offset: Int = 0, depth: Int = 0) {
+        s = JSONScanner(line, checksLine: true, at: offset, depth: depth)
+    }
+
+    /// The line checks that need no scan: the rest are met by the scan (see `JSONScanner.checked`).
+    private static func checkLength(_ line: UnsafeRawBufferPointer) throws(EventError) {
+        guard !line.isEmpty else { throw EventError(.blankLine, "the line is empty") }
+        guard line.count <= LineCodec.maxLineLength else {
+            throw EventError(.lineTooLong, "the line is \(line.count) bytes; at most \(LineCodec.maxLineLength) are allowed")
+        }
+    }
+
+    static func record(_ line: UnsafeRawBufferPointer) throws(EventError) -> Record {
+        try checkLength(line)
+        var decoder = LineDecoder(line)
+        var e = EnvelopeCapture()
+        try decoder.scanEnvelope(into: &e)
+        return try decoder.record(e)
+    }
+
+    static func newEvent(_ line: UnsafeRawBufferPointer) throws(EventError) -> NewEvent {
+        try checkLength(line)
+        var decoder = LineDecoder(line)
+        var e = EnvelopeCapture()
+        try decoder.scanEnvelope(into: &e)
+        return try decoder.newEvent(e)
+    }
+
+    // MARK: - The envelope's rules
+
+    private func record(_ e: EnvelopeCapture) throws(EventError) -> Record {
+        let f = FieldRules(s, .envelope)
+        let v = try version(e, f, required: true)
+        let seq = try f.integer(e[.seq], "seq", min: 1)
+        let id = try self.id(e[.id], f)
+        if v > Envelope.version {
+            let prev = try self.prev(e[.prev], f)
+            let user = e[.user].kind == .string ? s.string(e[.user]) : nil
+            let type = e[.type].kind == .string ? s.string(e[.type]) : nil
+            return .newer(NewerVersionLine(version: v, seq: seq, id: id, user: user, prev: prev, type: type))
+        }
+        let at = try timestamp(e[.at], f)
+        let user = try f.string(e[.user], "user", max: 128, noControl: true)
+        let device = try f.optionalString(e[.device], "device", max: 128, noControl: true)
+        let type = try f.enumeration(e[.type], "type", EventType.init(utf8:))
+        try data(e[.data], f)
+        let prev = try self.prev(e[.prev], f)
+        try rejectUnknown(e, f)
+        return .v1(Envelope(seq: seq, id: id, at: at, user: user, device: device, event: try self.event(type, e), prev: prev))
+    }
+
+    private func newEvent(_ e: EnvelopeCapture) throws(EventError) -> NewEvent {
+        let f = FieldRules(s, .envelope)
+        let v = try version(e, f, required: false)
+        guard v == Envelope.version else {
+            throw f.error("v", "must be 1: this ledger appends format version 1 only (got \(v))")
+        }
+        if e[.seq].kind != .absent { throw f.error("seq", "is assigned by the ledger at append; leave it out") }
+        if e[.prev].kind != .absent { throw f.error("prev", "is assigned by the ledger at append; leave it out") }
+        let id: String? = e[.id].isPresent ? try self.id(e[.id], f) : nil
+        let at = try timestamp(e[.at], f)
+        let user = try f.string(e[.user], "user", max: 128, noControl: true)
+        let device = try f.optionalString(e[.device], "device", max: 128, noControl: true)
+        let type = try f.enumeration(e[.type], "type", EventType.init(utf8:))
+        try data(e[.data], f)
+        try rejectUnknown(e, f)
+        let event = try self.event(type, e)
+        return NewEvent(id: id, at: at, user: user, device: device, event: event)
+    }
+
+    private func version(_ e: EnvelopeCapture, _ f: FieldRules, required: Bool) throws(EventError) -> Int {
+        guard required || e[.v].kind != .absent else { return Envelope.version }
+        let v = try f.integer(e[.v], "v")
+        guard v >= 1 else { throw f.error("v", "must be 1 or a newer format version (got \(v))") }
+        return v
+    }
+
+    private func id(_ c: Capture, _ f: FieldRules) throws(EventError) -> String {
+        guard c.kind != .absent else { throw f.error("id", "is required") }
+        guard c.kind == .string else { throw f.error("id", "must be a string, not \(c.kind.name)") }
+        if !c.flag, LineDecoder.isValidID(s.raw(c)) { return s.string(c) }
+        let text = s.string(c)
+        var copy = text
+        guard !copy.withUTF8({ LineDecoder.isValidID(UnsafeRawBufferPointer($0)) }) else { return text }
+        throw f.error("id", "must be 1 to 64 characters of A-Z a-z 0-9 . _ : - (got \"\(text.prefixForMessage)\")")
+    }
+
+    /// Whether `u` is 1 to 64 characters of `A-Z a-z 0-9 . _ : -`.
+    static func isValidID(_ u: UnsafeRawBufferPointer) -> Bool {
+        guard (1...64).contains(u.count) else { return false }
+        return u.allSatisfy { c in
+            (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122)
+                || c == UInt8(ascii: ".") || c == UInt8(ascii: "_") || c == UInt8(ascii: ":") || c == UInt8(ascii: "-")
+        }
+    }
+
+    private func timestamp(_ c: Capture, _ f: FieldRules) throws(EventError) -> Timestamp {
+        guard c.kind != .absent else { throw f.error("at", "is required") }
+        guard c.kind == .string else { throw f.error("at", "must be an RFC 3339 string, not \(c.kind.name)") }
+        let text = s.string(c)
+        let parsed: Result<(Instant, Int, Day), TimestampError>
+        if c.flag {
+            var copy = text
+            parsed = copy.withUTF8 { Timestamp.parse(UnsafeRawBufferPointer($0)) }
+        } else {
+            parsed = Timestamp.parse(s.raw(c))
+        }
+        switch parsed {
+        case .success(let (instant, offset, day)):
+            return Timestamp(text: text, instant: instant, offsetMinutes: offset, day: day)
+        case .failure(let error):
+            throw f.error("at", "\(error) (got \"\(text.prefixForMessage)\")")
+        }
+    }
+
+    private func data(_ c: Capture, _ f: FieldRules) throws(EventError) {
+        guard c.kind != .absent else { throw f.error("data", "is required") }
+        guard c.kind == .object else { throw f.error("data", "must be an object, not \(c.kind.name)") }
+    }
+
+    private func prev(_ c: Capture, _ f: FieldRules) throws(EventError) -> String {
+        guard c.kind != .absent else { throw f.error("prev", "is required") }
+        @inline(__always) func isHex(_ u: UnsafeRawBufferPointer) -> Bool {
+            guard u.count == 64 else { return false }
+            for k in stride(from: 0, to: 64, by: 8) where !LineDecoder.isLowercaseHex(u.loadUnaligned(fromByteOffset: k, as: UInt64.self)) {
+                return false
+            }
+            return true
+        }
+        if c.kind == .string {
+            if !c.flag, isHex(s.raw(c)) { return s.string(c) }
+            if c.flag {
+                let bytes = s.unescapedBytes(c)
+                if bytes.withUnsafeBytes(isHex) { return s.string(c) }
+            }
+        }
+        throw f.error("prev", "must be 64 lowercase hex digits (a SHA-256)")
+    }
+
+    /// Whether all eight bytes of `word` are `0-9` or `a-f`.
+    @inline(__always) static func isLowercaseHex(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let high = ones &* 0x80
+        guard word & high == 0 else { return false }
+        // For a byte b < 0x80, b + (0x80 - t) has its high bit set exactly when b >= t, with no carry out.
+        @inline(__always) func atLeast(_ t: UInt64) -> UInt64 { word &+ ones &* (0x80 - t) }
+        let digit = atLeast(0x30) & ~atLeast(0x3A)
+        let letter = atLeast(0x61) & ~atLeast(0x67)
+        return (digit | letter) & high == high
+    }
+
+    private func rejectUnknown(_ e: EnvelopeCapture, _ f: FieldRules) throws(EventError) {
+        if let name = e.firstUnknown {
+            throw f.error(name, "is not an envelope member of format version 1 (put extra members in data)")
+        }
+    }
+
+    // MARK: - Scanning the envelope
+
+    /// The envelope's members as scanned.
+    struct EnvelopeCapture {
+        var slots = Slots()
+        /// The first member the envelope does not define, in written order.
+        var firstUnknown: String? = nil
+        /// `data` as scanned for its type, when the type was known by then.
+        var data = DataCapture()
+
+        @inline(__always) subscript(_ m: EnvelopeMember) -> Capture {
+            get { slots[m.rawValue] }
+            set { slots[m.rawValue] = newValue }
+        }
+    }
+
+    /// Scans the whole line, which must be one JSON object.
+    private mutating func scanEnvelope(into e: inout EnvelopeCapture) throws(EventError) {
+        s.skipWhitespace()
+        guard s.peek() == UInt8(ascii: "{") else {
+            _ = try s.parseValue()
+            try s.expectEnd()
+            throw s.checked(EventError(.notObject, "the line must be a JSON object"))
+        }
+        if try s.openObject() {
+            var seen: UInt16 = 0
+            var unknown: [String] = []
+            var duplicates = DuplicateCheck()
+            var next = 0
+            var first = true
+            let tokens = WriterOrder.envelope
+            while true {
+                let nameOffset: Int
+                let member: EnvelopeMember?
+                var name = Capture()
+                if let token = s.matchName(tokens, next: next, first: first) {
+                    // `,"name":` as the writer puts it: comma, name and colon read at once.
+                    nameOffset = s.i - token.count + token.quote
+                    s.skipWhitespace()
+                    member = EnvelopeMember(rawValue: token.slot)
+                } else {
+                    if !first, !(try s.nextMember()) { break }
+                    s.skipWhitespace()
+                    nameOffset = s.i
+                    name = try s.memberName()
+                    member = s.identify(name, { EnvelopeMember($0) }, { EnvelopeMember($0) })
+                    if let member {
+                        guard seen & (1 << member.rawValue) == 0 else { throw s.duplicate(member.name, at: nameOffset) }
+                        try s.colon()
+                    }
+                }
+                first = false
+                if let member {
+                    let bit: UInt16 = 1 << member.rawValue
+                    guard seen & bit == 0 else { throw s.duplicate(member.name, at: nameOffset) }
+                    seen |= bit
+                    next = member.rawValue + 1
+                    e[member] = member == .data ? try scanEnvelopeData(&e) : try s.captureValue()
+                } else {
+                    let text = s.string(name)
+                    if duplicates.repeats(text, among: unknown) { throw s.duplicate(text, at: nameOffset) }
+                    unknown.append(text)
+                    if e.firstUnknown == nil { e.firstUnknown = text }
+                    try s.colon()
+                    _ = try s.parseValue()
+                }
+            }
+        }
+        try s.expectEnd()
+    }
+
+    /// Scans `data`: for its type when the type is known (written before it, or
+    /// found ahead), otherwise as any value (then `event` scans it again).
+    private mutating func scanEnvelopeData(_ e: inout EnvelopeCapture) throws(EventError) -> Capture {
+        guard s.peek() == UInt8(ascii: "{") else { return try s.captureValue() }
+        let type: EventType?
+        let written = e[.type]
+        if written.kind == .absent {
+            type = Skim(s.bytes).typeAhead(afterValueAt: s.i)
+        } else if written.kind == .string {
+            type = s.identify(written, { EventType(utf8: $0) }, { EventType(utf8: $0) })
+        } else {
+            type = nil
+        }
+        guard let type else { return try s.captureValue() }
+        let start = s.i
+        try scanData(type, into: &e.data)
+        return Capture(.object, start: start, end: s.i)
+    }
+
+    /// The typed event from `data`, scanned for `type` (again, if it was scanned for another).
+    private func event(_ type: EventType, _ e: EnvelopeCapture) throws(EventError) -> Event {
+        if e.data.type == type { return try event(type, e.data) }
+        var again = LineDecoder(s.bytes, at: e[.data].start, depth: 1)
+        var d = DataCapture()
+        try again.scanData(type, into: &d)
+        return try event(type, d)
+    }
+}
