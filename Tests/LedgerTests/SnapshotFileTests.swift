@@ -98,15 +98,15 @@ struct SnapshotFileTests {
         }
     }
 
-    @Test("inconsistent fields with a valid checksum are refused: ids out of order, a position that cannot be")
+    @Test("inconsistent fields with a valid checksum are refused: an id digest missing, a position that cannot be")
     func inconsistent() throws {
         let dir = try TempDir("snapshot-file")
         defer { dir.cleanup() }
         let path = dir.file("state.snap")
         var snapshot = try sample(dir)
-        snapshot.checkpoint.ids = IDDigests(sorted: snapshot.checkpoint.ids.sorted.reversed())
+        snapshot.checkpoint.ids = IDDigests(sorted: Array(snapshot.checkpoint.ids.sorted.dropLast()))
         try Files.write(path, snapshot.encoded())
-        #expect(rejection(load(path)) == SnapshotRejection(.garbled, "it is damaged: its id digests are out of order"))
+        #expect(rejection(load(path)) == SnapshotRejection(.garbled, "it is damaged: it holds 8 id digests in 64 bytes for 9 lines"))
         snapshot = try sample(dir)
         snapshot.checkpoint.offset = 3
         try Files.write(path, snapshot.encoded())

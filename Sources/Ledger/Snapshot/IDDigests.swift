@@ -23,20 +23,13 @@ package struct IDDigests: Sendable {
     /// Digests already sorted ascending.
     package init(sorted: [UInt64]) { added = sorted }
 
-    /// `count` little-endian digests in `bytes` from `start`, used in place; nil unless ascending.
+    /// `count` little-endian digests in `bytes` from `start`, ascending, used in place.
+    ///
+    /// Their order is not checked here: the snapshot file's checksum covers
+    /// them, and a snapshot written on purpose to lie could lie about anything.
     package init?(littleEndian bytes: [UInt8], start: Int, count: Int) {
         guard start >= 0, count >= 0, count <= (bytes.count - start) / 8 else { return nil }
         base = bytes; baseStart = start; baseCount = count
-        let ascending = bytes.withUnsafeBytes { raw in
-            var previous: UInt64 = 0
-            for i in 0..<count {
-                let d = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: start + 8 * i, as: UInt64.self))
-                if d < previous { return false }
-                previous = d
-            }
-            return true
-        }
-        guard ascending else { return nil }
     }
 
     /// The digest of an id.
@@ -91,36 +84,48 @@ package struct IDDigests: Sendable {
     }
 
     /// Calls `body` with every digest in ascending order as little-endian
-    /// bytes, in pieces of at most 64 KiB.
+    /// bytes, in pieces: runs of the loaded digests straight from where they
+    /// are, the added ones (few, on a warm start) gathered in between.
     package func forEachChunk<E: Error>(_ body: (UnsafeRawBufferPointer) throws(E) -> Void) throws(E) {
-        let chunk = 8192
-        var out = [UInt64](repeating: 0, count: chunk)
-        var n = 0
-        var failure: E? = nil
-        func flush() {
-            guard failure == nil, n > 0 else { n = 0; return }
-            let result = out.withUnsafeBytes { raw in
-                Result { () throws(E) in try body(UnsafeRawBufferPointer(rebasing: raw[0..<(8 * n)])) }
-            }
-            if case .failure(let e) = result { failure = e }
-            n = 0
+        let result = base.withUnsafeBytes { raw in
+            Result { () throws(E) in try forEachChunk(raw, body) }
         }
-        base.withUnsafeBytes { raw in
-            var i = 0, j = 0
-            while (i < baseCount || j < added.count) && failure == nil {
-                let next: UInt64
-                if j == added.count || (i < baseCount && baseDigest(raw, i) <= added[j]) {
-                    next = baseDigest(raw, i); i += 1
-                } else {
-                    next = added[j]; j += 1
-                }
-                out[n] = next.littleEndian
-                n += 1
-                if n == chunk { flush() }
-            }
+        try result.get()
+    }
+
+    private func forEachChunk<E: Error>(_ raw: UnsafeRawBufferPointer,
+                                        _ body: (UnsafeRawBufferPointer) throws(E) -> Void) throws(E) {
+        var staged: [UInt64] = []
+        staged.reserveCapacity(min(added.count, 8192))
+        func flush() throws(E) {
+            guard !staged.isEmpty else { return }
+            try staged.withUnsafeBytes { b in Result { () throws(E) in try body(b) } }.get()
+            staged.removeAll(keepingCapacity: true)
         }
-        flush()
-        if let failure { throw failure }
+        var i = 0   // the next loaded digest to pass on
+        var j = 0   // the next added digest
+        while i < baseCount || j < added.count {
+            guard j < added.count else {
+                try flush()
+                try body(UnsafeRawBufferPointer(rebasing: raw[(baseStart + 8 * i)..<(baseStart + 8 * baseCount)]))
+                return
+            }
+            // The loaded digests up to the next added one (ties: loaded first).
+            var lo = i, hi = baseCount
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if baseDigest(raw, mid) <= added[j] { lo = mid + 1 } else { hi = mid }
+            }
+            if lo > i {
+                try flush()
+                try body(UnsafeRawBufferPointer(rebasing: raw[(baseStart + 8 * i)..<(baseStart + 8 * lo)]))
+                i = lo
+            }
+            staged.append(added[j].littleEndian)
+            j += 1
+            if staged.count == 8192 { try flush() }
+        }
+        try flush()
     }
 
     /// Every digest, ascending.

@@ -104,7 +104,7 @@ extension Snapshot {
             throw garbled("it holds \(idCount) id digests in \(r.remaining) bytes for \(seq) lines")
         }
         guard let ids = IDDigests(littleEndian: file, start: r.position, count: idCount) else {
-            throw garbled("its id digests are out of order")
+            throw garbled("its id digests are cut short")
         }
 
         var words: [UInt32] = []
