@@ -96,6 +96,7 @@ enum StateCommand: Command {
             io.write(state.text)
         }
         if let save {
+            io.flush()   // the state first: whoever reads it need not wait for the snapshot's fsync
             do { try save() } catch {
                 io.error("progress-ledger state: warning: the snapshot was not saved: \(error)")
             }
