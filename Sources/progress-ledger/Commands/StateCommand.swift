@@ -33,6 +33,8 @@ enum StateCommand: Command {
         --streak-on, a damaged or newer file) is ignored with one line on stderr,
         'snapshot ignored: FILE: why', and the whole log is read. FILE is then
         written (atomically, mode 0600). The output is the same either way.
+        Lines before the saved one are not read again: run 'verify' to prove
+        the whole file (docs/operations.md, "Snapshots").
 
         Options:
           --user U          the learner (exact match, case-sensitive); required
