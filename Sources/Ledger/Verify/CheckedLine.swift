@@ -48,7 +48,7 @@ extension ScannedLine {
             if case .newer = r { line.isNewer = true }
             // The decoder checked `prev` is 64 lowercase hex digits: it always reads as a digest.
             line.prev = SHA256.Digest(prevOf: r) ?? .zero
-            line.digest = SHA256.hash(bytes)
+            line.digest = LineDigest.of(bytes)
             line.idHash = IDIndex.hash(r.id)
             if keepRecord { line.record = r }
             return line
