@@ -26,10 +26,10 @@ struct LinePipeline {
     var inFlight = 4
 
     /// Scans `[start, end)`, calling `consume` with every line checked by
-    /// itself, in order. Returns the torn tail, if any. When `consume` throws,
+    /// itself, in order (`inout`, so it can take the record without a copy). Returns the torn tail, if any. When `consume` throws,
     /// the scan stops (after the workers have finished the chunks they hold).
     func run(from start: Int, to end: Int, firstLine: Int,
-             _ consume: (CheckedLine) throws(LedgerError) -> Void) throws(LedgerError) -> TornTail? {
+             _ consume: (inout CheckedLine) throws(LedgerError) -> Void) throws(LedgerError) -> TornTail? {
         let capacity = max(chunkBytes, LineCodec.maxLineLength) + 1
         var pending: [LineChunk] = []      // handed to workers, oldest first
         var spare: [LineChunk] = []        // consumed, ready for reuse
@@ -51,7 +51,7 @@ struct LinePipeline {
             // Moved out one by one (not copied): no retain and release of every string.
             var lines = chunk.takeChecked()
             lines.reverse()
-            while let line = lines.popLast() { try consume(line) }
+            while var line = lines.popLast() { try consume(&line) }
             chunk.reset(keeping: lines)
             spare.append(chunk)
         }

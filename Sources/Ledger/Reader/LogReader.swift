@@ -71,7 +71,7 @@ public struct LogReader {
                                         keepRecords: true)
             let tail = try pipeline.run(from: 0, to: size, firstLine: 1) { (line) throws(LedgerError) in
                 if let problem = chain.accept(line) { throw LedgerError(damaged: problem, path: path) }
-                if let record = line.record { try body(record) }
+                if let record = line.record.take() { try body(record) }
                 progress?(line.offset + line.length + 1, size)
             }
             return chain.summary(tornTail: tail)

@@ -54,19 +54,22 @@ struct ChainState {
                 : "prev is \(line.prev.hex), but line \(count) hashes to \(last.hex)"
             return LineProblem(line: line.number, kind: .brokenChain, detail)
         }
-        if let earlier = ids.seq(of: line.id, hash: line.idHash) {
+        let digest = line.digest
+        let headMismatch = expectHead.map { $0.seq == line.number && digest != $0.sha256 } ?? false
+        // The id is looked up and (when new) indexed in one probe; a line
+        // that then fails the head check must leave the index as it was.
+        let earlier = headMismatch ? ids.seq(of: line.id, hash: line.idHash) : ids.insertIfNew(line.id, hash: line.idHash)
+        if let earlier {
             return LineProblem(line: line.number, kind: .duplicateID,
                                "id \"\(line.id)\" is already used by line \(earlier)")
         }
-        let digest = line.digest
-        if let expectHead, expectHead.seq == line.number, digest != expectHead.sha256 {
+        if headMismatch, let expectHead {
             return LineProblem(line: line.number, kind: .headMismatch,
                                "line \(line.number) hashes to \(digest.hex), not the expected \(expectHead.sha256.hex): "
                                    + "the log changed at or before this line")
         }
         count = expected
         last = digest
-        ids.append(line.id, hash: line.idHash)
         if line.isNewer { newerVersionLines += 1 }
         return nil
     }
