@@ -67,12 +67,11 @@ public struct LogReader {
                               _ body: (Record) throws(LedgerError) -> Void) throws(LedgerError) -> LogSummary {
         try withOpenFile { (fd, size) throws(LedgerError) in
             var chain = ChainState()
-            let scanner = LineScanner(system: system, fd: fd, path: path, chunkSize: chunkSize)
-            let tail = try scanner.scan(from: 0, to: size, firstLine: 1) { (line) throws(LedgerError) in
-                switch chain.accept(line) {
-                case .success(let record): try body(record)
-                case .failure(let problem): throw LedgerError(damaged: problem, path: path)
-                }
+            let pipeline = LinePipeline(scanner: LineScanner(system: system, fd: fd, path: path, chunkSize: chunkSize),
+                                        keepRecords: true)
+            let tail = try pipeline.run(from: 0, to: size, firstLine: 1) { (line) throws(LedgerError) in
+                if let problem = chain.accept(line) { throw LedgerError(damaged: problem, path: path) }
+                if let record = line.record.take() { try body(record) }
                 progress?(line.offset + line.length + 1, size)
             }
             return chain.summary(tornTail: tail)
@@ -85,11 +84,12 @@ public struct LogReader {
         try withOpenFile { (fd, size) throws(LedgerError) in
             var chain = ChainState(expectHead: expectHead)
             var problem: LineProblem? = nil
-            let scanner = LineScanner(system: system, fd: fd, path: path, chunkSize: chunkSize)
+            let pipeline = LinePipeline(scanner: LineScanner(system: system, fd: fd, path: path, chunkSize: chunkSize),
+                                        keepRecords: false)
             let stop = LedgerError(.damaged, path: path, "stop")
             do throws(LedgerError) {
-                let tail = try scanner.scan(from: 0, to: size, firstLine: 1) { (line) throws(LedgerError) in
-                    if case .failure(let p) = chain.accept(line) {
+                let tail = try pipeline.run(from: 0, to: size, firstLine: 1) { (line) throws(LedgerError) in
+                    if let p = chain.accept(line) {
                         problem = p
                         throw stop
                     }
