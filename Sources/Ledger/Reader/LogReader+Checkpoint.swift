@@ -67,7 +67,10 @@ extension LogReader {
                 if let repeated { return .failure(repeated) }
                 throw error
             }
-            let ids = prior.adding(chain.ids.keys.map(IDDigests.digest))
+            var digests: [UInt64] = []
+            digests.reserveCapacity(chain.ids.count)
+            chain.ids.forEachID { digests.append(IDDigests.digest($0)) }
+            let ids = prior.adding(digests)
             let reached = LogCheckpoint(file: file, offset: end, head: chain.head,
                                         newerVersionLines: chain.newerVersionLines, ids: ids)
             return .success(CheckpointedRead(summary: chain.summary(tornTail: tail), checkpoint: reached,

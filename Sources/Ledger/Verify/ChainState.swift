@@ -24,6 +24,7 @@ struct ChainState {
     /// before it are not known here: such a read checks them itself
     /// (`LogReader.forEachRecord(after:)`).
     init(resumingAfter head: Head, newerVersionLines: Int) {
+        ids = IDIndex(firstSeq: head.seq + 1)
         count = head.seq
         last = head.sha256
         self.newerVersionLines = newerVersionLines
