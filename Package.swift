@@ -18,7 +18,10 @@ let package = Package(
     targets: [
         .target(name: "Events", path: "Events"),
         .target(name: "Projections", dependencies: ["Events"], path: "Projections"),
-        .target(name: "Ledger", dependencies: ["Events"], path: "Sources/Ledger"),
+        .target(name: "Ledger", dependencies: ["Events", "CSHA256"], path: "Sources/Ledger"),
+        // SHA-256 with the x86 SHA extensions (C, toolchain only): Ledger uses it when
+        // the CPU has them, its Swift SHA-256 otherwise. See Sources/CSHA256/include.
+        .target(name: "CSHA256", path: "Sources/CSHA256"),
         .target(name: "Simulation", dependencies: ["Events"], path: "Sources/Simulation"),
         .executableTarget(
             name: "progress-ledger",

@@ -1,9 +1,9 @@
 extension LineCodec {
     /// What a cheap look at a line's top-level `user` member says about whose line it is.
     package enum UserMatch: Sendable, Hashable {
-        /// The line is the user's: if it decodes, its `user` equals the one asked about.
+        /// The line is the user's: if it decodes, its `user` has exactly the bytes asked about.
         case same
-        /// The line is another user's: if it decodes, its `user` differs from the one asked about.
+        /// The line is another user's: if it decodes, its `user` has other bytes.
         case other
         /// The look could not tell (escapes, no plain `user` member, not an object): decode the line.
         case unknown
@@ -20,15 +20,10 @@ extension LineCodec {
         Skim(line).topLevelString("user")
     }
 
-    /// Whether a line is `user`'s, from ``peekUser(_:)``, comparing as `String`s
-    /// compare (canonical equivalence), exactly as a filter on the decoded
-    /// `Record.user` would.
+    /// Whether a line is `user`'s, from ``peekUser(_:)``, comparing the UTF-8
+    /// bytes exactly (no normalisation), as `state --user` compares users.
     package static func peekUser(_ line: UnsafeRawBufferPointer, matches user: String) -> UserMatch {
         guard let range = peekUser(line) else { return .unknown }
-        let bytes = UnsafeRawBufferPointer(rebasing: line[range])
-        if bytes.elementsEqual(user.utf8) { return .same }
-        // Different bytes: different strings, unless canonical equivalence joins them.
-        if bytes.allSatisfy({ $0 < 0x80 }), user.utf8.allSatisfy({ $0 < 0x80 }) { return .other }
-        return String(decoding: bytes, as: UTF8.self) == user ? .same : .other
+        return UnsafeRawBufferPointer(rebasing: line[range]).elementsEqual(user.utf8) ? .same : .other
     }
 }

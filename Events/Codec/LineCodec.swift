@@ -31,7 +31,8 @@ public enum LineCodec {
     /// The exact bytes of an envelope's line, without the LF: members in the
     /// format's order, no insignificant whitespace.
     public static func encode(_ envelope: Envelope) -> [UInt8] {
-        var writer = JSONWriter()
+        if let line = LineWriter.encode(envelope) { return line }
+        var writer = JSONWriter(capacity: 512)
         writer.write(envelope)
         return writer.bytes
     }

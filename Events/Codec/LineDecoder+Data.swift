@@ -29,26 +29,46 @@ extension LineDecoder {
         guard try s.openObject() else { return }
         var seen: UInt16 = 0
         var duplicates = DuplicateCheck()
-        repeat {
-            let name = try s.memberName()
-            let member = s.identify(name, { DataMember($0) }, { DataMember($0) })
-            if let member, let slot = member.slot(in: type) {
+        var next = 0
+        var first = true
+        let tokens = WriterOrder.data(type)
+        while true {
+            let nameOffset: Int
+            var slot: Int? = nil
+            var name = Capture()
+            if let token = s.matchName(tokens, next: next, first: first) {
+                nameOffset = s.i - token.count + token.quote
+                s.skipWhitespace()
+                slot = token.slot
+            } else {
+                if !first, !(try s.nextMember()) { break }
+                s.skipWhitespace()
+                nameOffset = s.i
+                name = try s.memberName()
+                slot = s.identify(name, { DataMember($0) }, { DataMember($0) })?.slot(in: type)
+                if let slot {
+                    guard seen & (1 << slot) == 0 else { throw s.duplicate(tokens[slot].name, at: nameOffset) }
+                    try s.colon()
+                }
+            }
+            first = false
+            if let slot {
                 let bit: UInt16 = 1 << slot
-                guard seen & bit == 0 else { throw s.duplicate(member.rawValue, at: name.start - 1) }
+                guard seen & bit == 0 else { throw s.duplicate(tokens[slot].name, at: nameOffset) }
                 seen |= bit
-                try s.colon()
-                if member == .answers, s.peek() == UInt8(ascii: "[") {
+                next = slot + 1
+                if type == .submissionMade, slot == 5, s.peek() == UInt8(ascii: "[") {
                     d.slots[slot] = try scanAnswers(&d.answers)
                 } else {
                     d.slots[slot] = try s.captureValue()
                 }
             } else {
                 let text = s.string(name)
-                if duplicates.repeats(text, among: d.extra.lazy.map(\.name)) { throw s.duplicate(text, at: name.start - 1) }
+                if duplicates.repeats(text, among: d.extra.lazy.map(\.name)) { throw s.duplicate(text, at: nameOffset) }
                 try s.colon()
                 d.extra.append(JSONMember(text, try s.parseValue()))
             }
-        } while try s.nextMember()
+        }
     }
 
     /// Scans a submission's `answers` array at `i`.
@@ -73,22 +93,42 @@ extension LineDecoder {
         guard try s.openObject() else { return }
         var seen: UInt16 = 0
         var duplicates = DuplicateCheck()
-        repeat {
-            let name = try s.memberName()
-            let member = s.identify(name, { DataMember($0) }, { DataMember($0) })
-            if let member, let slot = member.answerSlot {
+        var next = 0
+        var first = true
+        let tokens = WriterOrder.answer
+        while true {
+            let nameOffset: Int
+            var slot: Int? = nil
+            var name = Capture()
+            if let token = s.matchName(tokens, next: next, first: first) {
+                nameOffset = s.i - token.count + token.quote
+                s.skipWhitespace()
+                slot = token.slot
+            } else {
+                if !first, !(try s.nextMember()) { break }
+                s.skipWhitespace()
+                nameOffset = s.i
+                name = try s.memberName()
+                slot = s.identify(name, { DataMember($0) }, { DataMember($0) })?.answerSlot
+                if let slot {
+                    guard seen & (1 << slot) == 0 else { throw s.duplicate(tokens[slot].name, at: nameOffset) }
+                    try s.colon()
+                }
+            }
+            first = false
+            if let slot {
                 let bit: UInt16 = 1 << slot
-                guard seen & bit == 0 else { throw s.duplicate(member.rawValue, at: name.start - 1) }
+                guard seen & bit == 0 else { throw s.duplicate(tokens[slot].name, at: nameOffset) }
                 seen |= bit
-                try s.colon()
+                next = slot + 1
                 a.slots[slot] = try s.captureValue()
             } else {
                 let text = s.string(name)
-                if duplicates.repeats(text, among: a.extra.lazy.map(\.name)) { throw s.duplicate(text, at: name.start - 1) }
+                if duplicates.repeats(text, among: a.extra.lazy.map(\.name)) { throw s.duplicate(text, at: nameOffset) }
                 try s.colon()
                 a.extra.append(JSONMember(text, try s.parseValue()))
             }
-        } while try s.nextMember()
+        }
     }
 
     // MARK: - The types' rules

@@ -63,9 +63,7 @@ struct LineDecoder {
         try data(e[.data], f)
         let prev = try self.prev(e[.prev], f)
         try rejectUnknown(e, f)
-        let event = try self.event(type, e)
-        let envelope = Envelope(seq: seq, id: id, at: at, user: user, device: device, event: consume event, prev: prev)
-        return .v1(consume envelope)
+        return .v1(Envelope(seq: seq, id: id, at: at, user: user, device: device, event: try self.event(type, e), prev: prev))
     }
 
     private func newEvent(_ e: EnvelopeCapture) throws(EventError) -> NewEvent {
@@ -202,23 +200,45 @@ struct LineDecoder {
             var seen: UInt16 = 0
             var unknown: [String] = []
             var duplicates = DuplicateCheck()
-            repeat {
-                let name = try s.memberName()
-                if let member = s.identify(name, { EnvelopeMember($0) }, { EnvelopeMember($0) }) {
+            var next = 0
+            var first = true
+            let tokens = WriterOrder.envelope
+            while true {
+                let nameOffset: Int
+                let member: EnvelopeMember?
+                var name = Capture()
+                if let token = s.matchName(tokens, next: next, first: first) {
+                    // `,"name":` as the writer puts it: comma, name and colon read at once.
+                    nameOffset = s.i - token.count + token.quote
+                    s.skipWhitespace()
+                    member = EnvelopeMember(rawValue: token.slot)
+                } else {
+                    if !first, !(try s.nextMember()) { break }
+                    s.skipWhitespace()
+                    nameOffset = s.i
+                    name = try s.memberName()
+                    member = s.identify(name, { EnvelopeMember($0) }, { EnvelopeMember($0) })
+                    if let member {
+                        guard seen & (1 << member.rawValue) == 0 else { throw s.duplicate(member.name, at: nameOffset) }
+                        try s.colon()
+                    }
+                }
+                first = false
+                if let member {
                     let bit: UInt16 = 1 << member.rawValue
-                    guard seen & bit == 0 else { throw s.duplicate(member.name, at: name.start - 1) }
+                    guard seen & bit == 0 else { throw s.duplicate(member.name, at: nameOffset) }
                     seen |= bit
-                    try s.colon()
+                    next = member.rawValue + 1
                     e[member] = member == .data ? try scanEnvelopeData(&e) : try s.captureValue()
                 } else {
                     let text = s.string(name)
-                    if duplicates.repeats(text, among: unknown) { throw s.duplicate(text, at: name.start - 1) }
+                    if duplicates.repeats(text, among: unknown) { throw s.duplicate(text, at: nameOffset) }
                     unknown.append(text)
                     if e.firstUnknown == nil { e.firstUnknown = text }
                     try s.colon()
                     _ = try s.parseValue()
                 }
-            } while try s.nextMember()
+            }
         }
         try s.expectEnd()
     }

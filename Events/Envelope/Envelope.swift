@@ -15,23 +15,29 @@ public struct Envelope: Sendable, Hashable {
     public var user: String
     /// The device or client that recorded it.
     public var device: String?
-    /// The event: its type and `data`.
-    public var event: Event
+    // `prev` is declared before `event` only so that the synthesized memberwise
+    // init, `init(seq:id:at:user:device:prev:event:)`, does not clash with the
+    // public one below: an explicit init copies the whole struct out (every
+    // String retained and released once more), the memberwise one does not,
+    // and the decoder makes one envelope per line.
     /// Lowercase hex SHA-256 of the previous line's bytes (64 zeros for `seq` 1).
     public var prev: String
+    /// The event: its type and `data`.
+    public var event: Event
 
     /// The learner's day of this event (not of its attempt: see Projections).
     public var day: Day { at.day }
 
+    /// The `prev` of the first line: 64 zeros.
+    public static let genesis = String(repeating: "0", count: 64)
+}
+
+extension Envelope {
     /// Makes an envelope.
     public init(seq: Int, id: String, at: Timestamp, user: String, device: String? = nil,
                 event: Event, prev: String) {
-        self.seq = seq; self.id = id; self.at = at; self.user = user; self.device = device
-        self.event = event; self.prev = prev
+        self.init(seq: seq, id: id, at: at, user: user, device: device, prev: prev, event: event)
     }
-
-    /// The `prev` of the first line: 64 zeros.
-    public static let genesis = String(repeating: "0", count: 64)
 }
 
 /// An event to append: the envelope without the members the ledger assigns.

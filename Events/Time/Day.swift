@@ -81,17 +81,6 @@ public struct Day: Sendable, Hashable, Comparable, CustomStringConvertible {
         return v
     }
 
-    /// The value of `count` ASCII digits at `start`, or nil if one is not a digit.
-    @inline(__always) static func digits(_ u: UnsafeRawBufferPointer, _ start: Int, _ count: Int) -> Int? {
-        var v = 0
-        for i in start..<(start + count) {
-            let c = u[i]
-            guard c >= 48, c <= 57 else { return nil }
-            v = v * 10 + Int(c - 48)
-        }
-        return v
-    }
-
     package static func pad(_ v: Int, _ width: Int) -> String {
         let s = String(v)
         return s.count >= width ? s : String(repeating: "0", count: width - s.count) + s

@@ -36,27 +36,31 @@ public struct Timestamp: Sendable, Hashable, CustomStringConvertible {
     /// Parses the UTF-8 bytes of a timestamp into its instant, offset and day.
     static func parse(_ u: UnsafeRawBufferPointer) -> Result<(Instant, Int, Day), TimestampError> {
         let n = u.count
-        @inline(__always) func number(_ i: Int, _ width: Int) -> Int? {
-            guard i + width <= n else { return nil }
-            return Day.digits(u, i, width)
-        }
-        guard n >= 20,
-              let year = number(0, 4), u[4] == UInt8(ascii: "-"),
-              let month = number(5, 2), u[7] == UInt8(ascii: "-"),
-              let dom = number(8, 2), u[10] == UInt8(ascii: "T"),
-              let hour = number(11, 2), u[13] == UInt8(ascii: ":"),
-              let minute = number(14, 2), u[16] == UInt8(ascii: ":"),
-              let second = number(17, 2)
+        guard n >= 20 else { return .failure(.malformed) }
+        // The digit at k (a value >= 10 when it is not one).
+        @inline(__always) func d(_ k: Int) -> Int { Int(u[k] &- 48) }
+        let digits = (d(0), d(1), d(2), d(3), d(5), d(6), d(8), d(9), d(11), d(12), d(14), d(15), d(17), d(18))
+        guard digits.0 < 10, digits.1 < 10, digits.2 < 10, digits.3 < 10, digits.4 < 10, digits.5 < 10,
+              digits.6 < 10, digits.7 < 10, digits.8 < 10, digits.9 < 10, digits.10 < 10, digits.11 < 10,
+              digits.12 < 10, digits.13 < 10,
+              u[4] == UInt8(ascii: "-"), u[7] == UInt8(ascii: "-"), u[10] == UInt8(ascii: "T"),
+              u[13] == UInt8(ascii: ":"), u[16] == UInt8(ascii: ":")
         else { return .failure(.malformed) }
+        let year = digits.0 * 1000 + digits.1 * 100 + digits.2 * 10 + digits.3
+        let month = digits.4 * 10 + digits.5
+        let dom = digits.6 * 10 + digits.7
+        let hour = digits.8 * 10 + digits.9
+        let minute = digits.10 * 10 + digits.11
+        let second = digits.12 * 10 + digits.13
         var i = 19
         var nanos = 0
-        if i < n, u[i] == UInt8(ascii: ".") {
+        if u[i] == UInt8(ascii: ".") {
             i += 1
             var count = 0
-            while i < n, u[i] >= 48, u[i] <= 57 {
+            while i < n, d(i) < 10 {
                 count += 1
                 guard count <= 9 else { return .failure(.tooManyFractionDigits) }
-                nanos = nanos * 10 + Int(u[i] - 48)
+                nanos = nanos * 10 + d(i)
                 i += 1
             }
             guard count > 0 else { return .failure(.malformed) }
@@ -68,8 +72,9 @@ public struct Timestamp: Sendable, Hashable, CustomStringConvertible {
         case UInt8(ascii: "Z"):
             i += 1
         case UInt8(ascii: "+"), UInt8(ascii: "-"):
-            guard i + 6 == n, let oh = number(i + 1, 2), u[i + 3] == UInt8(ascii: ":"),
-                  let om = number(i + 4, 2) else { return .failure(.malformed) }
+            guard i + 6 == n, d(i + 1) < 10, d(i + 2) < 10, u[i + 3] == UInt8(ascii: ":"), d(i + 4) < 10, d(i + 5) < 10
+            else { return .failure(.malformed) }
+            let oh = d(i + 1) * 10 + d(i + 2), om = d(i + 4) * 10 + d(i + 5)
             guard oh <= 23, om <= 59 else { return .failure(.invalidOffset) }
             offset = (oh * 60 + om) * (u[i] == UInt8(ascii: "-") ? -1 : 1)
             i += 6

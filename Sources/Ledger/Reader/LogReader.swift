@@ -67,12 +67,11 @@ public struct LogReader {
                               _ body: (Record) throws(LedgerError) -> Void) throws(LedgerError) -> LogSummary {
         try withOpenFile { (fd, size) throws(LedgerError) in
             var chain = ChainState()
-            let scanner = LineScanner(system: system, fd: fd, path: path, chunkSize: chunkSize)
-            let tail = try scanner.scan(from: 0, to: size, firstLine: 1) { (line) throws(LedgerError) in
-                switch chain.accept(line) {
-                case .success(let record): try body(record)
-                case .failure(let problem): throw LedgerError(damaged: problem, path: path)
-                }
+            let pipeline = LinePipeline(scanner: LineScanner(system: system, fd: fd, path: path, chunkSize: chunkSize),
+                                        keepRecords: true)
+            let tail = try pipeline.run(from: 0, to: size, firstLine: 1) { (line) throws(LedgerError) in
+                if let problem = chain.accept(line) { throw LedgerError(damaged: problem, path: path) }
+                if let record = line.record.take() { try body(record) }
                 progress?(line.offset + line.length + 1, size)
             }
             return chain.summary(tornTail: tail)
@@ -85,11 +84,12 @@ public struct LogReader {
         try withOpenFile { (fd, size) throws(LedgerError) in
             var chain = ChainState(expectHead: expectHead)
             var problem: LineProblem? = nil
-            let scanner = LineScanner(system: system, fd: fd, path: path, chunkSize: chunkSize)
+            let pipeline = LinePipeline(scanner: LineScanner(system: system, fd: fd, path: path, chunkSize: chunkSize),
+                                        keepRecords: false)
             let stop = LedgerError(.damaged, path: path, "stop")
             do throws(LedgerError) {
-                let tail = try scanner.scan(from: 0, to: size, firstLine: 1) { (line) throws(LedgerError) in
-                    if case .failure(let p) = chain.accept(line) {
+                let tail = try pipeline.run(from: 0, to: size, firstLine: 1) { (line) throws(LedgerError) in
+                    if let p = chain.accept(line) {
                         problem = p
                         throw stop
                     }
@@ -109,6 +109,11 @@ public struct LogReader {
 
     /// Opens the file read-only, checks it is a regular file, and runs `body` with its descriptor and size.
     private func withOpenFile<T>(_ body: (CInt, Int) throws(LedgerError) -> T) throws(LedgerError) -> T {
+        try withOpenLog { (fd, status) throws(LedgerError) in try body(fd, status.size) }
+    }
+
+    /// Opens the file read-only, checks it is a regular file, and runs `body` with its descriptor and status.
+    func withOpenLog<T>(_ body: (CInt, FileStatus) throws(LedgerError) -> T) throws(LedgerError) -> T {
         let fd: CInt
         do {
             fd = try system.open(path, .read)
@@ -124,7 +129,7 @@ public struct LogReader {
         case .directory: throw LedgerError(.isDirectory, path: path, "is a directory, not a log file")
         default: throw LedgerError(.notRegularFile, path: path, "is not a regular file (a FIFO, socket or device?)")
         }
-        return try body(fd, status.size)
+        return try body(fd, status)
     }
 }
 

@@ -11,7 +11,7 @@ struct ChainState {
     /// SHA-256 of the last accepted line (zeros before the first).
     private(set) var last = SHA256.Digest.zero
     /// Every id seen, with its seq.
-    private(set) var ids: [String: Int] = [:]
+    private(set) var ids = IDIndex()
     /// Accepted lines with `v` > 1.
     private(set) var newerVersionLines = 0
     /// A head to check on the way, if any.
@@ -19,10 +19,21 @@ struct ChainState {
 
     init(expectHead: Head? = nil) { self.expectHead = expectHead }
 
+    /// The state after line `head.seq` of a log checked earlier (it hashes to
+    /// `head.sha256`), for a read that goes on from the next line. The ids
+    /// before it are not known here: such a read checks them itself
+    /// (`LogReader.forEachRecord(after:)`).
+    init(resumingAfter head: Head, newerVersionLines: Int) {
+        ids = IDIndex(firstSeq: head.seq + 1)
+        count = head.seq
+        last = head.sha256
+        self.newerVersionLines = newerVersionLines
+    }
+
     var head: Head { Head(seq: count, sha256: last) }
 
     /// The seq an id already has, if it is in the log.
-    func seq(of id: String) -> Int? { ids[id] }
+    func seq(of id: String) -> Int? { ids.seq(of: id) }
 
     /// Checks `line` as the next line; on success records it and returns its record.
     ///
@@ -30,37 +41,48 @@ struct ChainState {
     /// encoding, JSON, envelope, data), then `seq`, then `prev`, then the id,
     /// then the expected head.
     mutating func accept(_ line: ScannedLine) -> Result<Record, LineProblem> {
-        let record: Record
-        switch line.decode() {
-        case .success(let r): record = r
-        case .failure(let e): return .failure(LineProblem(line: line.number, e))
+        let checked = line.checked(keepRecord: true)
+        if let problem = accept(checked) { return .failure(problem) }
+        guard let record = checked.record else {
+            return .failure(LineProblem(line: line.number, kind: .invalidEnvelope, "the line was checked but not kept"))
         }
+        return .success(record)
+    }
+
+    /// Checks a line already decoded and hashed (``CheckedLine``) as the next
+    /// line; records it and returns nil, or returns the problem.
+    mutating func accept(_ line: borrowing CheckedLine) -> LineProblem? {
+        if let e = line.problem { return LineProblem(line: line.number, e) }
         let expected = count + 1
-        guard record.seq == expected else {
-            return .failure(LineProblem(line: line.number, kind: .seqGap,
-                                        "seq is \(record.seq), expected \(expected) (line n must have seq n)"))
+        guard line.seq == expected else {
+            return LineProblem(line: line.number, kind: .seqGap,
+                               "seq is \(line.seq), expected \(expected) (line n must have seq n)")
         }
-        guard let prev = SHA256.Digest(hex: record.prev), prev == last else {
+        guard line.prev == last else {
+            // The record's prev is 64 lowercase hex digits, so it is its digest's hex.
             let detail = count == 0
-                ? "prev is \(record.prev), but the first line's prev must be 64 zeros"
-                : "prev is \(record.prev), but line \(count) hashes to \(last.hex)"
-            return .failure(LineProblem(line: line.number, kind: .brokenChain, detail))
+                ? "prev is \(line.prev.hex), but the first line's prev must be 64 zeros"
+                : "prev is \(line.prev.hex), but line \(count) hashes to \(last.hex)"
+            return LineProblem(line: line.number, kind: .brokenChain, detail)
         }
-        if let earlier = ids[record.id] {
-            return .failure(LineProblem(line: line.number, kind: .duplicateID,
-                                        "id \"\(record.id)\" is already used by line \(earlier)"))
+        let digest = line.digest
+        let headMismatch = expectHead.map { $0.seq == line.number && digest != $0.sha256 } ?? false
+        // The id is looked up and (when new) indexed in one probe; a line
+        // that then fails the head check must leave the index as it was.
+        let earlier = headMismatch ? ids.seq(of: line.id, hash: line.idHash) : ids.insertIfNew(line.id, hash: line.idHash)
+        if let earlier {
+            return LineProblem(line: line.number, kind: .duplicateID,
+                               "id \"\(line.id)\" is already used by line \(earlier)")
         }
-        let digest = SHA256.hash(line.bytes)
-        if let expectHead, expectHead.seq == line.number, digest != expectHead.sha256 {
-            return .failure(LineProblem(line: line.number, kind: .headMismatch,
-                                        "line \(line.number) hashes to \(digest.hex), not the expected \(expectHead.sha256.hex): "
-                                            + "the log changed at or before this line"))
+        if headMismatch, let expectHead {
+            return LineProblem(line: line.number, kind: .headMismatch,
+                               "line \(line.number) hashes to \(digest.hex), not the expected \(expectHead.sha256.hex): "
+                                   + "the log changed at or before this line")
         }
         count = expected
         last = digest
-        ids[record.id] = expected
-        if case .newer = record { newerVersionLines += 1 }
-        return .success(record)
+        if line.isNewer { newerVersionLines += 1 }
+        return nil
     }
 
     func summary(tornTail: TornTail?) -> LogSummary {
@@ -73,6 +95,6 @@ extension ChainState {
     mutating func appendOwn(id: String, digest: SHA256.Digest) {
         count += 1
         last = digest
-        ids[id] = count
+        ids.append(id)
     }
 }

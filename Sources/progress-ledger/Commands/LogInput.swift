@@ -19,6 +19,22 @@ enum LogInput {
         return summary
     }
 
+    /// Like ``read(_:_:quiet:_:)``, but reads only the lines after `checkpoint`
+    /// when it still matches the log (`LogReader.forEachRecord(after:)`), and
+    /// returns where the read stopped. A rejection is returned as it is (no
+    /// warning printed): read again with a nil checkpoint.
+    static func read(_ path: String, _ io: Terminal, quiet: Bool, after checkpoint: LogCheckpoint?,
+                     _ body: (Record) -> Void) throws(LedgerError) -> Result<CheckpointedRead, SnapshotRejection> {
+        let meter = ProgressMeter(io, label: path, quiet: quiet)
+        defer { meter.finish() }
+        let result = try LogReader(path: path).forEachRecord(after: checkpoint, progress: meter.update) { record in body(record) }
+        meter.finish()
+        if case .success(let read) = result {
+            for warning in read.summary.warnings { io.error("\(path): warning: \(warning)") }   // as verify prints it
+        }
+        return result
+    }
+
     /// `6392 events, head 6392:9f2c…` (and the newer-version lines, if any), in verify's words.
     static func describe(_ summary: LogSummary) -> String {
         var text = "\(summary.events) event\(summary.events == 1 ? "" : "s")"

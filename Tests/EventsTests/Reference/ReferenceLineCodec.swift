@@ -40,3 +40,12 @@ enum ReferenceLineCodec {
         }
     }
 }
+
+extension ReferenceLineCodec {
+    /// The encoder as it was: an ObjectWriter per object, one byte at a time.
+    static func encode(_ envelope: Envelope) -> [UInt8] {
+        var writer = ReferenceJSONWriter()
+        writer.write(envelope)
+        return writer.bytes
+    }
+}

@@ -1,0 +1,107 @@
+/// The member names in the order the ledger writes them, as tokens the
+/// decoder compares with the line a word at a time.
+///
+/// After a member's value, the decoder first tries the token of the member
+/// the writer puts next (and the two after it, as optional members may be
+/// left out): `,"name":` matched at once stands for the comma, the name and
+/// the colon, which is exactly what the general path would read there. On
+/// any other bytes (whitespace, another order, escapes, the end of the
+/// object) the general path reads the member; so the tokens change the speed,
+/// never the result.
+struct NameToken {
+    private let w0: UInt64, w1: UInt64, w2: UInt64
+    private let m0: UInt64, m1: UInt64, m2: UInt64
+    /// The token's length in bytes (at most 24).
+    let count: Int
+    /// Where the decoder keeps the member.
+    let slot: Int
+    /// The offset of the name's opening quote in the token.
+    let quote: Int
+    /// The member's name.
+    let name: String
+
+    init(_ name: String, slot: Int, first: Bool) {
+        let bytes = Array(((first ? "" : ",") + "\"" + name + "\":").utf8)
+        precondition(bytes.count <= 24, "a name token is at most 24 bytes")
+        func word(_ k: Int) -> (UInt64, UInt64) {
+            var w: UInt64 = 0, m: UInt64 = 0
+            for j in bytes.indices where j >= k && j < k + 8 {
+                w |= UInt64(bytes[j]) << UInt64(8 * (j - k))
+                m |= 0xFF << UInt64(8 * (j - k))
+            }
+            return (w, m)
+        }
+        (w0, m0) = word(0)
+        (w1, m1) = word(8)
+        (w2, m2) = word(16)
+        count = bytes.count
+        self.slot = slot
+        self.name = name
+        quote = first ? 0 : 1
+    }
+
+    /// Whether the line holds this token at `i`; the line must have 24 bytes from `i`.
+    @inline(__always) func matches(_ line: UnsafeRawBufferPointer, at i: Int) -> Bool {
+        @inline(__always) func word(_ k: Int) -> UInt64 {
+            UInt64(littleEndian: line.loadUnaligned(fromByteOffset: i &+ k, as: UInt64.self))
+        }
+        return word(0) & m0 == w0 && (count <= 8 || word(8) & m1 == w1) && (count <= 16 || word(16) & m2 == w2)
+    }
+}
+
+enum WriterOrder {
+    /// The envelope's members by slot (`EnvelopeMember.rawValue`).
+    static let envelope: [NameToken] = ["v", "seq", "id", "at", "user", "device", "type", "data", "prev"]
+        .enumerated().map { NameToken($0.element, slot: $0.offset, first: $0.offset == 0) }
+
+    /// Each type's `data` members by slot, indexed like `EventType.allCases`.
+    static let data: [[NameToken]] = EventType.allCases.map { type in
+        DataMember.allCases.compactMap { m in m.slot(in: type).map { (m, $0) } }
+            .sorted { $0.1 < $1.1 }
+            .map { NameToken($0.0.rawValue, slot: $0.1, first: $0.1 == 0) }
+    }
+
+    /// A submission answer's members by slot.
+    static let answer: [NameToken] = ["question", "choice", "correct", "skill"]
+        .enumerated().map { NameToken($0.element, slot: $0.offset, first: $0.offset == 0) }
+
+    /// `type`'s `data` tokens.
+    @inline(__always) static func data(_ type: EventType) -> [NameToken] {
+        let index: Int
+        switch type {
+        case .quizStarted: index = 0
+        case .answerSelected: index = 1
+        case .hintUsed: index = 2
+        case .quizFinished: index = 3
+        case .quizAbandoned: index = 4
+        case .puzzleCompleted: index = 5
+        case .puzzleFailed: index = 6
+        case .submissionMade: index = 7
+        case .hintsGranted: index = 8
+        case .progressReset: index = 9
+        }
+        return data[index]
+    }
+}
+
+extension JSONScanner {
+    /// Tries the tokens of the member the writer puts next (slot `next`) and
+    /// the two after it; on a match, skips the token (the caller then skips
+    /// the whitespace after the colon) and returns it. The first member of an object (`first`) is
+    /// tried only as slot 0 (its token has no comma); later ones never as slot 0.
+    @inline(__always) mutating func matchName(_ tokens: [NameToken], next: Int, first: Bool) -> NameToken? {
+        guard i &+ 24 <= bytes.count else { return nil }
+        let from = first ? 0 : max(next, 1)
+        let end = first ? min(1, tokens.count) : min(tokens.count, from &+ 3)
+        var k = from
+        while k < end {
+            let token = tokens[k]
+            if token.matches(bytes, at: i) {
+                i &+= token.count
+                return token
+            }
+            k &+= 1
+        }
+        return nil
+    }
+}

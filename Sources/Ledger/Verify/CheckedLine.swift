@@ -1,0 +1,107 @@
+import Events
+
+/// A line checked by itself: decoded, hashed, and its `prev` read as a
+/// digest. Everything here depends on the line alone, so readers make these
+/// on several threads; ``ChainState`` then checks them in log order against
+/// the lines before (seq, prev, ids).
+///
+/// The record itself is kept only when the reader hands records out
+/// (`keepRecord`); `verify` needs the keys alone, and the record is then
+/// released on the thread that decoded it.
+struct CheckedLine: Sendable {
+    /// 1-based line number.
+    var number: Int
+    /// Byte offset of the line in the file.
+    var offset: Int
+    /// The line's length without its LF.
+    var length: Int
+    /// Why the line breaks the format, or nil when it decodes.
+    var problem: EventError?
+    /// The record's `seq`, `id` and whether it is a newer-version line (when it decodes).
+    var seq = 0
+    var id = ""
+    var isNewer = false
+    /// The record's `prev` as a digest (zero when the line does not decode).
+    var prev = SHA256.Digest.zero
+    /// The line's SHA-256 (zero when the line does not decode: it is then never used).
+    var digest = SHA256.Digest.zero
+    /// ``IDIndex/hash(_:)`` of the id.
+    var idHash: UInt64 = 0
+    /// The decoded record, when kept.
+    var record: Record?
+
+    init(number: Int, offset: Int, length: Int, problem: EventError?) {
+        self.number = number; self.offset = offset; self.length = length; self.problem = problem
+    }
+}
+
+extension ScannedLine {
+    /// Decodes and hashes the line; keeps the record when `keepRecord`.
+    func checked(keepRecord: Bool) -> CheckedLine {
+        switch decode() {
+        case .failure(let e):
+            return CheckedLine(number: number, offset: offset, length: length, problem: e)
+        case .success(let r):
+            var line = CheckedLine(number: number, offset: offset, length: length, problem: nil)
+            line.seq = r.seq
+            line.id = r.id
+            if case .newer = r { line.isNewer = true }
+            // The decoder checked `prev` is 64 lowercase hex digits: it always reads as a digest.
+            line.prev = SHA256.Digest(prevOf: r) ?? .zero
+            line.digest = LineDigest.of(bytes)
+            line.idHash = IDIndex.hash(r.id)
+            if keepRecord { line.record = r }
+            return line
+        }
+    }
+}
+
+extension SHA256.Digest {
+    /// A record's `prev` as a digest.
+    ///
+    /// The decoder has checked it is 64 lowercase hex digits, so this reads
+    /// them eight at a time; anything else goes to ``init(hex:)``.
+    init?(prevOf record: Record) {
+        var text = record.prev
+        let fast = text.withUTF8 { u -> SHA256.Digest? in
+            guard u.count == 64 else { return nil }
+            let raw = UnsafeRawBufferPointer(u)
+            var w = (UInt32(0), UInt32(0), UInt32(0), UInt32(0), UInt32(0), UInt32(0), UInt32(0), UInt32(0))
+            for k in 0..<8 {
+                guard let v = SHA256.Digest.hexWord(raw.loadUnaligned(fromByteOffset: 8 * k, as: UInt64.self)) else { return nil }
+                switch k {
+                case 0: w.0 = v
+                case 1: w.1 = v
+                case 2: w.2 = v
+                case 3: w.3 = v
+                case 4: w.4 = v
+                case 5: w.5 = v
+                case 6: w.6 = v
+                default: w.7 = v
+                }
+            }
+            return SHA256.Digest(w.0, w.1, w.2, w.3, w.4, w.5, w.6, w.7)
+        }
+        guard let digest = fast ?? SHA256.Digest(hex: record.prev) else { return nil }
+        self = digest
+    }
+
+    /// Eight lowercase hex digits (in memory order) as the 32-bit value they spell; nil if one is not `0-9a-f`.
+    @inline(__always) static func hexWord(_ word: UInt64) -> UInt32? {
+        let c = UInt64(littleEndian: word)
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let high = ones &* 0x80
+        guard c & high == 0 else { return nil }
+        // For a byte b < 0x80, b + (0x80 - t) has its high bit set exactly when b >= t.
+        @inline(__always) func atLeast(_ t: UInt64) -> UInt64 { c &+ ones &* (0x80 - t) }
+        let digit = atLeast(0x30) & ~atLeast(0x3A) & high
+        let letter = atLeast(0x61) & ~atLeast(0x67) & high
+        guard digit | letter == high else { return nil }
+        // Each byte's value: its low nibble, plus 9 for a letter.
+        let nibbles = (c & (ones &* 0x0F)) &+ (letter >> 7) &* 9
+        // Bytes are in reading order (first digit lowest): gather the nibbles, most significant first.
+        var v: UInt32 = 0
+        for k in 0..<8 { v = v << 4 | UInt32(truncatingIfNeeded: (nibbles >> UInt64(8 * k)) & 0xF) }
+        return v
+    }
+}

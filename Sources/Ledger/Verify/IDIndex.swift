@@ -1,0 +1,116 @@
+/// Every id of a log with its seq, for the `duplicate_id` check and the
+/// writer's idempotency lookups.
+///
+/// Ids are appended in seq order to one byte arena; an open-addressing table
+/// maps a hash of the id to its seq, and a hit is confirmed by comparing the
+/// bytes, so the answers are exact whatever the hash does. About 25 bytes an
+/// id plus the id itself, against ~40 for a `[String: Int]`, and the hash is
+/// computed where the line is decoded (on a reader's worker thread).
+struct IDIndex {
+    /// The ids' UTF-8, one after another, in seq order.
+    private var arena: [UInt8] = []
+    /// `ends[k]`: where the id of seq `k + 1` ends in `arena`.
+    private var ends: [Int] = []
+    /// Slots: 0 when empty, else `tag << 32 | position`, where the tag is the
+    /// hash's high 32 bits and also places the entry (`tag & mask`), so the
+    /// table grows without hashing the ids again. (A log of more than 2^32
+    /// lines would need wider slots.)
+    private var table: [UInt64] = Array(repeating: 0, count: 1024)
+
+    /// The seq of the first indexed id: 1 for a whole log, the line after
+    /// the head for a read resumed from a checkpoint. Entries hold positions
+    /// (1-based, in `ends`); seqs are positions shifted by `firstSeq - 1`.
+    private let firstSeq: Int
+
+    /// An empty index whose first id will be line `firstSeq`.
+    init(firstSeq: Int = 1) { self.firstSeq = firstSeq }
+
+    /// How many ids are indexed.
+    var count: Int { ends.count }
+
+    /// The hash the index files `id` under.
+    static func hash(_ id: String) -> UInt64 { hash(bytes: id.utf8) }
+
+    /// FNV-1a over the bytes, then mixed so that the high bits vary.
+    static func hash<Bytes: Sequence<UInt8>>(bytes: Bytes) -> UInt64 {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        for b in bytes { h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01b3 }
+        h ^= h >> 33
+        h = h &* 0xff51_afd7_ed55_8ccd
+        h ^= h >> 33
+        return h
+    }
+
+    /// Calls `body` with every indexed id, in seq order.
+    func forEachID(_ body: (String) -> Void) {
+        var start = 0
+        for end in ends {
+            body(String(decoding: arena[start..<end], as: UTF8.self))
+            start = end
+        }
+    }
+
+    /// The seq of `id`, if it is indexed.
+    func seq(of id: String, hash: UInt64? = nil) -> Int? {
+        switch find(id, tag: (hash ?? IDIndex.hash(id)) >> 32) {
+        case .found(let position): position + firstSeq - 1
+        case .empty: nil
+        }
+    }
+
+    /// Indexes `id` as the next seq (`count + 1`); the caller has checked it is new.
+    mutating func append(_ id: String, hash: UInt64? = nil) {
+        _ = insertIfNew(id, hash: hash ?? IDIndex.hash(id))
+    }
+
+    /// The seq `id` already has; or, when it is new, indexes it as the next
+    /// seq and returns nil. One probe sequence for both.
+    mutating func insertIfNew(_ id: String, hash: UInt64) -> Int? {
+        let tag = hash >> 32
+        switch find(id, tag: tag) {
+        case .found(let position):
+            return position + firstSeq - 1
+        case .empty(let slot):
+            arena.append(contentsOf: id.utf8)
+            ends.append(arena.count)
+            table[slot] = tag << 32 | UInt64(ends.count)
+            if ends.count * 2 > table.count { grow() }
+            return nil
+        }
+    }
+
+    private enum Probe { case found(Int), empty(Int) }
+
+    /// Where `id` is, or the empty slot where it would go.
+    private func find(_ id: String, tag: UInt64) -> Probe {
+        let mask = table.count - 1
+        var slot = Int(truncatingIfNeeded: tag) & mask
+        while true {
+            let entry = table[slot]
+            if entry == 0 { return .empty(slot) }
+            if entry >> 32 == tag {
+                let position = Int(entry & 0xFFFF_FFFF)
+                if matches(position, id) { return .found(position) }
+            }
+            slot = (slot + 1) & mask
+        }
+    }
+
+    /// Doubles the table; entries move by their tags.
+    private mutating func grow() {
+        let old = table
+        table = Array(repeating: 0, count: old.count * 2)
+        let mask = table.count - 1
+        for entry in old where entry != 0 {
+            var slot = Int(truncatingIfNeeded: entry >> 32) & mask
+            while table[slot] != 0 { slot = (slot + 1) & mask }
+            table[slot] = entry
+        }
+    }
+
+    /// Whether the id at `position` is exactly `id` (bytes equal: ids are ASCII).
+    private func matches(_ position: Int, _ id: String) -> Bool {
+        let start = position == 1 ? 0 : ends[position - 2]
+        return arena[start..<ends[position - 1]].elementsEqual(id.utf8)
+    }
+}
