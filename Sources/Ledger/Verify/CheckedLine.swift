@@ -6,7 +6,7 @@ import Events
 /// the lines before (seq, prev, ids).
 ///
 /// The record itself is kept only when the reader hands records out
-/// (`keepRecord`); `verify` needs the keys alone, and the record is then
+/// (see ``RecordFilter``); `verify` needs the keys alone, and a record is then
 /// released on the thread that decoded it.
 struct CheckedLine: Sendable {
     /// 1-based line number.
@@ -35,9 +35,31 @@ struct CheckedLine: Sendable {
     }
 }
 
+/// Which records a checked line keeps.
+enum RecordFilter: Sendable {
+    /// Every record.
+    case all
+    /// None: the chain's keys are enough (verify).
+    case none
+    /// Records of this user (UTF-8 bytes, exactly, as `state --user` compares),
+    /// and newer-version lines whose user cannot be read.
+    case user([UInt8])
+
+    func keeps(_ record: Record) -> Bool {
+        switch self {
+        case .all: true
+        case .none: false
+        case .user(let bytes): record.user.map { $0.utf8.elementsEqual(bytes) } ?? true
+        }
+    }
+}
+
 extension ScannedLine {
     /// Decodes and hashes the line; keeps the record when `keepRecord`.
-    func checked(keepRecord: Bool) -> CheckedLine {
+    func checked(keepRecord: Bool) -> CheckedLine { checked(keeping: keepRecord ? .all : .none) }
+
+    /// Decodes and hashes the line; keeps the record when `filter` says so.
+    func checked(keeping filter: RecordFilter) -> CheckedLine {
         switch decode() {
         case .failure(let e):
             return CheckedLine(number: number, offset: offset, length: length, problem: e)
@@ -50,7 +72,7 @@ extension ScannedLine {
             line.prev = SHA256.Digest(prevOf: r) ?? .zero
             line.digest = LineDigest.of(bytes)
             line.idHash = IDIndex.hash(r.id)
-            if keepRecord { line.record = r }
+            if filter.keeps(r) { line.record = r }
             return line
         }
     }

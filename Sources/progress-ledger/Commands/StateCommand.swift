@@ -51,7 +51,7 @@ enum StateCommand: Command {
         var projector = LearnerProjector(options: options)
         let summary: LogSummary
         do {
-            summary = try LogReader(path: path).forEachRecord { record in projector.apply(record) }
+            summary = try LogReader(path: path).forEachRecord(ofUser: options.user) { record in projector.apply(record) }
         } catch {
             throw CLIError.failure(error.description)
         }
