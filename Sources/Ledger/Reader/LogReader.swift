@@ -127,6 +127,11 @@ public struct LogReader {
 
     /// Opens the file read-only, checks it is a regular file, and runs `body` with its descriptor and size.
     private func withOpenFile<T>(_ body: (CInt, Int) throws(LedgerError) -> T) throws(LedgerError) -> T {
+        try withOpenLog { (fd, status) throws(LedgerError) in try body(fd, status.size) }
+    }
+
+    /// Opens the file read-only, checks it is a regular file, and runs `body` with its descriptor and status.
+    func withOpenLog<T>(_ body: (CInt, FileStatus) throws(LedgerError) -> T) throws(LedgerError) -> T {
         let fd: CInt
         do {
             fd = try system.open(path, .read)
@@ -142,7 +147,7 @@ public struct LogReader {
         case .directory: throw LedgerError(.isDirectory, path: path, "is a directory, not a log file")
         default: throw LedgerError(.notRegularFile, path: path, "is not a regular file (a FIFO, socket or device?)")
         }
-        return try body(fd, status.size)
+        return try body(fd, status)
     }
 }
 

@@ -17,7 +17,7 @@ import Darwin
 
 /// The system calls the ledger makes, by name (used in errors and by the fault seam).
 package enum SystemCall: String, Sendable, Hashable, CaseIterable {
-    case open, pread, write, fsync, ftruncate, flock, fstat, lstat, close
+    case open, pread, write, fsync, ftruncate, flock, fstat, lstat, close, rename, unlink
 }
 
 /// A failed system call: which call and its errno.
@@ -265,6 +265,18 @@ struct System {
         return FileStatus(st)
     }
 
+    // MARK: names
+
+    /// Renames `from` to `to` atomically, replacing `to` if it exists (`rename(2)`).
+    func rename(_ from: String, to: String) throws(SystemCallError) {
+        _ = try retrying(.rename) { from.withCString { f in to.withCString { t in systemRename(f, t) } } }
+    }
+
+    /// Removes the name `path` (`unlink(2)`).
+    func unlink(_ path: String) throws(SystemCallError) {
+        _ = try retrying(.unlink) { path.withCString { systemUnlink($0) } }
+    }
+
     // MARK: closing
 
     /// Closes `fd` once. Never retried: after EINTR the descriptor is gone on Linux.
@@ -379,6 +391,24 @@ extension FileStatus {
     return Glibc.lstat(p, st)
     #else
     return Musl.lstat(p, st)
+    #endif
+}
+@inline(__always) private func systemRename(_ from: UnsafePointer<CChar>, _ to: UnsafePointer<CChar>) -> CInt {
+    #if canImport(Darwin)
+    return Darwin.rename(from, to)
+    #elseif canImport(Glibc)
+    return Glibc.rename(from, to)
+    #else
+    return Musl.rename(from, to)
+    #endif
+}
+@inline(__always) private func systemUnlink(_ p: UnsafePointer<CChar>) -> CInt {
+    #if canImport(Darwin)
+    return Darwin.unlink(p)
+    #elseif canImport(Glibc)
+    return Glibc.unlink(p)
+    #else
+    return Musl.unlink(p)
     #endif
 }
 @inline(__always) private func systemClose(_ fd: CInt) -> CInt {

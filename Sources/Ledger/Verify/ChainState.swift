@@ -19,6 +19,17 @@ struct ChainState {
 
     init(expectHead: Head? = nil) { self.expectHead = expectHead }
 
+    /// The state after line `head.seq` of a log checked earlier (it hashes to
+    /// `head.sha256`), for a read that goes on from the next line. The ids
+    /// before it are not known here: such a read checks them itself
+    /// (`LogReader.forEachRecord(after:)`).
+    init(resumingAfter head: Head, newerVersionLines: Int) {
+        ids = IDIndex(firstSeq: head.seq + 1)
+        count = head.seq
+        last = head.sha256
+        self.newerVersionLines = newerVersionLines
+    }
+
     var head: Head { Head(seq: count, sha256: last) }
 
     /// The seq an id already has, if it is in the log.

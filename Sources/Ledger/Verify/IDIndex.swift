@@ -11,13 +11,21 @@ struct IDIndex {
     private var arena: [UInt8] = []
     /// `ends[k]`: where the id of seq `k + 1` ends in `arena`.
     private var ends: [Int] = []
-    /// Slots: 0 when empty, else `tag << 32 | seq`, where the tag is the
+    /// Slots: 0 when empty, else `tag << 32 | position`, where the tag is the
     /// hash's high 32 bits and also places the entry (`tag & mask`), so the
     /// table grows without hashing the ids again. (A log of more than 2^32
     /// lines would need wider slots.)
     private var table: [UInt64] = Array(repeating: 0, count: 1024)
 
-    /// How many ids are indexed (= the highest seq).
+    /// The seq of the first indexed id: 1 for a whole log, the line after
+    /// the head for a read resumed from a checkpoint. Entries hold positions
+    /// (1-based, in `ends`); seqs are positions shifted by `firstSeq - 1`.
+    private let firstSeq: Int
+
+    /// An empty index whose first id will be line `firstSeq`.
+    init(firstSeq: Int = 1) { self.firstSeq = firstSeq }
+
+    /// How many ids are indexed.
     var count: Int { ends.count }
 
     /// The hash the index files `id` under.
@@ -33,10 +41,19 @@ struct IDIndex {
         return h
     }
 
+    /// Calls `body` with every indexed id, in seq order.
+    func forEachID(_ body: (String) -> Void) {
+        var start = 0
+        for end in ends {
+            body(String(decoding: arena[start..<end], as: UTF8.self))
+            start = end
+        }
+    }
+
     /// The seq of `id`, if it is indexed.
     func seq(of id: String, hash: UInt64? = nil) -> Int? {
         switch find(id, tag: (hash ?? IDIndex.hash(id)) >> 32) {
-        case .found(let seq): seq
+        case .found(let position): position + firstSeq - 1
         case .empty: nil
         }
     }
@@ -51,8 +68,8 @@ struct IDIndex {
     mutating func insertIfNew(_ id: String, hash: UInt64) -> Int? {
         let tag = hash >> 32
         switch find(id, tag: tag) {
-        case .found(let seq):
-            return seq
+        case .found(let position):
+            return position + firstSeq - 1
         case .empty(let slot):
             arena.append(contentsOf: id.utf8)
             ends.append(arena.count)
@@ -72,8 +89,8 @@ struct IDIndex {
             let entry = table[slot]
             if entry == 0 { return .empty(slot) }
             if entry >> 32 == tag {
-                let seq = Int(entry & 0xFFFF_FFFF)
-                if matches(seq, id) { return .found(seq) }
+                let position = Int(entry & 0xFFFF_FFFF)
+                if matches(position, id) { return .found(position) }
             }
             slot = (slot + 1) & mask
         }
@@ -91,9 +108,9 @@ struct IDIndex {
         }
     }
 
-    /// Whether seq's id is exactly `id` (bytes equal: ids are ASCII).
-    private func matches(_ seq: Int, _ id: String) -> Bool {
-        let start = seq == 1 ? 0 : ends[seq - 2]
-        return arena[start..<ends[seq - 1]].elementsEqual(id.utf8)
+    /// Whether the id at `position` is exactly `id` (bytes equal: ids are ASCII).
+    private func matches(_ position: Int, _ id: String) -> Bool {
+        let start = position == 1 ? 0 : ends[position - 2]
+        return arena[start..<ends[position - 1]].elementsEqual(id.utf8)
     }
 }

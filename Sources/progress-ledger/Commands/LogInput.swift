@@ -9,14 +9,39 @@ enum LogInput {
     /// the log's summary (count, head, torn tail).
     ///
     /// Throws the ledger's error for a missing, unreadable or damaged log.
-    static func read(_ path: String, _ io: Terminal, quiet: Bool,
+    ///
+    /// With `user`, only that learner's records (and newer-version lines whose
+    /// user cannot be read) reach `body`; every line is checked all the same.
+    static func read(_ path: String, _ io: Terminal, quiet: Bool, user: String? = nil,
                      _ body: (Record) -> Void) throws(LedgerError) -> LogSummary {
         let meter = ProgressMeter(io, label: path, quiet: quiet)
         defer { meter.finish() }
-        let summary = try LogReader(path: path).forEachRecord(progress: meter.update) { record in body(record) }
+        let reader = LogReader(path: path)
+        let summary: LogSummary
+        if let user {
+            summary = try reader.forEachRecord(ofUser: user, progress: meter.update) { record in body(record) }
+        } else {
+            summary = try reader.forEachRecord(progress: meter.update) { record in body(record) }
+        }
         meter.finish()
         for warning in summary.warnings { io.error("\(path): warning: \(warning)") }   // as verify prints it
         return summary
+    }
+
+    /// Like ``read(_:_:quiet:_:)``, but reads only the lines after `checkpoint`
+    /// when it still matches the log (`LogReader.forEachRecord(after:)`), and
+    /// returns where the read stopped. A rejection is returned as it is (no
+    /// warning printed): read again with a nil checkpoint.
+    static func read(_ path: String, _ io: Terminal, quiet: Bool, after checkpoint: LogCheckpoint?,
+                     _ body: (Record) -> Void) throws(LedgerError) -> Result<CheckpointedRead, SnapshotRejection> {
+        let meter = ProgressMeter(io, label: path, quiet: quiet)
+        defer { meter.finish() }
+        let result = try LogReader(path: path).forEachRecord(after: checkpoint, progress: meter.update) { record in body(record) }
+        meter.finish()
+        if case .success(let read) = result {
+            for warning in read.summary.warnings { io.error("\(path): warning: \(warning)") }   // as verify prints it
+        }
+        return result
     }
 
     /// `6392 events, head 6392:9f2c…` (and the newer-version lines, if any), in verify's words.

@@ -1,0 +1,2 @@
+/// `lesson` or `passage`.
+extension SubmissionMade.Kind: Codable {}

@@ -1,0 +1,221 @@
+import Events
+
+/// A fold's state saved with the place in the log it was computed at, so
+/// that a later read checks that the log still extends that place and folds
+/// only the new tail.
+///
+/// The Ledger does not know what was folded: the state is opaque `payload`
+/// bytes, and `key` says what was folded and how (for `progress-ledger
+/// state`, `StateOptions.foldKey`: the user, as-of and streak mode). A
+/// snapshot is used only with the same key, for the same log file, and only
+/// when the line where it stopped still hashes to its head.
+///
+/// ```swift
+/// var projector = LearnerProjector(options: options)
+/// var checkpoint: LogCheckpoint? = nil
+/// if let saved = try? Snapshot.load(from: snapshotPath, key: options.foldKey),
+///    let restored = try? LearnerProjector(snapshot: saved.payload, options: options) {
+///     projector = restored; checkpoint = saved.checkpoint
+/// }
+/// let reader = LogReader(path: logPath)
+/// var read = try reader.forEachRecord(after: checkpoint) { projector.apply($0) }
+/// if case .failure(let why) = read {                 // the snapshot does not match: read everything
+///     print("snapshot ignored: \(why)")
+///     projector = LearnerProjector(options: options)
+///     read = try reader.forEachRecord(after: nil) { projector.apply($0) }
+/// }
+/// if case .success(let done) = read {
+///     try Snapshot(checkpoint: done.checkpoint, key: options.foldKey,
+///                  payload: projector.snapshotBytes()).save(to: snapshotPath)
+/// }
+/// ```
+///
+/// The file is written atomically (a new file beside it, fsync'd, renamed over
+/// the old one, the directory fsync'd) with mode 0600, and carries a format
+/// version and a checksum: a damaged, foreign or newer file is refused
+/// (``SnapshotRejection``), never trusted.
+public struct Snapshot: Sendable, Hashable {
+    /// The version of the file format this code writes and reads.
+    public static let formatVersion = 1
+
+    /// Where in which log the state was computed.
+    public var checkpoint: LogCheckpoint
+    /// What was folded and how, as the caller describes it; a snapshot is used only with the same key.
+    public var key: String
+    /// The folded state, encoded by the caller.
+    public var payload: [UInt8]
+
+    /// Makes a snapshot of `payload`, the state folded up to `checkpoint`.
+    public init(checkpoint: LogCheckpoint, key: String, payload: [UInt8]) {
+        self.checkpoint = checkpoint; self.key = key; self.payload = payload
+    }
+
+    /// The largest snapshot file read: 1 GiB.
+    static let sizeLimit = 1 << 30
+
+    /// Reads the snapshot at `path` made with `key`.
+    ///
+    /// Refuses (``SnapshotRejection``) a missing or unreadable file, a file
+    /// that is not a snapshot or is damaged, one of another format version,
+    /// and one made with another key. Whether it matches a log is checked
+    /// when reading the log (``LogReader/forEachRecord(after:progress:_:)``).
+    public static func load(from path: String, key: String) throws(SnapshotRejection) -> Snapshot {
+        try load(from: path, key: key, system: System())
+    }
+
+    static func load(from path: String, key: String, system: System) throws(SnapshotRejection) -> Snapshot {
+        let bytes: [UInt8]
+        do {
+            bytes = try readFile(path, system: system)
+        } catch {
+            if error.code == .notFound { throw SnapshotRejection(.missing, "it does not exist yet") }
+            throw SnapshotRejection(.unreadable, "it cannot be read: \(error.message)")
+        }
+        let snapshot = try Snapshot(decoding: bytes)
+        guard snapshot.key.utf8.elementsEqual(key.utf8) else {
+            throw SnapshotRejection(.otherFold, "it was made for \(snapshot.key), not \(key)")
+        }
+        return snapshot
+    }
+
+    /// Writes the snapshot to `path` atomically, replacing an older snapshot there.
+    ///
+    /// A new file (mode 0600, created exclusively) is written beside `path`,
+    /// fsync'd, renamed over `path`, and the directory is fsync'd. On a
+    /// failure before the rename nothing at `path` changes and the new file is
+    /// removed. Refuses to replace anything that is not a snapshot (a log, a
+    /// report...), a symbolic link, or a directory.
+    public func save(to path: String) throws(LedgerError) {
+        try save(to: path, system: System())
+    }
+
+    func save(to path: String, system: System) throws(LedgerError) {
+        try Snapshot.checkReplaceable(path, system: system)
+        let temporary = try writeTemporary(beside: path, system: system)
+        do {
+            try system.rename(temporary, to: path)
+        } catch {
+            _ = try? system.unlink(temporary)
+            throw LedgerError(error, path: path, doing: "putting the new snapshot in place (rename from \(temporary))")
+        }
+        let directory = LedgerWriter.directory(of: path)
+        do {
+            let dfd = try system.open(directory, .directory)
+            defer { system.close(dfd) }
+            do { try system.fsync(dfd) } catch where error.errno == .invalidArgument {
+                return  // some file systems cannot fsync a directory
+            }
+        } catch {
+            throw LedgerError(.io, error, path: directory,
+                              "the snapshot \(path) was written, but making its directory entry durable failed")
+        }
+    }
+
+    /// The whole file at `path` (a regular file of at most ``sizeLimit`` bytes), read into one buffer.
+    private static func readFile(_ path: String, system: System) throws(LedgerError) -> [UInt8] {
+        let fd: CInt
+        do { fd = try system.open(path, .read) } catch { throw LedgerError(error, path: path, doing: "opening the file") }
+        defer { system.close(fd) }
+        let status: FileStatus
+        do { status = try system.fstat(fd) } catch { throw LedgerError(error, path: path, doing: "reading the file's status") }
+        switch status.kind {
+        case .regular: break
+        case .directory: throw LedgerError(.isDirectory, path: path, "is a directory, not a file")
+        default: throw LedgerError(.notRegularFile, path: path, "is not a regular file")
+        }
+        guard status.size <= sizeLimit else { throw LedgerError(.io, path: path, "is \(status.size) bytes; at most \(sizeLimit) are read") }
+        var failure: LedgerError? = nil
+        // Not zero-filled first: a snapshot can be megabytes, read at every warm start.
+        let bytes = [UInt8](unsafeUninitializedCapacity: status.size) { buffer, initialized in
+            var done = 0
+            while done < status.size {
+                let n: Int
+                do throws(SystemCallError) {
+                    n = try system.pread(fd, into: UnsafeMutableRawBufferPointer(rebasing: UnsafeMutableRawBufferPointer(buffer)[done...]), at: done)
+                } catch {
+                    failure = LedgerError(error, path: path, doing: "reading the file")
+                    break
+                }
+                if n == 0 { break }
+                done += n
+            }
+            initialized = done
+        }
+        if let failure { throw failure }
+        return bytes
+    }
+
+    /// Refuses to replace anything at `path` but a snapshot (or an empty file).
+    private static func checkReplaceable(_ path: String, system: System) throws(LedgerError) {
+        let status: FileStatus
+        do { status = try system.lstat(path) } catch {
+            if error.errno == .noEntry { return }
+            throw LedgerError(error, path: path, doing: "looking at the snapshot file")
+        }
+        switch status.kind {
+        case .regular: break
+        case .symlink: throw LedgerError(.symlink, path: path, "is a symbolic link; a snapshot is never written through a link")
+        case .directory: throw LedgerError(.isDirectory, path: path, "is a directory, not a snapshot file")
+        case .other: throw LedgerError(.notRegularFile, path: path, "is not a regular file; a snapshot is not written there")
+        }
+        guard status.size > 0 else { return }
+        var head = [UInt8](repeating: 0, count: magic.count)
+        let fd: CInt
+        do { fd = try system.open(path, .read) } catch { throw LedgerError(error, path: path, doing: "opening the old snapshot") }
+        defer { system.close(fd) }
+        let read = head.withUnsafeMutableBytes { buffer in
+            Result { () throws(SystemCallError) -> Int in try system.pread(fd, into: buffer, at: 0) }
+        }
+        let n: Int
+        do { n = try read.get() } catch {
+            throw LedgerError(error, path: path, doing: "reading the old snapshot")
+        }
+        guard n == magic.count, head == magic else {
+            throw LedgerError(.permission, path: path,
+                              "exists and is not a snapshot, so it is not replaced (give a new file name, or remove it)")
+        }
+    }
+
+    /// Writes the snapshot to a new file beside `path` and fsyncs it; returns its name.
+    private func writeTemporary(beside path: String, system: System) throws(LedgerError) -> String {
+        let base = "\(path).tmp-\(System.processID())"
+        var name = base
+        var fd: CInt = -1
+        for k in 0..<100 {
+            name = k == 0 ? base : "\(base)-\(k)"
+            do {
+                fd = try system.open(name, .writeCreateNew)
+                break
+            } catch where error.errno == .exists {
+                continue
+            } catch {
+                throw LedgerError(error, path: name, doing: "creating the new snapshot file")
+            }
+        }
+        guard fd >= 0 else { throw LedgerError(.io, path: base, "could not find a free name for the new snapshot file") }
+        do throws(LedgerError) {
+            var done = 0
+            // One write per piece: the header and state, then the id digests in 64 KiB pieces.
+            let out = fd
+            do throws(PartialWriteError) {
+                try write { (piece) throws(PartialWriteError) in
+                    do throws(PartialWriteError) { try system.writeAll(out, piece) } catch {
+                        throw PartialWriteError(written: done + error.written, cause: error.cause)
+                    }
+                    done += piece.count
+                }
+            } catch {
+                throw LedgerError(.io, error.cause, path: name, "writing the new snapshot failed after \(error.written) bytes")
+            }
+            do { try system.fsync(fd) } catch { throw LedgerError(.io, error, path: name, "making the new snapshot durable failed") }
+            let closing = system.close(fd)
+            fd = -1
+            if let closing { throw LedgerError(.io, closing, path: name, "closing the new snapshot failed") }
+        } catch {
+            if fd >= 0 { system.close(fd) }
+            _ = try? system.unlink(name)
+            throw error
+        }
+        return name
+    }
+}

@@ -1,0 +1,170 @@
+import Events
+import Foundation
+import Testing
+@testable import Ledger
+
+/// The snapshot file: saved atomically, read back whole, and refused when it
+/// is anything but an undamaged snapshot of this format and key.
+@Suite("Snapshot files")
+struct SnapshotFileTests {
+    /// A snapshot of a real 9-line log.
+    func sample(_ dir: TempDir) throws -> Snapshot {
+        let log = dir.file("a.log")
+        try Files.write(log, try ChainBuilder.valid(9).bytes)
+        let read = try LogReader(path: log).forEachRecord(after: nil) { _ in }.get()
+        return Snapshot(checkpoint: read.checkpoint, key: #"user "u-1", as-of none, streak-on daily"#,
+                        payload: Array("the folded state".utf8) + [0, 1, 2, 255])
+    }
+
+    func load(_ path: String, key: String = #"user "u-1", as-of none, streak-on daily"#) -> Result<Snapshot, SnapshotRejection> {
+        Result { () throws(SnapshotRejection) -> Snapshot in try Snapshot.load(from: path, key: key) }
+    }
+
+    func rejection(_ result: Result<Snapshot, SnapshotRejection>) -> SnapshotRejection? {
+        if case .failure(let r) = result { return r }
+        return nil
+    }
+
+    @Test("save then load gives the same snapshot; the file is 0600 and nothing else is left beside it")
+    func roundTrip() throws {
+        let dir = try TempDir("snapshot-file")
+        defer { dir.cleanup() }
+        let snapshot = try sample(dir)
+        let path = dir.file("state.snap")
+        try snapshot.save(to: path)
+        #expect(try load(path).get() == snapshot)
+        #expect(try Files.permissions(path) == 0o600)
+        #expect(try dir.files() == ["a.log", "state.snap"])
+        // Saving again replaces it.
+        var next = snapshot
+        next.payload = [7]
+        try next.save(to: path)
+        #expect(try load(path).get() == next)
+        #expect(try dir.files() == ["a.log", "state.snap"])
+    }
+
+    @Test("missing, a directory, another key: refused with their reasons")
+    func missingAndOtherKey() throws {
+        let dir = try TempDir("snapshot-file")
+        defer { dir.cleanup() }
+        #expect(rejection(load(dir.file("none.snap"))) == SnapshotRejection(.missing, "it does not exist yet"))
+        #expect(rejection(load(dir.path)) == SnapshotRejection(.unreadable, "it cannot be read: is a directory, not a file"))
+        let path = dir.file("state.snap")
+        try sample(dir).save(to: path)
+        #expect(rejection(load(path, key: #"user "u-2", as-of none, streak-on daily"#))
+                == SnapshotRejection(.otherFold, #"it was made for user "u-1", as-of none, streak-on daily, not user "u-2", as-of none, streak-on daily"#))
+        // Keys compare exactly: a canonically equivalent user is another key.
+        try Snapshot(checkpoint: try sample(dir).checkpoint, key: "user \"\u{E9}\"", payload: []).save(to: path)
+        #expect(rejection(load(path, key: "user \"e\u{301}\""))?.reason == .otherFold)
+    }
+
+    @Test("any changed byte, any truncation, extra bytes: garbled (the checksum), never read")
+    func garbled() throws {
+        let dir = try TempDir("snapshot-file")
+        defer { dir.cleanup() }
+        let path = dir.file("state.snap")
+        try sample(dir).save(to: path)
+        let good = try Files.bytes(path)
+        var rng = SeededGenerator(seed: 11)
+        for _ in 0..<60 {
+            var bad = good
+            let at = Int.random(in: Snapshot.magic.count + 4..<bad.count, using: &rng)
+            bad[at] ^= UInt8.random(in: 1...255, using: &rng)
+            try Files.write(path, bad)
+            #expect(rejection(load(path))?.reason == .garbled, "byte \(at) changed")
+        }
+        for n in [0, 5, 8, 11, 12, 20, good.count / 2, good.count - 1] {
+            try Files.write(path, Array(good[..<n]))
+            #expect(rejection(load(path))?.reason == .garbled, "cut to \(n) bytes")
+        }
+        try Files.write(path, good + [0])
+        #expect(rejection(load(path)) == SnapshotRejection(.garbled, "it is damaged: its checksum does not match its \(good.count + 1) bytes (cut short, or changed)"))
+        // A log given as a snapshot.
+        #expect(rejection(load(dir.file("a.log"))) == SnapshotRejection(.garbled, "it is not a snapshot file (it does not start with the snapshot mark)"))
+    }
+
+    @Test("a snapshot of a newer (or older) format is refused as such, even with a valid checksum")
+    func otherFormat() throws {
+        let dir = try TempDir("snapshot-file")
+        defer { dir.cleanup() }
+        let path = dir.file("state.snap")
+        let good = try sample(dir).encoded()
+        for (version, reason) in [(2, SnapshotRejection.Reason.newerFormat), (0, .olderFormat)] {
+            var bytes = Array(good.dropLast(8))
+            bytes[8] = UInt8(version)
+            bytes += withUnsafeBytes(of: XXH64.hash(bytes).littleEndian, Array.init)
+            try Files.write(path, bytes)
+            #expect(rejection(load(path)) == SnapshotRejection(reason, "it is in snapshot format \(version), and this version reads only format 1"))
+        }
+    }
+
+    @Test("inconsistent fields with a valid checksum are refused: an id digest missing, a position that cannot be")
+    func inconsistent() throws {
+        let dir = try TempDir("snapshot-file")
+        defer { dir.cleanup() }
+        let path = dir.file("state.snap")
+        var snapshot = try sample(dir)
+        snapshot.checkpoint.ids = IDDigests(sorted: Array(snapshot.checkpoint.ids.sorted.dropLast()))
+        try Files.write(path, snapshot.encoded())
+        #expect(rejection(load(path)) == SnapshotRejection(.garbled, "it is damaged: it holds 8 id digests in 64 bytes for 9 lines"))
+        snapshot = try sample(dir)
+        snapshot.checkpoint.offset = 3
+        try Files.write(path, snapshot.encoded())
+        #expect(rejection(load(path))?.message == "it is damaged: its position is inconsistent (line 9 ending at byte 3)")
+    }
+
+    @Test("save refuses to replace what is not a snapshot: the log, a symlink, a directory; an empty file is fine")
+    func refusesToReplace() throws {
+        let dir = try TempDir("snapshot-file")
+        defer { dir.cleanup() }
+        let snapshot = try sample(dir)
+        let log = dir.file("a.log")
+        let before = try Files.bytes(log)
+        let error = #expect(throws: LedgerError.self) { try snapshot.save(to: log) }
+        #expect(error?.code == .permission)
+        #expect(error?.description == "\(log): exists and is not a snapshot, so it is not replaced (give a new file name, or remove it)")
+        #expect(try Files.bytes(log) == before)
+        try FileManager.default.createSymbolicLink(atPath: dir.file("link.snap"), withDestinationPath: dir.file("target.snap"))
+        #expect((#expect(throws: LedgerError.self) { try snapshot.save(to: dir.file("link.snap")) })?.code == .symlink)
+        try FileManager.default.createDirectory(atPath: dir.file("d.snap"), withIntermediateDirectories: false)
+        #expect((#expect(throws: LedgerError.self) { try snapshot.save(to: dir.file("d.snap")) })?.code == .isDirectory)
+        try Files.write(dir.file("empty.snap"), [])
+        try snapshot.save(to: dir.file("empty.snap"))
+        #expect(try load(dir.file("empty.snap")).get() == snapshot)
+        #expect(!(try dir.files()).contains { $0.contains(".tmp-") })
+    }
+
+    @Test("a failed write, fsync or rename leaves the old snapshot as it was and no new file behind",
+          arguments: [(SystemCall.write, Errno.noSpace), (.fsync, .ioError), (.rename, .ioError), (.open, .accessDenied)])
+    func faults(call: SystemCall, errno: Errno) throws {
+        let dir = try TempDir("snapshot-file")
+        defer { dir.cleanup() }
+        let old = try sample(dir)
+        let path = dir.file("state.snap")
+        try old.save(to: path)
+        var next = old
+        next.payload = Array(repeating: 9, count: 100_000)
+        let faults = FaultInjector()
+        // The open of the old snapshot (to check its mark) comes first: fail the second open, the new file's.
+        faults.inject(.fail(errno), into: call, after: call == .open ? 1 : 0)
+        let error = #expect(throws: LedgerError.self) { try next.save(to: path, system: System(faults: faults)) }
+        #expect(error?.systemCall == SystemCallError(call: call.rawValue, errno: errno))
+        #expect(try load(path).get() == old)
+        #expect(try dir.files() == ["a.log", "state.snap"])
+    }
+
+    @Test("short writes and EINTR are handled: the snapshot is whole")
+    func shortWritesAndInterrupts() throws {
+        let dir = try TempDir("snapshot-file")
+        defer { dir.cleanup() }
+        var snapshot = try sample(dir)
+        snapshot.payload = (0..<50_000).map { UInt8(truncatingIfNeeded: $0) }
+        let faults = FaultInjector()
+        faults.inject(.shortWrite(1000), into: .write, times: 5)
+        faults.inject(.interrupt, into: .rename)
+        faults.inject(.interrupt, into: .fsync, times: 2)
+        try snapshot.save(to: dir.file("state.snap"), system: System(faults: faults))
+        #expect(try load(dir.file("state.snap")).get() == snapshot)
+        #expect(faults.injectedCount(.write) == 5 && faults.injectedCount(.rename) == 1)
+    }
+}
