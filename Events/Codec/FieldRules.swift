@@ -43,10 +43,13 @@ struct FieldRules {
 
     let scanner: JSONScanner
     let path: Path
+    /// False to check strings without making them (they come back empty): see ``LineCodec/checkRecord(_:)``.
+    let materialize: Bool
 
-    init(_ scanner: JSONScanner, _ path: Path) {
+    init(_ scanner: JSONScanner, _ path: Path, materialize: Bool = true) {
         self.scanner = scanner
         self.path = path
+        self.materialize = materialize
     }
 
     func error(_ name: String, _ rule: String) -> EventError {
@@ -90,7 +93,7 @@ struct FieldRules {
                 }
             }
         }
-        return String(decoding: raw, as: UTF8.self)
+        return materialize ? String(decoding: raw, as: UTF8.self) : ""
     }
 
     /// The rules on an unescaped string.

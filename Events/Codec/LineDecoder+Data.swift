@@ -135,7 +135,7 @@ extension LineDecoder {
 
     /// The typed event: `data`'s members checked in the type's order.
     func event(_ type: EventType, _ d: DataCapture) throws(EventError) -> Event {
-        let f = FieldRules(s, .data)
+        let f = FieldRules(s, .data, materialize: materialize)
         switch type {
         case .quizStarted:
             return .quizStarted(QuizStarted(
@@ -208,9 +208,11 @@ extension LineDecoder {
             guard item.kind == .object else {
                 throw EventError(.invalidData, member: "data.answers[\(index)]", "must be an object, not \(item.kind.name)")
             }
-            let a = FieldRules(s, .answer(index))
+            let a = FieldRules(s, .answer(index), materialize: materialize)
+            // The questions are compared below (distinct): always made, even when checking only.
+            let q = FieldRules(s, .answer(index))
             let answer = SubmissionMade.Answer(
-                question: try a.string(item.slots[0], "question"), choice: try a.integer(item.slots[1], "choice", min: 0),
+                question: try q.string(item.slots[0], "question"), choice: try a.integer(item.slots[1], "choice", min: 0),
                 correct: try a.bool(item.slots[2], "correct"), skill: try a.optionalString(item.slots[3], "skill"),
                 extra: item.extra)
             // Distinct as `String`s are equal: linear for the usual few, a set beyond.

@@ -14,6 +14,9 @@
 /// rules, then the type's `data` rules.
 struct LineDecoder {
     var s: JSONScanner
+    /// False to apply every rule but make no string the caller does not need
+    /// (the record's strings come back empty, but `id`): ``LineCodec/checkRecord(_:)``.
+    var materialize = true
 
     init(_ line: UnsafeRawBufferPointer, at offset: Int = 0, depth: Int = 0) {
         s = JSONScanner(line, checksLine: true, at: offset, depth: depth)
@@ -35,6 +38,22 @@ struct LineDecoder {
         return try decoder.record(e)
     }
 
+    /// Applies every rule of ``record(_:)``, in the same order, with the same
+    /// errors, but makes only the strings the chain needs.
+    static func keys(_ line: UnsafeRawBufferPointer) throws(EventError) -> LineCodec.RecordKeys {
+        try checkLength(line)
+        var decoder = LineDecoder(line)
+        decoder.materialize = false
+        var e = EnvelopeCapture()
+        try decoder.scanEnvelope(into: &e)
+        let record = try decoder.record(e)
+        let prev = e[.prev]
+        var isNewer = false
+        if case .newer = record { isNewer = true }
+        return LineCodec.RecordKeys(seq: record.seq, id: record.id, isNewer: isNewer,
+                          prev: prev.flag ? .text(decoder.s.string(prev)) : .bytes(prev.start..<prev.end))
+    }
+
     static func newEvent(_ line: UnsafeRawBufferPointer) throws(EventError) -> NewEvent {
         try checkLength(line)
         var decoder = LineDecoder(line)
@@ -46,14 +65,14 @@ struct LineDecoder {
     // MARK: - The envelope's rules
 
     private func record(_ e: EnvelopeCapture) throws(EventError) -> Record {
-        let f = FieldRules(s, .envelope)
+        let f = FieldRules(s, .envelope, materialize: materialize)
         let v = try version(e, f, required: true)
         let seq = try f.integer(e[.seq], "seq", min: 1)
         let id = try self.id(e[.id], f)
         if v > Envelope.version {
             let prev = try self.prev(e[.prev], f)
-            let user = e[.user].kind == .string ? s.string(e[.user]) : nil
-            let type = e[.type].kind == .string ? s.string(e[.type]) : nil
+            let user = e[.user].kind == .string ? (materialize ? s.string(e[.user]) : "") : nil
+            let type = e[.type].kind == .string ? (materialize ? s.string(e[.type]) : "") : nil
             return .newer(NewerVersionLine(version: v, seq: seq, id: id, user: user, prev: prev, type: type))
         }
         let at = try timestamp(e[.at], f)
@@ -67,7 +86,7 @@ struct LineDecoder {
     }
 
     private func newEvent(_ e: EnvelopeCapture) throws(EventError) -> NewEvent {
-        let f = FieldRules(s, .envelope)
+        let f = FieldRules(s, .envelope, materialize: materialize)
         let v = try version(e, f, required: false)
         guard v == Envelope.version else {
             throw f.error("v", "must be 1: this ledger appends format version 1 only (got \(v))")
@@ -114,7 +133,7 @@ struct LineDecoder {
     private func timestamp(_ c: Capture, _ f: FieldRules) throws(EventError) -> Timestamp {
         guard c.kind != .absent else { throw f.error("at", "is required") }
         guard c.kind == .string else { throw f.error("at", "must be an RFC 3339 string, not \(c.kind.name)") }
-        let text = s.string(c)
+        let text = materialize || c.flag ? s.string(c) : ""
         let parsed: Result<(Instant, Int, Day), TimestampError>
         if c.flag {
             var copy = text
@@ -126,7 +145,7 @@ struct LineDecoder {
         case .success(let (instant, offset, day)):
             return Timestamp(text: text, instant: instant, offsetMinutes: offset, day: day)
         case .failure(let error):
-            throw f.error("at", "\(error) (got \"\(text.prefixForMessage)\")")
+            throw f.error("at", "\(error) (got \"\(s.string(c).prefixForMessage)\")")
         }
     }
 
@@ -145,7 +164,7 @@ struct LineDecoder {
             return true
         }
         if c.kind == .string {
-            if !c.flag, isHex(s.raw(c)) { return s.string(c) }
+            if !c.flag, isHex(s.raw(c)) { return materialize ? s.string(c) : "" }
             if c.flag {
                 let bytes = s.unescapedBytes(c)
                 if bytes.withUnsafeBytes(isHex) { return s.string(c) }
@@ -266,6 +285,7 @@ struct LineDecoder {
     private func event(_ type: EventType, _ e: EnvelopeCapture) throws(EventError) -> Event {
         if e.data.type == type { return try event(type, e.data) }
         var again = LineDecoder(s.bytes, at: e[.data].start, depth: 1)
+        again.materialize = materialize
         var d = DataCapture()
         try again.scanData(type, into: &d)
         return try event(type, d)

@@ -43,7 +43,7 @@ struct AgreementTests {
         let expectedRecord = Outcome(ReferenceLineCodec.decodeRecord(line))
         let newEvent = decodeNewEvent(line)
         let expectedNewEvent = Outcome(ReferenceLineCodec.decodeNewEvent(line))
-        var agree = record == expectedRecord && newEvent == expectedNewEvent
+        var agree = record == expectedRecord && newEvent == expectedNewEvent && checkAgrees(line, record)
         #expect(record == expectedRecord, "decodeRecord, \(label()): \(String(decoding: line, as: UTF8.self))")
         #expect(newEvent == expectedNewEvent, "decodeNewEvent, \(label()): \(String(decoding: line, as: UTF8.self))")
         if json {
@@ -53,6 +53,29 @@ struct AgreementTests {
             #expect(parsed == expectedJSON, "JSONScanner.parse, \(label()): \(String(decoding: line, as: UTF8.self))")
         }
         return agree ? record : nil
+    }
+
+    /// `checkRecord` gives the same error as `decodeRecord`, or the same keys.
+    static func checkAgrees(_ line: [UInt8], _ record: Outcome<Record>) -> Bool {
+        let keys = line.withUnsafeBytes { b in Result { () throws(EventError) -> LineCodec.RecordKeys in try LineCodec.checkRecord(b) } }
+        let agrees: Bool
+        switch (keys, record) {
+        case (.failure(let e), .error(let expected)):
+            agrees = e == expected
+        case (.success(let k), .value(let r)):
+            var isNewer = false
+            if case .newer = r { isNewer = true }
+            let prev: String
+            switch k.prev {
+            case .bytes(let range): prev = String(decoding: line[range], as: UTF8.self)
+            case .text(let text): prev = text
+            }
+            agrees = k.seq == r.seq && k.id == r.id && k.isNewer == isNewer && prev == r.prev
+        default:
+            agrees = false
+        }
+        #expect(agrees, "checkRecord: \(keys) for \(record): \(String(decoding: line, as: UTF8.self))")
+        return agrees
     }
 
     /// On a line that decodes, `peekUser` finds its user (byte for byte) or says it cannot tell; never another user.

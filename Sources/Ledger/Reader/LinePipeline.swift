@@ -16,8 +16,8 @@ import Events
 /// their decoded records.
 struct LinePipeline {
     var scanner: LineScanner
-    /// Whether the checked lines carry their records (else only the keys the chain needs).
-    var keepRecords: Bool
+    /// Which records the checked lines carry (the others only the keys the chain needs).
+    var keep: RecordFilter
     /// A chunk is handed to a worker once it holds this many bytes of lines...
     var chunkBytes = 1 << 20
     /// ...or this many lines (empty lines take no bytes but a checked line each).
@@ -39,9 +39,9 @@ struct LinePipeline {
 
         func dispatch(_ chunk: LineChunk) {
             pending.append(chunk)
-            let keep = keepRecords
+            let keep = self.keep
             DispatchQueue.global(qos: .userInitiated).async { [chunk] in
-                chunk.check(keepRecords: keep)
+                chunk.check(keeping: keep)
                 chunk.ready.signal()
             }
         }
@@ -109,13 +109,13 @@ final class LineChunk: @unchecked Sendable {
     }
 
     /// Decodes and hashes every line (on a worker).
-    func check(keepRecords: Bool) {
+    func check(keeping filter: RecordFilter) {
         checked.removeAll(keepingCapacity: true)
         let base = UnsafeRawBufferPointer(storage)
         for line in lines {
             let bytes = UnsafeRawBufferPointer(rebasing: base[line.start..<(line.start + (line.length > LineCodec.maxLineLength ? 0 : line.length))])
             let scanned = ScannedLine(number: line.number, offset: line.offset, length: line.length, bytes: bytes)
-            checked.append(scanned.checked(keepRecord: keepRecords))
+            checked.append(scanned.checked(keeping: filter))
         }
     }
 

@@ -43,22 +43,19 @@ extension LogReader {
             var lines = 0
             var repeated: SnapshotRejection? = nil
             let stop = LedgerError(.damaged, path: path, "stop")
-            let scanner = LineScanner(system: system, fd: fd, path: path, chunkSize: chunkSize)
+            let pipeline = LinePipeline(scanner: LineScanner(system: system, fd: fd, path: path, chunkSize: chunkSize),
+                                        keep: .all)
             let tail: TornTail?
             do throws(LedgerError) {
-                tail = try scanner.scan(from: start, to: status.size, firstLine: chain.count + 1) { (line) throws(LedgerError) in
-                    switch chain.accept(line) {
-                    case .success(let record):
-                        if prior.count > 0, prior.contains(IDDigests.digest(record.id)) {
-                            repeated = SnapshotRejection(.repeatedID,
-                                                         "line \(line.number) of \(path) has id \"\(record.id)\", which may repeat an id "
-                                                             + "before the snapshot's head (line \(headSeq)); only a full read can tell")
-                            throw stop
-                        }
-                        try body(record)
-                    case .failure(let problem):
-                        throw LedgerError(damaged: problem, path: path)
+                tail = try pipeline.run(from: start, to: status.size, firstLine: chain.count + 1) { (line) throws(LedgerError) in
+                    if let problem = chain.accept(line) { throw LedgerError(damaged: problem, path: path) }
+                    if prior.count > 0, prior.contains(IDDigests.digest(line.id)) {
+                        repeated = SnapshotRejection(.repeatedID,
+                                                     "line \(line.number) of \(path) has id \"\(line.id)\", which may repeat an id "
+                                                         + "before the snapshot's head (line \(headSeq)); only a full read can tell")
+                        throw stop
                     }
+                    if let record = line.record.take() { try body(record) }
                     lines += 1
                     end = line.offset + line.length + 1
                     progress?(end, status.size)

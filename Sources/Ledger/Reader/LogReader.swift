@@ -65,10 +65,28 @@ public struct LogReader {
     @discardableResult
     public func forEachRecord(progress: ((_ bytesRead: Int, _ totalBytes: Int) -> Void)? = nil,
                               _ body: (Record) throws(LedgerError) -> Void) throws(LedgerError) -> LogSummary {
+        try forEachRecord(keeping: .all, progress: progress, body)
+    }
+
+    /// Like ``forEachRecord(progress:_:)`` (every line is checked the same
+    /// way), but calls `body` only with the records of `user` and the
+    /// newer-version lines whose user cannot be read: what `state --user`
+    /// folds. Users are compared by their UTF-8 bytes, exactly.
+    ///
+    /// Faster than filtering in `body`: other users' records are dropped on
+    /// the threads that decode them.
+    @discardableResult
+    public func forEachRecord(ofUser user: String, progress: ((_ bytesRead: Int, _ totalBytes: Int) -> Void)? = nil,
+                              _ body: (Record) throws(LedgerError) -> Void) throws(LedgerError) -> LogSummary {
+        try forEachRecord(keeping: .user(Array(user.utf8)), progress: progress, body)
+    }
+
+    private func forEachRecord(keeping filter: RecordFilter, progress: ((_ bytesRead: Int, _ totalBytes: Int) -> Void)?,
+                               _ body: (Record) throws(LedgerError) -> Void) throws(LedgerError) -> LogSummary {
         try withOpenFile { (fd, size) throws(LedgerError) in
             var chain = ChainState()
             let pipeline = LinePipeline(scanner: LineScanner(system: system, fd: fd, path: path, chunkSize: chunkSize),
-                                        keepRecords: true)
+                                        keep: filter)
             let tail = try pipeline.run(from: 0, to: size, firstLine: 1) { (line) throws(LedgerError) in
                 if let problem = chain.accept(line) { throw LedgerError(damaged: problem, path: path) }
                 if let record = line.record.take() { try body(record) }
@@ -85,7 +103,7 @@ public struct LogReader {
             var chain = ChainState(expectHead: expectHead)
             var problem: LineProblem? = nil
             let pipeline = LinePipeline(scanner: LineScanner(system: system, fd: fd, path: path, chunkSize: chunkSize),
-                                        keepRecords: false)
+                                        keep: .none)
             let stop = LedgerError(.damaged, path: path, "stop")
             do throws(LedgerError) {
                 let tail = try pipeline.run(from: 0, to: size, firstLine: 1) { (line) throws(LedgerError) in

@@ -6,7 +6,7 @@ import Events
 /// the lines before (seq, prev, ids).
 ///
 /// The record itself is kept only when the reader hands records out
-/// (`keepRecord`); `verify` needs the keys alone, and the record is then
+/// (see ``RecordFilter``); `verify` needs the keys alone, and a record is then
 /// released on the thread that decoded it.
 struct CheckedLine: Sendable {
     /// 1-based line number.
@@ -35,9 +35,52 @@ struct CheckedLine: Sendable {
     }
 }
 
+/// Which records a checked line keeps.
+enum RecordFilter: Sendable {
+    /// Every record.
+    case all
+    /// None: the chain's keys are enough (verify).
+    case none
+    /// Records of this user (UTF-8 bytes, exactly, as `state --user` compares),
+    /// and newer-version lines whose user cannot be read.
+    case user([UInt8])
+
+    func keeps(_ record: Record) -> Bool {
+        switch self {
+        case .all: true
+        case .none: false
+        case .user(let bytes): record.user.map { $0.utf8.elementsEqual(bytes) } ?? true
+        }
+    }
+}
+
 extension ScannedLine {
     /// Decodes and hashes the line; keeps the record when `keepRecord`.
-    func checked(keepRecord: Bool) -> CheckedLine {
+    func checked(keepRecord: Bool) -> CheckedLine { checked(keeping: keepRecord ? .all : .none) }
+
+    /// Decodes and hashes the line; keeps the record when `filter` says so.
+    ///
+    /// A line whose record will not be kept is only checked
+    /// (`LineCodec.checkRecord`: the same rules and errors, no strings made):
+    /// every line for `.none`; for `.user`, a line `peekUser` finds to be
+    /// another user's (exact on every line that decodes; one it is wrong
+    /// about fails the check with the same error as a full decode).
+    func checked(keeping filter: RecordFilter) -> CheckedLine {
+        switch filter {
+        case .all:
+            return decoded(keeping: filter)
+        case .none:
+            return keyed()
+        case .user(let user):
+            if !isTooLong, let range = LineCodec.peekUser(bytes),
+               !UnsafeRawBufferPointer(rebasing: bytes[range]).elementsEqual(user) {
+                return keyed()
+            }
+            return decoded(keeping: filter)
+        }
+    }
+
+    private func decoded(keeping filter: RecordFilter) -> CheckedLine {
         switch decode() {
         case .failure(let e):
             return CheckedLine(number: number, offset: offset, length: length, problem: e)
@@ -50,9 +93,33 @@ extension ScannedLine {
             line.prev = SHA256.Digest(prevOf: r) ?? .zero
             line.digest = LineDigest.of(bytes)
             line.idHash = IDIndex.hash(r.id)
-            if keepRecord { line.record = r }
+            if filter.keeps(r) { line.record = r }
             return line
         }
+    }
+
+    /// The line checked, its record not made.
+    private func keyed() -> CheckedLine {
+        let keys: LineCodec.RecordKeys
+        do throws(EventError) {
+            guard !isTooLong else {
+                throw EventError(.lineTooLong, "the line is \(length) bytes; at most \(LineCodec.maxLineLength) are allowed")
+            }
+            keys = try LineCodec.checkRecord(bytes)
+        } catch {
+            return CheckedLine(number: number, offset: offset, length: length, problem: error.at(line: number))
+        }
+        var line = CheckedLine(number: number, offset: offset, length: length, problem: nil)
+        line.seq = keys.seq
+        line.id = keys.id
+        line.isNewer = keys.isNewer
+        switch keys.prev {
+        case .bytes(let range): line.prev = SHA256.Digest(lowercaseHex: UnsafeRawBufferPointer(rebasing: bytes[range])) ?? .zero
+        case .text(let text): line.prev = SHA256.Digest(hex: text) ?? .zero
+        }
+        line.digest = LineDigest.of(bytes)
+        line.idHash = IDIndex.hash(keys.id)
+        return line
     }
 }
 
@@ -63,27 +130,29 @@ extension SHA256.Digest {
     /// them eight at a time; anything else goes to ``init(hex:)``.
     init?(prevOf record: Record) {
         var text = record.prev
-        let fast = text.withUTF8 { u -> SHA256.Digest? in
-            guard u.count == 64 else { return nil }
-            let raw = UnsafeRawBufferPointer(u)
-            var w = (UInt32(0), UInt32(0), UInt32(0), UInt32(0), UInt32(0), UInt32(0), UInt32(0), UInt32(0))
-            for k in 0..<8 {
-                guard let v = SHA256.Digest.hexWord(raw.loadUnaligned(fromByteOffset: 8 * k, as: UInt64.self)) else { return nil }
-                switch k {
-                case 0: w.0 = v
-                case 1: w.1 = v
-                case 2: w.2 = v
-                case 3: w.3 = v
-                case 4: w.4 = v
-                case 5: w.5 = v
-                case 6: w.6 = v
-                default: w.7 = v
-                }
-            }
-            return SHA256.Digest(w.0, w.1, w.2, w.3, w.4, w.5, w.6, w.7)
-        }
-        guard let digest = fast ?? SHA256.Digest(hex: record.prev) else { return nil }
+        guard let digest = text.withUTF8({ SHA256.Digest(lowercaseHex: UnsafeRawBufferPointer($0)) })
+                ?? SHA256.Digest(hex: record.prev) else { return nil }
         self = digest
+    }
+
+    /// 64 lowercase hex digits as a digest, read eight at a time; nil for anything else.
+    init?(lowercaseHex raw: UnsafeRawBufferPointer) {
+        guard raw.count == 64 else { return nil }
+        var w = (UInt32(0), UInt32(0), UInt32(0), UInt32(0), UInt32(0), UInt32(0), UInt32(0), UInt32(0))
+        for k in 0..<8 {
+            guard let v = SHA256.Digest.hexWord(raw.loadUnaligned(fromByteOffset: 8 * k, as: UInt64.self)) else { return nil }
+            switch k {
+            case 0: w.0 = v
+            case 1: w.1 = v
+            case 2: w.2 = v
+            case 3: w.3 = v
+            case 4: w.4 = v
+            case 5: w.5 = v
+            case 6: w.6 = v
+            default: w.7 = v
+            }
+        }
+        self.init(w.0, w.1, w.2, w.3, w.4, w.5, w.6, w.7)
     }
 
     /// Eight lowercase hex digits (in memory order) as the 32-bit value they spell; nil if one is not `0-9a-f`.

@@ -42,7 +42,7 @@ extension LedgerWriter {
                     let e = EventError(.lineTooLong, "the event's line would be \(line.count) bytes; at most \(LineCodec.maxLineLength) are allowed")
                     throw LedgerError(invalid: e, index: k, count: events.count, id: id, path: path)
                 }
-                prev = SHA256.hash(line)
+                prev = line.withUnsafeBytes { LineDigest.of($0) }
                 bytes.append(contentsOf: line)
                 bytes.append(0x0A)
                 written.append((id, prev))

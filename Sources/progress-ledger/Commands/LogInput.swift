@@ -9,11 +9,20 @@ enum LogInput {
     /// the log's summary (count, head, torn tail).
     ///
     /// Throws the ledger's error for a missing, unreadable or damaged log.
-    static func read(_ path: String, _ io: Terminal, quiet: Bool,
+    ///
+    /// With `user`, only that learner's records (and newer-version lines whose
+    /// user cannot be read) reach `body`; every line is checked all the same.
+    static func read(_ path: String, _ io: Terminal, quiet: Bool, user: String? = nil,
                      _ body: (Record) -> Void) throws(LedgerError) -> LogSummary {
         let meter = ProgressMeter(io, label: path, quiet: quiet)
         defer { meter.finish() }
-        let summary = try LogReader(path: path).forEachRecord(progress: meter.update) { record in body(record) }
+        let reader = LogReader(path: path)
+        let summary: LogSummary
+        if let user {
+            summary = try reader.forEachRecord(ofUser: user, progress: meter.update) { record in body(record) }
+        } else {
+            summary = try reader.forEachRecord(progress: meter.update) { record in body(record) }
+        }
         meter.finish()
         for warning in summary.warnings { io.error("\(path): warning: \(warning)") }   // as verify prints it
         return summary

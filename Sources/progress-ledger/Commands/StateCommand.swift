@@ -79,7 +79,7 @@ enum StateCommand: Command {
                 summary = read.summary
                 save = read.save
             } else {
-                summary = try LogInput.read(path, io, quiet: quiet) { record in projector.apply(record) }
+                summary = try LogInput.read(path, io, quiet: quiet, user: options.user) { record in projector.apply(record) }
             }
         } catch {
             throw CLIError.failure(error.description)

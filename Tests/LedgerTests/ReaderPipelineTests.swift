@@ -1,0 +1,104 @@
+import Events
+import Foundation
+import Testing
+@testable import Ledger
+
+/// The reader's worker threads: many chunks, records in log order, the same
+/// first problem wherever it is, and the per-user filter of `state`.
+@Suite("Reader pipeline")
+struct ReaderPipelineTests {
+    /// A valid log of `n` events whose users cycle through `users`.
+    static func log(_ n: Int, users: [String]) throws -> [[UInt8]] {
+        var lines: [[UInt8]] = []
+        var prev = Envelope.genesis
+        for k in 1...n {
+            let event = try LineCodec.decodeNewEvent(Array(
+                #"{"at":"2025-10-21T08:15:00+03:00","user":"u","type":"hints.granted","data":{"amount":1,"reason":"seed"}}"#.utf8))
+            var sealed = event.sealed(seq: k, id: "e-\(k)", prev: prev)
+            sealed.user = users[k % users.count]
+            let line = LineCodec.encode(sealed)
+            lines.append(line)
+            prev = SHA256.hash(line).hex
+        }
+        return lines
+    }
+
+    static func write(_ lines: [[UInt8]], _ dir: TempDir) throws -> String {
+        let path = dir.file("p.log")
+        try Files.write(path, lines.flatMap { $0 + [0x0A] })
+        return path
+    }
+
+    @Test("records come in log order across many chunks, as each line decodes alone")
+    func order() throws {
+        let dir = try TempDir("pipeline")
+        defer { dir.cleanup() }
+        let lines = try Self.log(20_000, users: ["a", "b", "c"])
+        let path = try Self.write(lines, dir)
+        var seen: [Record] = []
+        let summary = try LogReader(path: path).forEachRecord { seen.append($0) }
+        #expect(summary.events == 20_000)
+        #expect(seen == (try lines.map { try LineCodec.decodeRecord($0) }))
+        #expect(summary.head.sha256 == SHA256.hash(lines[lines.count - 1]))
+    }
+
+    @Test("the first problem is found wherever it is, with the same message", arguments: [1, 4_095, 4_096, 4_097, 13_001, 20_000])
+    func problemAnywhere(at line: Int) throws {
+        let dir = try TempDir("pipeline")
+        defer { dir.cleanup() }
+        var lines = try Self.log(20_000, users: ["a", "b"])
+        lines[line - 1] = Array("{\"v\":1,".utf8)           // not JSON
+        if line < lines.count { lines[line] = [] }           // and a blank line after it: never reported
+        let path = try Self.write(lines, dir)
+        let report = try verify(path: path)
+        #expect(report.problem?.description.hasPrefix("line \(line): not_json: ") == true, "\(String(describing: report.problem))")
+        #expect(report.events == line - 1)
+        var count = 0
+        #expect(throws: LedgerError.self) { try LogReader(path: path).forEachRecord { _ in count += 1 } }
+        #expect(count == line - 1)
+    }
+
+    @Test("forEachRecord(ofUser:) hands over that user's records only, byte for byte, and checks every line")
+    func userFilter() throws {
+        let dir = try TempDir("pipeline")
+        defer { dir.cleanup() }
+        // "K" and "\u{212A}" (Kelvin), "é" precomposed and decomposed: equal as Strings, not as bytes.
+        let users = ["K", "\u{212A}", "\u{E9}", "e\u{301}", "u-1"]
+        var lines = try Self.log(9_000, users: users)
+        let path = try Self.write(lines, dir)
+        for user in users {
+            var mine: [Record] = []
+            let summary = try LogReader(path: path).forEachRecord(ofUser: user) { mine.append($0) }
+            var all: [Record] = []
+            try LogReader(path: path).forEachRecord { if $0.user.map({ Array($0.utf8) == Array(user.utf8) }) == true { all.append($0) } }
+            #expect(mine == all)
+            #expect(mine.count == 9_000 / users.count)
+            #expect(summary.events == 9_000)
+        }
+        // A broken line of another user still stops the read, with verify's message.
+        lines[7_000] = Array(#"{"v":1}"#.utf8)
+        try Files.write(path, lines.flatMap { $0 + [0x0A] })
+        var handed = 0
+        do {
+            try LogReader(path: path).forEachRecord(ofUser: "u-1") { _ in handed += 1 }
+            Issue.record("a damaged log was read")
+        } catch {
+            #expect(error.description.contains("line 7001: invalid_envelope: seq: is required"), "\(error)")
+        }
+        #expect(handed == 7_000 / users.count)
+    }
+
+    @Test("a newer-version line whose user cannot be read is handed to every user's read")
+    func newerLines() throws {
+        let dir = try TempDir("pipeline")
+        defer { dir.cleanup() }
+        var lines = try Self.log(3, users: ["a"])
+        let prev = SHA256.hash(lines[2]).hex
+        lines.append(Array(#"{"v":2,"seq":4,"id":"n-1","user":7,"prev":"\#(prev)"}"#.utf8))
+        let path = try Self.write(lines, dir)
+        var seen: [Record] = []
+        try LogReader(path: path).forEachRecord(ofUser: "someone-else") { seen.append($0) }
+        #expect(seen.count == 1)
+        if case .newer(let line)? = seen.first { #expect(line.user == nil && line.seq == 4) } else { Issue.record("\(seen)") }
+    }
+}
