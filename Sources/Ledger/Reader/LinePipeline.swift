@@ -13,124 +13,167 @@ import Events
 ///
 /// Memory stays flat: at most `inFlight` chunks of at most `chunkBytes` and
 /// `chunkLines` each exist at once (plus one being filled and the spares), with
-/// their decoded records.
+/// their decoded records. A chunk's records are handed to the caller where
+/// they lie and released by the worker that next fills the chunk, so the
+/// calling thread neither moves nor frees them.
 struct LinePipeline {
     var scanner: LineScanner
     /// Which records the checked lines carry (the others only the keys the chain needs).
     var keep: RecordFilter
+    /// How ids are hashed (``CheckedLine/idHash``).
+    var hasher = IDHasher()
     /// A chunk is handed to a worker once it holds this many bytes of lines...
-    var chunkBytes = 1 << 20
+    var chunkBytes = 1 << 18
     /// ...or this many lines (empty lines take no bytes but a checked line each).
-    var chunkLines = 4096
+    var chunkLines = 1024
     /// Chunks read ahead of the one being consumed (bounds memory).
     var inFlight = 4
 
     /// Scans `[start, end)`, calling `consume` with every line checked by
-    /// itself, in order (`inout`, so it can take the record without a copy). Returns the torn tail, if any. When `consume` throws,
-    /// the scan stops (after the workers have finished the chunks they hold).
+    /// itself, in order, and its record when it was kept (valid only during
+    /// the call). Returns the torn tail, if any. When `consume` throws, the
+    /// scan stops (after the workers have finished the chunks they hold).
     func run(from start: Int, to end: Int, firstLine: Int,
-             _ consume: (inout CheckedLine) throws(LedgerError) -> Void) throws(LedgerError) -> TornTail? {
+             _ consume: (borrowing CheckedLine, UnsafePointer<Record>?) throws(LedgerError) -> Void) throws(LedgerError) -> TornTail? {
         let capacity = max(chunkBytes, LineCodec.maxLineLength) + 1
+        let lines = chunkLines
         var pending: [LineChunk] = []      // handed to workers, oldest first
         var spare: [LineChunk] = []        // consumed, ready for reuse
-        var current = LineChunk(capacity: capacity)
+        var current = LineChunk(capacity: capacity, lines: lines)
         // Workers hold their chunks until they signal; never return before they have.
         defer { for chunk in pending { chunk.ready.wait() } }
 
         func dispatch(_ chunk: LineChunk) {
             pending.append(chunk)
-            let keep = self.keep
+            let keep = self.keep, hasher = self.hasher
             DispatchQueue.global(qos: .userInitiated).async { [chunk] in
-                chunk.check(keeping: keep)
+                chunk.check(keeping: keep, hasher: hasher)
                 chunk.ready.signal()
             }
         }
         func consumeOldest() throws(LedgerError) {
             let chunk = pending.removeFirst()
             chunk.ready.wait()
-            // Moved out one by one (not copied): no retain and release of every string.
-            var lines = chunk.takeChecked()
-            lines.reverse()
-            while var line = lines.popLast() { try consume(&line) }
-            chunk.reset(keeping: lines)
+            try chunk.forEachChecked(consume)
+            chunk.reset()
             spare.append(chunk)
         }
 
         let tail = try scanner.scan(from: start, to: end, firstLine: firstLine) { (line) throws(LedgerError) in
-            if current.used >= chunkBytes || current.lines.count >= chunkLines || !current.fits(line) {
+            if current.used >= chunkBytes || current.count >= lines || !current.fits(line) {
                 dispatch(current)
-                current = spare.popLast() ?? LineChunk(capacity: capacity)
+                current = spare.popLast() ?? LineChunk(capacity: capacity, lines: lines)
                 if pending.count >= inFlight { try consumeOldest() }
             }
             current.add(line)
         }
-        if !current.lines.isEmpty { dispatch(current) }
+        if current.count > 0 { dispatch(current) }
         while !pending.isEmpty { try consumeOldest() }
         return tail
     }
 }
 
 /// Lines copied out of the scanner's buffer, and (once a worker has run
-/// ``check()``) each one decoded and hashed.
+/// ``check(keeping:hasher:)``) each one decoded and hashed, with the records kept.
 ///
 /// Unchecked-sendable: the reading thread fills it, hands it to one worker,
-/// and reads `checked` only after `ready` is signalled; nobody else touches it.
+/// and reads the checked lines only after `ready` is signalled; nobody else
+/// touches it. The checked lines and records stay until the next worker to
+/// check the chunk releases them (or the chunk is freed).
 final class LineChunk: @unchecked Sendable {
-    private let storage: UnsafeMutableRawBufferPointer
-    /// Bytes of `storage` in use.
-    private(set) var used = 0
-    /// Each line: where its bytes are in `storage` (a too-long line has none).
-    private(set) var lines: [(number: Int, offset: Int, length: Int, start: Int)] = []
-    /// The lines checked by themselves, in order (after ``check()``).
-    private(set) var checked: [CheckedLine] = []
-    /// Signalled when ``check()`` is done.
-    let ready = DispatchSemaphore(value: 0)
-
-    init(capacity: Int) {
-        storage = UnsafeMutableRawBufferPointer.allocate(byteCount: capacity, alignment: 16)
-        lines.reserveCapacity(4096)
-        checked.reserveCapacity(4096)
+    /// Where a line's bytes are in `storage` (a too-long line has none).
+    private struct Span {
+        var number: Int, offset: Int, length: Int, start: Int
     }
 
-    deinit { storage.deallocate() }
+    private let storage: UnsafeMutableRawBufferPointer
+    private let spans: UnsafeMutablePointer<Span>
+    private let checked: UnsafeMutablePointer<CheckedLine>
+    private let records: UnsafeMutablePointer<Record>
+    private let capacityLines: Int
+    /// Bytes of `storage` in use.
+    private(set) var used = 0
+    /// Lines added.
+    private(set) var count = 0
+    /// Initialized entries of `checked` and `records` (set by ``check(keeping:hasher:)``).
+    private var checkedCount = 0
+    private var recordCount = 0
+    /// Signalled when ``check(keeping:hasher:)`` is done.
+    let ready = DispatchSemaphore(value: 0)
+
+    init(capacity: Int, lines: Int) {
+        storage = UnsafeMutableRawBufferPointer.allocate(byteCount: capacity, alignment: 16)
+        capacityLines = max(lines, 1)
+        spans = .allocate(capacity: capacityLines)
+        checked = .allocate(capacity: capacityLines)
+        records = .allocate(capacity: capacityLines)
+    }
+
+    deinit {
+        checked.deinitialize(count: checkedCount)
+        records.deinitialize(count: recordCount)
+        checked.deallocate()
+        records.deallocate()
+        spans.deallocate()
+        storage.deallocate()
+    }
 
     /// The bytes a line takes here (none for a too-long one: its bytes were never kept).
     private func size(_ line: ScannedLine) -> Int { line.isTooLong ? 0 : line.length }
 
-    func fits(_ line: ScannedLine) -> Bool { used + size(line) <= storage.count }
+    /// Whether `line` fits (bytes and a line's place).
+    func fits(_ line: ScannedLine) -> Bool { count < capacityLines && used + size(line) <= storage.count }
 
+    /// Copies `line` in; the caller has checked it ``fits(_:)``.
     func add(_ line: ScannedLine) {
         let n = size(line)
         if n > 0, let to = storage.baseAddress, let from = line.bytes.baseAddress {
             (to + used).copyMemory(from: from, byteCount: n)
         }
-        lines.append((line.number, line.offset, line.length, used))
+        (spans + count).initialize(to: Span(number: line.number, offset: line.offset, length: line.length, start: used))
+        count += 1
         used += n
     }
 
-    /// Decodes and hashes every line (on a worker).
-    func check(keeping filter: RecordFilter) {
-        checked.removeAll(keepingCapacity: true)
+    /// Decodes and hashes every line, keeping the records `filter` asks for (on a worker).
+    func check(keeping filter: RecordFilter, hasher: IDHasher) {
+        // The last use's lines and records are released here, on the worker.
+        checked.deinitialize(count: checkedCount)
+        records.deinitialize(count: recordCount)
+        checkedCount = 0
+        recordCount = 0
         let base = UnsafeRawBufferPointer(storage)
-        for line in lines {
-            let bytes = UnsafeRawBufferPointer(rebasing: base[line.start..<(line.start + (line.length > LineCodec.maxLineLength ? 0 : line.length))])
-            let scanned = ScannedLine(number: line.number, offset: line.offset, length: line.length, bytes: bytes)
-            checked.append(scanned.checked(keeping: filter))
+        for k in 0..<count {
+            let span = spans[k]
+            let kept = span.length > LineCodec.maxLineLength ? 0 : span.length
+            let scanned = ScannedLine(number: span.number, offset: span.offset, length: span.length,
+                                      bytes: UnsafeRawBufferPointer(rebasing: base[span.start..<(span.start + kept)]))
+            let line = scanned.checked(keeping: filter, hasher: hasher) { record in
+                (records + recordCount).initialize(to: record)
+                recordCount += 1
+            }
+            (checked + k).initialize(to: line)
+            checkedCount = k + 1
         }
     }
 
-    /// The checked lines, leaving none here.
-    func takeChecked() -> [CheckedLine] {
-        var taken: [CheckedLine] = []
-        swap(&taken, &checked)
-        return taken
+    /// Calls `body` with each checked line in order, and its record when kept, where they lie.
+    func forEachChecked(_ body: (borrowing CheckedLine, UnsafePointer<Record>?) throws(LedgerError) -> Void) throws(LedgerError) {
+        var r = 0
+        for k in 0..<checkedCount {
+            if checked[k].hasRecord, r < recordCount {
+                try body(checked[k], UnsafePointer(records + r))
+                r += 1
+            } else {
+                try body(checked[k], nil)
+            }
+        }
     }
 
-    /// Empties the chunk for reuse; `storage` is an emptied array whose capacity to reuse for `checked`.
-    func reset(keeping storage: [CheckedLine]) {
+    /// Empties the chunk for the reading thread to fill again (the checked
+    /// lines stay until the next ``check(keeping:hasher:)``).
+    func reset() {
         used = 0
-        lines.removeAll(keepingCapacity: true)
-        checked = storage
-        checked.removeAll(keepingCapacity: true)
+        count = 0
     }
 }

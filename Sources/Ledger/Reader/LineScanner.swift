@@ -19,7 +19,7 @@ struct ScannedLine {
 
 /// Splits a file region into LF-ended lines, reading it in chunks with
 /// `pread`: memory stays flat in the file's size (one buffer of 1 MiB plus a
-/// chunk). A line over 1 MiB is never buffered whole: it is counted and skipped
+/// chunk; each `pread` reads at most a chunk). A line over 1 MiB is never buffered whole: it is counted and skipped
 /// to its LF. Bytes after the last LF are returned as the torn tail.
 struct LineScanner {
     /// The default read size.
@@ -35,7 +35,8 @@ struct LineScanner {
     func scan(from start: Int, to end: Int, firstLine: Int,
               _ body: (ScannedLine) throws(LedgerError) -> Void) throws(LedgerError) -> TornTail? {
         let maxLine = LineCodec.maxLineLength
-        let capacity = maxLine + 1 + max(chunkSize, 4096)
+        let readSize = max(chunkSize, 4096)
+        let capacity = maxLine + 1 + readSize
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: capacity, alignment: 16)
         defer { buffer.deallocate() }
         guard let base = buffer.baseAddress else { return nil }
@@ -92,7 +93,7 @@ struct LineScanner {
                 filled = keep
                 lineStart = 0
             }
-            let want = min(capacity - filled, end - fileOffset)
+            let want = min(readSize, capacity - filled, end - fileOffset)
             let n: Int
             do {
                 n = try system.pread(fd, into: UnsafeMutableRawBufferPointer(start: base + filled, count: want), at: fileOffset)

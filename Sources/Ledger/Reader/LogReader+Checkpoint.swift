@@ -29,33 +29,36 @@ extension LogReader {
     {
         try withOpenLog { (fd, status) throws(LedgerError) -> Result<CheckpointedRead, SnapshotRejection> in
             let file = FileIdentity(device: status.device, inode: status.inode)
-            var chain = ChainState()
+            var chain = ReadChain(ids: IDFingerprints(lines: earlierLines(fd)))
             var start = 0
             var prior = IDDigests()
             let headSeq = checkpoint?.head.seq ?? 0
             if let checkpoint {
                 if let rejection = try mismatch(checkpoint, fd: fd, status: status) { return .failure(rejection) }
-                chain = ChainState(resumingAfter: checkpoint.head, newerVersionLines: checkpoint.newerVersionLines)
+                chain = ReadChain(resumingAfter: checkpoint.head, newerVersionLines: checkpoint.newerVersionLines,
+                                  ids: IDFingerprints(firstSeq: checkpoint.head.seq + 1, lines: earlierLines(fd)))
                 start = checkpoint.offset
                 prior = checkpoint.ids
             }
             var end = start
             var lines = 0
             var repeated: SnapshotRejection? = nil
-            let stop = LedgerError(.damaged, path: path, "stop")
-            let pipeline = LinePipeline(scanner: LineScanner(system: system, fd: fd, path: path, chunkSize: chunkSize),
-                                        keep: .all)
+            // The digests the next checkpoint keeps, of the ids read now.
+            var digests: [UInt64] = []
             let tail: TornTail?
             do throws(LedgerError) {
-                tail = try pipeline.run(from: start, to: status.size, firstLine: chain.count + 1) { (line) throws(LedgerError) in
-                    if let problem = chain.accept(line) { throw LedgerError(damaged: problem, path: path) }
-                    if prior.count > 0, prior.contains(IDDigests.digest(line.id)) {
+                tail = try pipeline(fd, keeping: .all).run(from: start, to: status.size, firstLine: chain.count + 1) {
+                    (line, record) throws(LedgerError) in
+                    if let problem = try chain.accept(line) { throw LedgerError(damaged: problem, path: path) }
+                    let digest = IDDigests.digest(line.id)
+                    if prior.count > 0, prior.contains(digest) {
                         repeated = SnapshotRejection(.repeatedID,
                                                      "line \(line.number) of \(path) has id \"\(line.id)\", which may repeat an id "
                                                          + "before the snapshot's head (line \(headSeq)); only a full read can tell")
-                        throw stop
+                        throw LedgerError(.damaged, path: path, "stop")
                     }
-                    if let record = line.record.take() { try body(record) }
+                    digests.append(digest)
+                    if let record { try body(record.pointee) }
                     lines += 1
                     end = line.offset + line.length + 1
                     progress?(end, status.size)
@@ -64,9 +67,6 @@ extension LogReader {
                 if let repeated { return .failure(repeated) }
                 throw error
             }
-            var digests: [UInt64] = []
-            digests.reserveCapacity(chain.ids.count)
-            chain.ids.forEachID { digests.append(IDDigests.digest($0)) }
             let ids = prior.adding(digests)
             let reached = LogCheckpoint(file: file, offset: end, head: chain.head,
                                         newerVersionLines: chain.newerVersionLines, ids: ids)

@@ -16,6 +16,8 @@ public struct LogReader {
     /// How many bytes to read per `pread`.
     public var chunkSize: Int
     var system: System
+    /// How ids are hashed for the duplicate check (tests narrow it to force collisions).
+    var idHasher = IDHasher()
 
     /// A reader of the log at `path`. Nothing is opened until a read.
     public init(path: String, chunkSize: Int = 1 << 20) {
@@ -84,32 +86,35 @@ public struct LogReader {
     private func forEachRecord(keeping filter: RecordFilter, progress: ((_ bytesRead: Int, _ totalBytes: Int) -> Void)?,
                                _ body: (Record) throws(LedgerError) -> Void) throws(LedgerError) -> LogSummary {
         try withOpenFile { (fd, size) throws(LedgerError) in
-            var chain = ChainState()
-            let pipeline = LinePipeline(scanner: LineScanner(system: system, fd: fd, path: path, chunkSize: chunkSize),
-                                        keep: filter)
-            let tail = try pipeline.run(from: 0, to: size, firstLine: 1) { (line) throws(LedgerError) in
-                if let problem = chain.accept(line) { throw LedgerError(damaged: problem, path: path) }
-                if let record = line.record.take() { try body(record) }
+            var chain = ReadChain(ids: IDFingerprints(lines: earlierLines(fd)))
+            let tail = try pipeline(fd, keeping: filter).run(from: 0, to: size, firstLine: 1) { (line, record) throws(LedgerError) in
+                if let problem = try chain.accept(line) { throw LedgerError(damaged: problem, path: path) }
+                if let record { try body(record.pointee) }
                 progress?(line.offset + line.length + 1, size)
             }
             return chain.summary(tornTail: tail)
         }
     }
 
+    /// The read pipeline over the open log `fd`.
+    func pipeline(_ fd: CInt, keeping filter: RecordFilter) -> LinePipeline {
+        LinePipeline(scanner: LineScanner(system: system, fd: fd, path: path, chunkSize: chunkSize), keep: filter, hasher: idHasher)
+    }
+
+    /// Reads lines of the open log `fd` back, for the id index to confirm a match.
+    func earlierLines(_ fd: CInt) -> EarlierLines { EarlierLines(system: system, fd: fd, path: path) }
+
     /// Checks every line as the spec's "Verification" says and returns the
     /// first problem, or the count and head. See ``verify(path:expectHead:)``.
     public func verify(expectHead: Head? = nil) throws(LedgerError) -> VerifyReport {
         try withOpenFile { (fd, size) throws(LedgerError) in
-            var chain = ChainState(expectHead: expectHead)
+            var chain = ReadChain(ids: IDFingerprints(lines: earlierLines(fd)), expectHead: expectHead)
             var problem: LineProblem? = nil
-            let pipeline = LinePipeline(scanner: LineScanner(system: system, fd: fd, path: path, chunkSize: chunkSize),
-                                        keep: .none)
-            let stop = LedgerError(.damaged, path: path, "stop")
             do throws(LedgerError) {
-                let tail = try pipeline.run(from: 0, to: size, firstLine: 1) { (line) throws(LedgerError) in
-                    if let p = chain.accept(line) {
+                let tail = try pipeline(fd, keeping: .none).run(from: 0, to: size, firstLine: 1) { (line, _) throws(LedgerError) in
+                    if let p = try chain.accept(line) {
                         problem = p
-                        throw stop
+                        throw LedgerError(.damaged, path: path, "stop")
                     }
                 }
                 if problem == nil, let expectHead, expectHead.seq > chain.count {

@@ -1,30 +1,54 @@
 import Events
 
+/// How a chain keeps the ids it has seen, for the `duplicate_id` check.
+///
+/// ``IDIndex`` keeps every id's bytes (the writer's, which also looks ids up
+/// by value); ``IDFingerprints`` keeps a hash of each and reads a line back
+/// from the file to confirm a match (the readers'), so it can fail with an I/O error.
+protocol ChainIDs {
+    /// What a lookup can fail with (`Never` for an index held in memory).
+    associatedtype Failure: Error
+    /// How many ids are kept.
+    var count: Int { get }
+    /// The seq `line`'s id already has, if it is kept.
+    func seq(of line: borrowing CheckedLine) throws(Failure) -> Int?
+    /// The seq `line`'s id already has; or, when it is new, keeps it as the
+    /// next seq (the line's number) and returns nil. One probe for both.
+    mutating func insertIfNew(_ line: borrowing CheckedLine) throws(Failure) -> Int?
+}
+
 /// What is known about a log up to a line: how many lines, the hash of the
 /// last, and which ids are taken. Checks each next line as `verify` does.
 ///
 /// Shared by `verify`, the validated read and the writer (which keeps one
 /// across appends and feeds it only the lines added since it last looked).
-struct ChainState {
+/// The writer's keeps its ids in memory (``ChainState``); readers keep
+/// fingerprints (``ReadChain``).
+struct Chain<IDs: ChainIDs> {
     /// Lines accepted so far (= the last line's seq).
     private(set) var count = 0
     /// SHA-256 of the last accepted line (zeros before the first).
     private(set) var last = SHA256.Digest.zero
     /// Every id seen, with its seq.
-    private(set) var ids = IDIndex()
+    private(set) var ids: IDs
     /// Accepted lines with `v` > 1.
     private(set) var newerVersionLines = 0
     /// A head to check on the way, if any.
     var expectHead: Head?
 
-    init(expectHead: Head? = nil) { self.expectHead = expectHead }
+    /// A chain before the first line, keeping its ids in `ids` (empty, first seq 1).
+    init(ids: IDs, expectHead: Head? = nil) {
+        self.ids = ids
+        self.expectHead = expectHead
+    }
 
     /// The state after line `head.seq` of a log checked earlier (it hashes to
     /// `head.sha256`), for a read that goes on from the next line. The ids
-    /// before it are not known here: such a read checks them itself
+    /// before it are not known here (`ids` is empty, its first seq
+    /// `head.seq + 1`): such a read checks them itself
     /// (`LogReader.forEachRecord(after:)`).
-    init(resumingAfter head: Head, newerVersionLines: Int) {
-        ids = IDIndex(firstSeq: head.seq + 1)
+    init(resumingAfter head: Head, newerVersionLines: Int, ids: IDs) {
+        self.ids = ids
         count = head.seq
         last = head.sha256
         self.newerVersionLines = newerVersionLines
@@ -32,26 +56,13 @@ struct ChainState {
 
     var head: Head { Head(seq: count, sha256: last) }
 
-    /// The seq an id already has, if it is in the log.
-    func seq(of id: String) -> Int? { ids.seq(of: id) }
-
-    /// Checks `line` as the next line; on success records it and returns its record.
+    /// Checks a line already decoded and hashed (``CheckedLine``) as the next
+    /// line; records it and returns nil, or returns the problem.
     ///
     /// Order of checks within a line: the line by itself (length, ending,
     /// encoding, JSON, envelope, data), then `seq`, then `prev`, then the id,
     /// then the expected head.
-    mutating func accept(_ line: ScannedLine) -> Result<Record, LineProblem> {
-        let checked = line.checked(keepRecord: true)
-        if let problem = accept(checked) { return .failure(problem) }
-        guard let record = checked.record else {
-            return .failure(LineProblem(line: line.number, kind: .invalidEnvelope, "the line was checked but not kept"))
-        }
-        return .success(record)
-    }
-
-    /// Checks a line already decoded and hashed (``CheckedLine``) as the next
-    /// line; records it and returns nil, or returns the problem.
-    mutating func accept(_ line: borrowing CheckedLine) -> LineProblem? {
+    mutating func accept(_ line: borrowing CheckedLine) throws(IDs.Failure) -> LineProblem? {
         if let e = line.problem { return LineProblem(line: line.number, e) }
         let expected = count + 1
         guard line.seq == expected else {
@@ -69,7 +80,7 @@ struct ChainState {
         let headMismatch = expectHead.map { $0.seq == line.number && digest != $0.sha256 } ?? false
         // The id is looked up and (when new) indexed in one probe; a line
         // that then fails the head check must leave the index as it was.
-        let earlier = headMismatch ? ids.seq(of: line.id, hash: line.idHash) : ids.insertIfNew(line.id, hash: line.idHash)
+        let earlier = headMismatch ? try ids.seq(of: line) : try ids.insertIfNew(line)
         if let earlier {
             return LineProblem(line: line.number, kind: .duplicateID,
                                "id \"\(line.id)\" is already used by line \(earlier)")
@@ -90,7 +101,29 @@ struct ChainState {
     }
 }
 
-extension ChainState {
+/// The writer's chain: every id in memory, to look ids up by value.
+typealias ChainState = Chain<IDIndex>
+
+/// A reader's chain: ids as fingerprints, confirmed from the file.
+typealias ReadChain = Chain<IDFingerprints>
+
+extension Chain where IDs == IDIndex {
+    /// An empty chain keeping its ids in memory.
+    init(expectHead: Head? = nil) { self.init(ids: IDIndex(), expectHead: expectHead) }
+
+    /// The seq an id already has, if it is in the log.
+    func seq(of id: String) -> Int? { ids.seq(of: id) }
+
+    /// Checks `line` as the next line; on success records it and returns its record.
+    mutating func accept(_ line: ScannedLine) -> Result<Record, LineProblem> {
+        let (checked, record) = line.checkedWithRecord()
+        if let problem = accept(checked) { return .failure(problem) }
+        guard let record else {
+            return .failure(LineProblem(line: line.number, kind: .invalidEnvelope, "the line was checked but not kept"))
+        }
+        return .success(record)
+    }
+
     /// Records a line the writer itself just appended (already checked by construction).
     mutating func appendOwn(id: String, digest: SHA256.Digest) {
         count += 1

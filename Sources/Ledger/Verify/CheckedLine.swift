@@ -5,9 +5,8 @@ import Events
 /// on several threads; ``ChainState`` then checks them in log order against
 /// the lines before (seq, prev, ids).
 ///
-/// The record itself is kept only when the reader hands records out
-/// (see ``RecordFilter``); `verify` needs the keys alone, and a record is then
-/// released on the thread that decoded it.
+/// Small on purpose (readers keep a few thousand in flight): the record, when
+/// kept, is stored beside it (see ``LineChunk``), and the rare error is boxed.
 struct CheckedLine: Sendable {
     /// 1-based line number.
     var number: Int
@@ -15,24 +14,35 @@ struct CheckedLine: Sendable {
     var offset: Int
     /// The line's length without its LF.
     var length: Int
-    /// Why the line breaks the format, or nil when it decodes.
-    var problem: EventError?
-    /// The record's `seq`, `id` and whether it is a newer-version line (when it decodes).
+    /// The record's `seq` (when the line decodes).
     var seq = 0
+    /// The record's `id` (when the line decodes).
     var id = ""
-    var isNewer = false
     /// The record's `prev` as a digest (zero when the line does not decode).
     var prev = SHA256.Digest.zero
     /// The line's SHA-256 (zero when the line does not decode: it is then never used).
     var digest = SHA256.Digest.zero
-    /// ``IDIndex/hash(_:)`` of the id.
+    /// ``IDHasher`` hash of the id.
     var idHash: UInt64 = 0
-    /// The decoded record, when kept.
-    var record: Record?
+    /// Whether it is a newer-version line (when it decodes).
+    var isNewer = false
+    /// Whether the reader kept the line's record (it is stored beside the line).
+    var hasRecord = false
+    /// Why the line breaks the format, boxed: most lines have none.
+    private var failure: Failure?
+
+    private final class Failure: Sendable {
+        let error: EventError
+        init(_ error: EventError) { self.error = error }
+    }
 
     init(number: Int, offset: Int, length: Int, problem: EventError?) {
-        self.number = number; self.offset = offset; self.length = length; self.problem = problem
+        self.number = number; self.offset = offset; self.length = length
+        failure = problem.map(Failure.init)
     }
+
+    /// Why the line breaks the format, or nil when it decodes.
+    var problem: EventError? { failure?.error }
 }
 
 /// Which records a checked line keeps.
@@ -55,32 +65,36 @@ enum RecordFilter: Sendable {
 }
 
 extension ScannedLine {
-    /// Decodes and hashes the line; keeps the record when `keepRecord`.
-    func checked(keepRecord: Bool) -> CheckedLine { checked(keeping: keepRecord ? .all : .none) }
+    /// Decodes and hashes the line, and returns its record too (nil when it does not decode).
+    func checkedWithRecord(hasher: IDHasher = IDHasher()) -> (CheckedLine, Record?) {
+        var record: Record? = nil
+        let line = checked(keeping: .all, hasher: hasher) { record = $0 }
+        return (line, record)
+    }
 
-    /// Decodes and hashes the line; keeps the record when `filter` says so.
+    /// Decodes and hashes the line; hands the record to `keep` when `filter` says so.
     ///
     /// A line whose record will not be kept is only checked
     /// (`LineCodec.checkRecord`: the same rules and errors, no strings made):
     /// every line for `.none`; for `.user`, a line `peekUser` finds to be
     /// another user's (exact on every line that decodes; one it is wrong
     /// about fails the check with the same error as a full decode).
-    func checked(keeping filter: RecordFilter) -> CheckedLine {
+    func checked(keeping filter: RecordFilter, hasher: IDHasher, _ keep: (consuming Record) -> Void) -> CheckedLine {
         switch filter {
         case .all:
-            return decoded(keeping: filter)
+            return decoded(keeping: filter, hasher: hasher, keep)
         case .none:
-            return keyed()
+            return keyed(hasher: hasher)
         case .user(let user):
             if !isTooLong, let range = LineCodec.peekUser(bytes),
                !UnsafeRawBufferPointer(rebasing: bytes[range]).elementsEqual(user) {
-                return keyed()
+                return keyed(hasher: hasher)
             }
-            return decoded(keeping: filter)
+            return decoded(keeping: filter, hasher: hasher, keep)
         }
     }
 
-    private func decoded(keeping filter: RecordFilter) -> CheckedLine {
+    private func decoded(keeping filter: RecordFilter, hasher: IDHasher, _ keep: (consuming Record) -> Void) -> CheckedLine {
         switch decode() {
         case .failure(let e):
             return CheckedLine(number: number, offset: offset, length: length, problem: e)
@@ -92,14 +106,17 @@ extension ScannedLine {
             // The decoder checked `prev` is 64 lowercase hex digits: it always reads as a digest.
             line.prev = SHA256.Digest(prevOf: r) ?? .zero
             line.digest = LineDigest.of(bytes)
-            line.idHash = IDIndex.hash(r.id)
-            if filter.keeps(r) { line.record = r }
+            line.idHash = hasher.hash(line.id)
+            if filter.keeps(r) {
+                line.hasRecord = true
+                keep(r)
+            }
             return line
         }
     }
 
     /// The line checked, its record not made.
-    private func keyed() -> CheckedLine {
+    private func keyed(hasher: IDHasher) -> CheckedLine {
         let keys: LineCodec.RecordKeys
         do throws(EventError) {
             guard !isTooLong else {
@@ -118,7 +135,7 @@ extension ScannedLine {
         case .text(let text): line.prev = SHA256.Digest(hex: text) ?? .zero
         }
         line.digest = LineDigest.of(bytes)
-        line.idHash = IDIndex.hash(keys.id)
+        line.idHash = hasher.hash(line.id)
         return line
     }
 }

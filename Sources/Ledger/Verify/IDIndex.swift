@@ -1,12 +1,13 @@
-/// Every id of a log with its seq, for the `duplicate_id` check and the
-/// writer's idempotency lookups.
+/// Every id of a log with its seq, for the writer's `duplicate_id` check and
+/// its idempotency lookups (readers keep ``IDFingerprints`` instead).
 ///
 /// Ids are appended in seq order to one byte arena; an open-addressing table
 /// maps a hash of the id to its seq, and a hit is confirmed by comparing the
 /// bytes, so the answers are exact whatever the hash does. About 25 bytes an
-/// id plus the id itself, against ~40 for a `[String: Int]`, and the hash is
-/// computed where the line is decoded (on a reader's worker thread).
-struct IDIndex {
+/// id plus the id itself, against ~40 for a `[String: Int]`.
+struct IDIndex: ChainIDs {
+    typealias Failure = Never
+
     /// The ids' UTF-8, one after another, in seq order.
     private var arena: [UInt8] = []
     /// `ends[k]`: where the id of seq `k + 1` ends in `arena`.
@@ -28,27 +29,12 @@ struct IDIndex {
     /// How many ids are indexed.
     var count: Int { ends.count }
 
-    /// The hash the index files `id` under.
-    static func hash(_ id: String) -> UInt64 { hash(bytes: id.utf8) }
+    /// The hash the index files `id` under (the one ``CheckedLine/idHash`` holds).
+    static func hash(_ id: String) -> UInt64 { IDHasher().hash(id) }
 
-    /// FNV-1a over the bytes, then mixed so that the high bits vary.
-    static func hash<Bytes: Sequence<UInt8>>(bytes: Bytes) -> UInt64 {
-        var h: UInt64 = 0xcbf2_9ce4_8422_2325
-        for b in bytes { h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01b3 }
-        h ^= h >> 33
-        h = h &* 0xff51_afd7_ed55_8ccd
-        h ^= h >> 33
-        return h
-    }
+    func seq(of line: borrowing CheckedLine) -> Int? { seq(of: line.id, hash: line.idHash) }
 
-    /// Calls `body` with every indexed id, in seq order.
-    func forEachID(_ body: (String) -> Void) {
-        var start = 0
-        for end in ends {
-            body(String(decoding: arena[start..<end], as: UTF8.self))
-            start = end
-        }
-    }
+    mutating func insertIfNew(_ line: borrowing CheckedLine) -> Int? { insertIfNew(line.id, hash: line.idHash) }
 
     /// The seq of `id`, if it is indexed.
     func seq(of id: String, hash: UInt64? = nil) -> Int? {
