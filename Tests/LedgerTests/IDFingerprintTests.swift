@@ -152,10 +152,10 @@ struct IDFingerprintTests {
         let fd = try system.open(path, .read)
         defer { _ = system.close(fd) }
         let lines = EarlierLines(system: system, fd: fd, path: path)
-        #expect(try lines.id(ofLine: 1, scanningFrom: 0, whereLine: 1) == "e-1")
-        #expect(try lines.id(ofLine: 64, scanningFrom: 0, whereLine: 1) == "e-64")
+        #expect(try lines.id(ofLine: 1, scanningFrom: 0, whereLine: 1).text == "e-1")
+        #expect(try lines.id(ofLine: 64, scanningFrom: 0, whereLine: 1).text == "e-64")
         let offset65 = b.lines[..<64].reduce(0) { $0 + $1.count + 1 }
-        #expect(try lines.id(ofLine: 70, scanningFrom: offset65, whereLine: 65) == "e-70")
+        #expect(try lines.id(ofLine: 70, scanningFrom: offset65, whereLine: 65).text == "e-70")
 
         // Line 2 rewritten while "the read" went on (same length, not an event any more).
         var bytes = b.bytes

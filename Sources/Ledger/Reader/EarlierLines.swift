@@ -12,16 +12,16 @@ struct EarlierLines {
     /// The line was read and accepted earlier in this read, so it decodes and
     /// its seq is `number`; if it no longer does, the log was rewritten while
     /// it was read, and that is the error.
-    func id(ofLine number: Int, scanningFrom offset: Int, whereLine first: Int) throws(LedgerError) -> String {
+    func id(ofLine number: Int, scanningFrom offset: Int, whereLine first: Int) throws(LedgerError) -> LineID {
         // A small read size: the line is at most 63 lines past `offset`.
         let scanner = LineScanner(system: system, fd: fd, path: path, chunkSize: 1 << 16)
-        var id: String? = nil
+        var id: LineID? = nil
         var reached = false
         do {
             _ = try scanner.scan(from: offset, to: Int.max, firstLine: first) { (line) throws(LedgerError) in
                 guard line.number == number else { return }
                 reached = true
-                if !line.isTooLong, let keys = try? LineCodec.checkRecord(line.bytes), keys.seq == number { id = keys.id }
+                if !line.isTooLong, let keys = try? LineCodec.checkRecord(line.bytes), keys.seq == number { id = LineID(keys.id) }
                 throw LedgerError(.damaged, path: path, "found")
             }
         } catch where reached {

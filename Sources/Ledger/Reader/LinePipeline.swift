@@ -30,11 +30,12 @@ struct LinePipeline {
     var inFlight = 4
 
     /// Scans `[start, end)`, calling `consume` with every line checked by
-    /// itself, in order, and its record when it was kept (valid only during
-    /// the call). Returns the torn tail, if any. When `consume` throws, the
+    /// itself, in order, with its record when it was kept (valid only during
+    /// the call) or why it breaks the format, and `ahead` with the id hashes of lines a few ahead of the
+    /// one consumed (to prefetch the index). Returns the torn tail, if any. When `consume` throws, the
     /// scan stops (after the workers have finished the chunks they hold).
-    func run(from start: Int, to end: Int, firstLine: Int,
-             _ consume: (borrowing CheckedLine, UnsafePointer<Record>?) throws(LedgerError) -> Void) throws(LedgerError) -> TornTail? {
+    func run(from start: Int, to end: Int, firstLine: Int, ahead: (UInt64) -> Void = { _ in },
+             _ consume: (CheckedLine, UnsafePointer<Record>?, EventError?) throws(LedgerError) -> Void) throws(LedgerError) -> TornTail? {
         let capacity = max(chunkBytes, LineCodec.maxLineLength) + 1
         let lines = chunkLines
         var pending: [LineChunk] = []      // handed to workers, oldest first
@@ -54,7 +55,7 @@ struct LinePipeline {
         func consumeOldest() throws(LedgerError) {
             let chunk = pending.removeFirst()
             chunk.ready.wait()
-            try chunk.forEachChecked(consume)
+            try chunk.forEachChecked(lookahead: 16, ahead, consume)
             chunk.reset()
             spare.append(chunk)
         }
@@ -74,12 +75,13 @@ struct LinePipeline {
 }
 
 /// Lines copied out of the scanner's buffer, and (once a worker has run
-/// ``check(keeping:hasher:)``) each one decoded and hashed, with the records kept.
+/// ``check(keeping:hasher:)``) each one decoded and hashed, with the records
+/// kept and the errors of the lines that do not decode.
 ///
 /// Unchecked-sendable: the reading thread fills it, hands it to one worker,
 /// and reads the checked lines only after `ready` is signalled; nobody else
-/// touches it. The checked lines and records stay until the next worker to
-/// check the chunk releases them (or the chunk is freed).
+/// touches it. The records and errors stay until the next worker to check
+/// the chunk releases them (or the chunk is freed).
 final class LineChunk: @unchecked Sendable {
     /// Where a line's bytes are in `storage` (a too-long line has none).
     private struct Span {
@@ -90,14 +92,16 @@ final class LineChunk: @unchecked Sendable {
     private let spans: UnsafeMutablePointer<Span>
     private let checked: UnsafeMutablePointer<CheckedLine>
     private let records: UnsafeMutablePointer<Record>
+    private let problems: UnsafeMutablePointer<EventError>
     private let capacityLines: Int
     /// Bytes of `storage` in use.
     private(set) var used = 0
     /// Lines added.
     private(set) var count = 0
-    /// Initialized entries of `checked` and `records` (set by ``check(keeping:hasher:)``).
+    /// Initialized entries of `checked`, `records` and `problems` (set by ``check(keeping:hasher:)``).
     private var checkedCount = 0
     private var recordCount = 0
+    private var problemCount = 0
     /// Signalled when ``check(keeping:hasher:)`` is done.
     let ready = DispatchSemaphore(value: 0)
 
@@ -107,13 +111,16 @@ final class LineChunk: @unchecked Sendable {
         spans = .allocate(capacity: capacityLines)
         checked = .allocate(capacity: capacityLines)
         records = .allocate(capacity: capacityLines)
+        problems = .allocate(capacity: capacityLines)
     }
 
     deinit {
         checked.deinitialize(count: checkedCount)
         records.deinitialize(count: recordCount)
+        problems.deinitialize(count: problemCount)
         checked.deallocate()
         records.deallocate()
+        problems.deallocate()
         spans.deallocate()
         storage.deallocate()
     }
@@ -137,35 +144,49 @@ final class LineChunk: @unchecked Sendable {
 
     /// Decodes and hashes every line, keeping the records `filter` asks for (on a worker).
     func check(keeping filter: RecordFilter, hasher: IDHasher) {
-        // The last use's lines and records are released here, on the worker.
+        // The last use's records and errors are released here, on the worker.
         checked.deinitialize(count: checkedCount)
         records.deinitialize(count: recordCount)
+        problems.deinitialize(count: problemCount)
         checkedCount = 0
         recordCount = 0
+        problemCount = 0
         let base = UnsafeRawBufferPointer(storage)
         for k in 0..<count {
             let span = spans[k]
             let kept = span.length > LineCodec.maxLineLength ? 0 : span.length
             let scanned = ScannedLine(number: span.number, offset: span.offset, length: span.length,
                                       bytes: UnsafeRawBufferPointer(rebasing: base[span.start..<(span.start + kept)]))
-            let line = scanned.checked(keeping: filter, hasher: hasher) { record in
+            let line = scanned.checked(keeping: filter, hasher: hasher, keep: { record in
                 (records + recordCount).initialize(to: record)
                 recordCount += 1
-            }
+            }, fail: { error in
+                (problems + problemCount).initialize(to: error)
+                problemCount += 1
+            })
             (checked + k).initialize(to: line)
             checkedCount = k + 1
         }
     }
 
-    /// Calls `body` with each checked line in order, and its record when kept, where they lie.
-    func forEachChecked(_ body: (borrowing CheckedLine, UnsafePointer<Record>?) throws(LedgerError) -> Void) throws(LedgerError) {
-        var r = 0
+    /// Calls `body` with each checked line in order, with its record when
+    /// kept (where it lies) or its error; and, before each, `ahead` with the
+    /// id hash of the line `lookahead` lines further (within the chunk), to prefetch.
+    func forEachChecked(lookahead: Int, _ ahead: (UInt64) -> Void,
+                        _ body: (CheckedLine, UnsafePointer<Record>?, EventError?) throws(LedgerError) -> Void) throws(LedgerError) {
+        for k in 0..<min(lookahead, checkedCount) { ahead(checked[k].idHash) }
+        var r = 0, p = 0
         for k in 0..<checkedCount {
-            if checked[k].hasRecord, r < recordCount {
-                try body(checked[k], UnsafePointer(records + r))
+            if k + lookahead < checkedCount { ahead(checked[k + lookahead].idHash) }
+            let line = checked[k]
+            if line.hasRecord, r < recordCount {
+                try body(line, UnsafePointer(records + r), nil)
                 r += 1
+            } else if line.failed, p < problemCount {
+                try body(line, nil, problems[p])
+                p += 1
             } else {
-                try body(checked[k], nil)
+                try body(line, nil, nil)
             }
         }
     }

@@ -47,13 +47,14 @@ extension LogReader {
             var digests: [UInt64] = []
             let tail: TornTail?
             do throws(LedgerError) {
-                tail = try pipeline(fd, keeping: .all).run(from: start, to: status.size, firstLine: chain.count + 1) {
-                    (line, record) throws(LedgerError) in
-                    if let problem = try chain.accept(line) { throw LedgerError(damaged: problem, path: path) }
-                    let digest = IDDigests.digest(line.id)
+                tail = try pipeline(fd, keeping: .all).run(from: start, to: status.size, firstLine: chain.count + 1,
+                                                              ahead: { chain.prefetch($0) }) {
+                    (line, record, error) throws(LedgerError) in
+                    if let problem = try chain.accept(line, problem: error) { throw LedgerError(damaged: problem, path: path) }
+                    let digest = line.id.withBytes { XXH64.hash($0) }
                     if prior.count > 0, prior.contains(digest) {
                         repeated = SnapshotRejection(.repeatedID,
-                                                     "line \(line.number) of \(path) has id \"\(line.id)\", which may repeat an id "
+                                                     "line \(line.number) of \(path) has id \"\(line.id.text)\", which may repeat an id "
                                                          + "before the snapshot's head (line \(headSeq)); only a full read can tell")
                         throw LedgerError(.damaged, path: path, "stop")
                     }

@@ -87,8 +87,8 @@ public struct LogReader {
                                _ body: (Record) throws(LedgerError) -> Void) throws(LedgerError) -> LogSummary {
         try withOpenFile { (fd, size) throws(LedgerError) in
             var chain = ReadChain(ids: IDFingerprints(lines: earlierLines(fd)))
-            let tail = try pipeline(fd, keeping: filter).run(from: 0, to: size, firstLine: 1) { (line, record) throws(LedgerError) in
-                if let problem = try chain.accept(line) { throw LedgerError(damaged: problem, path: path) }
+            let tail = try pipeline(fd, keeping: filter).run(from: 0, to: size, firstLine: 1, ahead: { chain.prefetch($0) }) { (line, record, error) throws(LedgerError) in
+                if let problem = try chain.accept(line, problem: error) { throw LedgerError(damaged: problem, path: path) }
                 if let record { try body(record.pointee) }
                 progress?(line.offset + line.length + 1, size)
             }
@@ -111,8 +111,8 @@ public struct LogReader {
             var chain = ReadChain(ids: IDFingerprints(lines: earlierLines(fd)), expectHead: expectHead)
             var problem: LineProblem? = nil
             do throws(LedgerError) {
-                let tail = try pipeline(fd, keeping: .none).run(from: 0, to: size, firstLine: 1) { (line, _) throws(LedgerError) in
-                    if let p = try chain.accept(line) {
+                let tail = try pipeline(fd, keeping: .none).run(from: 0, to: size, firstLine: 1, ahead: { chain.prefetch($0) }) { (line, _, error) throws(LedgerError) in
+                    if let p = try chain.accept(line, problem: error) {
                         problem = p
                         throw LedgerError(.damaged, path: path, "stop")
                     }

@@ -5,8 +5,10 @@ import Events
 /// on several threads; ``ChainState`` then checks them in log order against
 /// the lines before (seq, prev, ids).
 ///
-/// Small on purpose (readers keep a few thousand in flight): the record, when
-/// kept, is stored beside it (see ``LineChunk``), and the rare error is boxed.
+/// Plain bytes (no reference: copying one costs no reference counting),
+/// because readers hand a few thousand from thread to thread: the record,
+/// when kept, and the error of a line that does not decode travel beside it
+/// (see ``LineChunk``).
 struct CheckedLine: Sendable {
     /// 1-based line number.
     var number: Int
@@ -17,7 +19,7 @@ struct CheckedLine: Sendable {
     /// The record's `seq` (when the line decodes).
     var seq = 0
     /// The record's `id` (when the line decodes).
-    var id = ""
+    var id = LineID()
     /// The record's `prev` as a digest (zero when the line does not decode).
     var prev = SHA256.Digest.zero
     /// The line's SHA-256 (zero when the line does not decode: it is then never used).
@@ -26,23 +28,14 @@ struct CheckedLine: Sendable {
     var idHash: UInt64 = 0
     /// Whether it is a newer-version line (when it decodes).
     var isNewer = false
-    /// Whether the reader kept the line's record (it is stored beside the line).
+    /// Whether the reader kept the line's record (it travels beside the line).
     var hasRecord = false
-    /// Why the line breaks the format, boxed: most lines have none.
-    private var failure: Failure?
+    /// Whether the line breaks the format (its error travels beside the line).
+    var failed = false
 
-    private final class Failure: Sendable {
-        let error: EventError
-        init(_ error: EventError) { self.error = error }
-    }
-
-    init(number: Int, offset: Int, length: Int, problem: EventError?) {
+    init(number: Int, offset: Int, length: Int) {
         self.number = number; self.offset = offset; self.length = length
-        failure = problem.map(Failure.init)
     }
-
-    /// Why the line breaks the format, or nil when it decodes.
-    var problem: EventError? { failure?.error }
 }
 
 /// Which records a checked line keeps.
@@ -65,58 +58,64 @@ enum RecordFilter: Sendable {
 }
 
 extension ScannedLine {
-    /// Decodes and hashes the line, and returns its record too (nil when it does not decode).
-    func checkedWithRecord(hasher: IDHasher = IDHasher()) -> (CheckedLine, Record?) {
-        var record: Record? = nil
-        let line = checked(keeping: .all, hasher: hasher) { record = $0 }
-        return (line, record)
+    /// Decodes and hashes the line; returns its record, or why it does not decode.
+    func checkedWithRecord(hasher: IDHasher = IDHasher()) -> (CheckedLine, Result<Record, EventError>) {
+        var outcome = Result<Record, EventError>.failure(EventError(.invalidEnvelope, "the line was checked but not kept"))
+        let line = checked(keeping: .all, hasher: hasher, keep: { outcome = .success($0) }, fail: { outcome = .failure($0) })
+        return (line, outcome)
     }
 
-    /// Decodes and hashes the line; hands the record to `keep` when `filter` says so.
+    /// Decodes and hashes the line; hands the record to `keep` when `filter`
+    /// says so, and why the line breaks the format to `fail`.
     ///
     /// A line whose record will not be kept is only checked
     /// (`LineCodec.checkRecord`: the same rules and errors, no strings made):
     /// every line for `.none`; for `.user`, a line `peekUser` finds to be
     /// another user's (exact on every line that decodes; one it is wrong
     /// about fails the check with the same error as a full decode).
-    func checked(keeping filter: RecordFilter, hasher: IDHasher, _ keep: (consuming Record) -> Void) -> CheckedLine {
+    func checked(keeping filter: RecordFilter, hasher: IDHasher,
+                 keep: (consuming Record) -> Void, fail: (consuming EventError) -> Void) -> CheckedLine {
         switch filter {
         case .all:
-            return decoded(keeping: filter, hasher: hasher, keep)
+            return decoded(keeping: filter, hasher: hasher, keep: keep, fail: fail)
         case .none:
-            return keyed(hasher: hasher)
+            return keyed(hasher: hasher, fail: fail)
         case .user(let user):
             if !isTooLong, let range = LineCodec.peekUser(bytes),
                !UnsafeRawBufferPointer(rebasing: bytes[range]).elementsEqual(user) {
-                return keyed(hasher: hasher)
+                return keyed(hasher: hasher, fail: fail)
             }
-            return decoded(keeping: filter, hasher: hasher, keep)
+            return decoded(keeping: filter, hasher: hasher, keep: keep, fail: fail)
         }
     }
 
-    private func decoded(keeping filter: RecordFilter, hasher: IDHasher, _ keep: (consuming Record) -> Void) -> CheckedLine {
+    private func decoded(keeping filter: RecordFilter, hasher: IDHasher,
+                         keep: (consuming Record) -> Void, fail: (consuming EventError) -> Void) -> CheckedLine {
+        var line = CheckedLine(number: number, offset: offset, length: length)
         switch decode() {
         case .failure(let e):
-            return CheckedLine(number: number, offset: offset, length: length, problem: e)
+            line.failed = true
+            fail(e)
         case .success(let r):
-            var line = CheckedLine(number: number, offset: offset, length: length, problem: nil)
             line.seq = r.seq
-            line.id = r.id
+            // A valid id is at most 64 ASCII characters.
+            line.id = LineID(r.id) ?? LineID()
             if case .newer = r { line.isNewer = true }
             // The decoder checked `prev` is 64 lowercase hex digits: it always reads as a digest.
             line.prev = SHA256.Digest(prevOf: r) ?? .zero
             line.digest = LineDigest.of(bytes)
-            line.idHash = hasher.hash(line.id)
+            line.idHash = line.id.withBytes { hasher.hash($0) }
             if filter.keeps(r) {
                 line.hasRecord = true
                 keep(r)
             }
-            return line
         }
+        return line
     }
 
     /// The line checked, its record not made.
-    private func keyed(hasher: IDHasher) -> CheckedLine {
+    private func keyed(hasher: IDHasher, fail: (consuming EventError) -> Void) -> CheckedLine {
+        var line = CheckedLine(number: number, offset: offset, length: length)
         let keys: LineCodec.RecordKeys
         do throws(EventError) {
             guard !isTooLong else {
@@ -124,18 +123,19 @@ extension ScannedLine {
             }
             keys = try LineCodec.checkRecord(bytes)
         } catch {
-            return CheckedLine(number: number, offset: offset, length: length, problem: error.at(line: number))
+            line.failed = true
+            fail(error.at(line: number))
+            return line
         }
-        var line = CheckedLine(number: number, offset: offset, length: length, problem: nil)
         line.seq = keys.seq
-        line.id = keys.id
+        line.id = LineID(keys.id) ?? LineID()
         line.isNewer = keys.isNewer
         switch keys.prev {
         case .bytes(let range): line.prev = SHA256.Digest(lowercaseHex: UnsafeRawBufferPointer(rebasing: bytes[range])) ?? .zero
         case .text(let text): line.prev = SHA256.Digest(hex: text) ?? .zero
         }
         line.digest = LineDigest.of(bytes)
-        line.idHash = hasher.hash(line.id)
+        line.idHash = line.id.withBytes { hasher.hash($0) }
         return line
     }
 }

@@ -1,3 +1,4 @@
+import CSHA256
 import Events
 
 /// The ids of a log being read, for the `duplicate_id` check, kept as
@@ -12,30 +13,35 @@ import Events
 /// log of a million events).
 ///
 /// Layout: 64 segments, each an open-addressing table (linear probing, at
-/// most 3/4 full) of 64-bit slots `high << 32 | position`, where `high` is
-/// the hash's high 32 bits; the low 32 bits choose the segment and the home
-/// slot, and are kept by position (`lows`) to compare in full and to place
-/// the entries again when their segment doubles. Segments grow one at a time,
-/// so growing never holds two copies of the whole table. The byte offset of
-/// every 64th line is kept to find a line again (a read back scans at most
-/// 63 lines past it).
+/// most 3/4 full) of 64-bit slots `low << 32 | position`, where `low` is the
+/// hash's low 32 bits: they choose the segment and the home slot, so a segment
+/// doubles without looking anywhere else, and one grows at a time (growing
+/// never holds two copies of the whole table). The high 32 bits are kept by
+/// position (`highs`) and read only when the stored bits match. The byte
+/// offset of every 64th line is kept to find a line again (a read back scans
+/// at most 63 lines past it).
 ///
 /// Positions are 32-bit: at most 4,294,967,295 ids after `firstSeq`.
-struct IDFingerprints: ChainIDs {
+///
+/// A class (the chain holds the only reference), its slots in memory it
+/// manages, so that the calling thread's probe is loads and stores only.
+final class IDFingerprints: ChainIDs {
     typealias Failure = LedgerError
 
     private static let segmentBits = 6
+    private static let segmentCount = 1 << segmentBits
     private static let markEvery = 64
 
     private struct Segment {
-        /// 0 when empty, else `high << 32 | position`.
-        var slots: [UInt64] = Array(repeating: 0, count: 16)
+        /// `mask + 1` slots: 0 when empty, else `low << 32 | position`.
+        var slots: UnsafeMutablePointer<UInt64>
+        var mask: Int
         var count = 0
     }
 
-    private var segments = Array(repeating: Segment(), count: 1 << IDFingerprints.segmentBits)
-    /// The low 32 bits of the hash of the id at each position (position 1 first).
-    private var lows: [UInt32] = []
+    private let segments: UnsafeMutablePointer<Segment>
+    /// The high 32 bits of the hash of the id at each position (position 1 first).
+    private var highs: [UInt32] = []
     /// `marks[k]`: the byte offset of the line at position `64k + 1`.
     private var marks: [Int] = []
     /// The seq of the first id kept: 1 for a whole log, the line after the
@@ -48,75 +54,104 @@ struct IDFingerprints: ChainIDs {
     init(firstSeq: Int = 1, lines: EarlierLines) {
         self.firstSeq = firstSeq
         self.lines = lines
+        segments = .allocate(capacity: IDFingerprints.segmentCount)
+        for s in 0..<IDFingerprints.segmentCount {
+            (segments + s).initialize(to: Segment(slots: IDFingerprints.emptySlots(16), mask: 15))
+        }
+    }
+
+    deinit {
+        for s in 0..<IDFingerprints.segmentCount { segments[s].slots.deallocate() }
+        segments.deallocate()
+    }
+
+    private static func emptySlots(_ count: Int) -> UnsafeMutablePointer<UInt64> {
+        let slots = UnsafeMutablePointer<UInt64>.allocate(capacity: count)
+        slots.initialize(repeating: 0, count: count)
+        return slots
     }
 
     /// How many ids are kept.
-    var count: Int { lows.count }
+    var count: Int { highs.count }
 
-    func seq(of line: borrowing CheckedLine) throws(LedgerError) -> Int? {
+    func seq(of line: CheckedLine) throws(LedgerError) -> Int? {
         switch try find(line) {
         case .found(let position): position + firstSeq - 1
         case .empty: nil
         }
     }
 
-    mutating func insertIfNew(_ line: borrowing CheckedLine) throws(LedgerError) -> Int? {
+    func insertIfNew(_ line: CheckedLine) throws(LedgerError) -> Int? {
         switch try find(line) {
         case .found(let position):
             return position + firstSeq - 1
         case .empty(let s, let slot):
-            let position = lows.count + 1
+            let position = highs.count + 1
             guard position <= Int(UInt32.max) else {
                 throw LedgerError(.damaged, path: lines.path,
                                   "line \(line.number): more than \(UInt32.max) lines in one read; the reader's id index cannot hold more")
             }
             if (position - 1) % IDFingerprints.markEvery == 0 { marks.append(line.offset) }
-            lows.append(UInt32(truncatingIfNeeded: line.idHash))
-            segments[s].slots[slot] = (line.idHash >> 32) << 32 | UInt64(position)
-            segments[s].count += 1
-            if segments[s].count * 4 > segments[s].slots.count * 3 { grow(s) }
+            highs.append(UInt32(truncatingIfNeeded: line.idHash >> 32))
+            let segment = segments + s
+            segment.pointee.slots[slot] = line.idHash << 32 | UInt64(position)
+            segment.pointee.count += 1
+            if segment.pointee.count * 4 > (segment.pointee.mask + 1) * 3 { grow(segment) }
             return nil
         }
+    }
+
+    /// The segment `hash` belongs to.
+    @inline(__always) private func segment(_ hash: UInt64) -> Int {
+        Int(truncatingIfNeeded: (hash & 0xFFFF_FFFF) >> UInt64(32 - IDFingerprints.segmentBits))
+    }
+
+    /// Starts loading the slot where an id with this hash is looked for
+    /// first: the table is too large for the caches, so a reader prefetches
+    /// the slots of the lines a few ahead of the one it checks.
+    @inline(__always) func prefetch(_ hash: UInt64) {
+        let segment = segments[segment(hash)]
+        pl_prefetch(segment.slots + (Int(truncatingIfNeeded: hash) & segment.mask))
     }
 
     private enum Probe { case found(Int), empty(Int, Int) }
 
     /// Where `line`'s id is, or the segment and empty slot where it would go.
-    private func find(_ line: borrowing CheckedLine) throws(LedgerError) -> Probe {
-        let low = UInt32(truncatingIfNeeded: line.idHash)
-        let high = line.idHash >> 32
-        let s = Int(low >> UInt32(32 - IDFingerprints.segmentBits))
-        let slots = segments[s].slots
-        let mask = slots.count - 1
-        var slot = Int(low) & mask
+    private func find(_ line: CheckedLine) throws(LedgerError) -> Probe {
+        let low = line.idHash & 0xFFFF_FFFF
+        let s = segment(line.idHash)
+        let slots = segments[s].slots, mask = segments[s].mask
+        var slot = Int(truncatingIfNeeded: low) & mask
         while true {
             let entry = slots[slot]
             if entry == 0 { return .empty(s, slot) }
-            if entry >> 32 == high {
-                let position = Int(entry & 0xFFFF_FFFF)
-                if lows[position - 1] == low, try idAt(position) == line.id { return .found(position) }
+            if entry >> 32 == low {
+                let position = Int(truncatingIfNeeded: entry & 0xFFFF_FFFF)
+                if UInt64(highs[position - 1]) == line.idHash >> 32, try idAt(position) == line.id { return .found(position) }
             }
             slot = (slot + 1) & mask
         }
     }
 
     /// The id of the line at `position`, read back from the file.
-    private func idAt(_ position: Int) throws(LedgerError) -> String {
+    private func idAt(_ position: Int) throws(LedgerError) -> LineID {
         let mark = (position - 1) / IDFingerprints.markEvery
         return try lines.id(ofLine: position + firstSeq - 1, scanningFrom: marks[mark],
                             whereLine: mark * IDFingerprints.markEvery + firstSeq)
     }
 
-    /// Doubles segment `s`; its entries move by their kept low bits.
-    private mutating func grow(_ s: Int) {
-        let old = segments[s].slots
-        var slots = [UInt64](repeating: 0, count: old.count * 2)
-        let mask = slots.count - 1
-        for entry in old where entry != 0 {
-            var slot = Int(lows[Int(entry & 0xFFFF_FFFF) - 1]) & mask
+    /// Doubles a segment; its entries move by the low bits they hold.
+    private func grow(_ segment: UnsafeMutablePointer<Segment>) {
+        let old = segment.pointee.slots, oldCount = segment.pointee.mask + 1
+        let mask = oldCount * 2 - 1
+        let slots = IDFingerprints.emptySlots(mask + 1)
+        for k in 0..<oldCount where old[k] != 0 {
+            var slot = Int(truncatingIfNeeded: old[k] >> 32) & mask
             while slots[slot] != 0 { slot = (slot + 1) & mask }
-            slots[slot] = entry
+            slots[slot] = old[k]
         }
-        segments[s].slots = slots
+        old.deallocate()
+        segment.pointee.slots = slots
+        segment.pointee.mask = mask
     }
 }

@@ -32,32 +32,40 @@ struct IDIndex: ChainIDs {
     /// The hash the index files `id` under (the one ``CheckedLine/idHash`` holds).
     static func hash(_ id: String) -> UInt64 { IDHasher().hash(id) }
 
-    func seq(of line: borrowing CheckedLine) -> Int? { seq(of: line.id, hash: line.idHash) }
+    func seq(of line: CheckedLine) -> Int? { line.id.withBytes { seq(of: $0, hash: line.idHash) } }
 
-    mutating func insertIfNew(_ line: borrowing CheckedLine) -> Int? { insertIfNew(line.id, hash: line.idHash) }
+    mutating func insertIfNew(_ line: CheckedLine) -> Int? { line.id.withBytes { insertIfNew($0, hash: line.idHash) } }
 
     /// The seq of `id`, if it is indexed.
-    func seq(of id: String, hash: UInt64? = nil) -> Int? {
-        switch find(id, tag: (hash ?? IDIndex.hash(id)) >> 32) {
+    func seq(of id: String) -> Int? { Self.withUTF8(id) { seq(of: $0, hash: IDIndex.hash(id)) } }
+
+    /// Indexes `id` as the next seq (`count + 1`); the caller has checked it is new.
+    mutating func append(_ id: String) {
+        _ = Self.withUTF8(id) { insertIfNew($0, hash: IDIndex.hash(id)) }
+    }
+
+    private static func withUTF8<R>(_ id: String, _ body: (UnsafeRawBufferPointer) -> R) -> R {
+        var copy = id
+        return copy.withUTF8 { body(UnsafeRawBufferPointer($0)) }
+    }
+
+    /// The seq of the id `bytes` hashing to `hash`, if it is indexed.
+    private func seq(of bytes: UnsafeRawBufferPointer, hash: UInt64) -> Int? {
+        switch find(bytes, tag: hash >> 32) {
         case .found(let position): position + firstSeq - 1
         case .empty: nil
         }
     }
 
-    /// Indexes `id` as the next seq (`count + 1`); the caller has checked it is new.
-    mutating func append(_ id: String, hash: UInt64? = nil) {
-        _ = insertIfNew(id, hash: hash ?? IDIndex.hash(id))
-    }
-
-    /// The seq `id` already has; or, when it is new, indexes it as the next
-    /// seq and returns nil. One probe sequence for both.
-    mutating func insertIfNew(_ id: String, hash: UInt64) -> Int? {
+    /// The seq the id `bytes` already has; or, when it is new, indexes it as
+    /// the next seq and returns nil. One probe sequence for both.
+    private mutating func insertIfNew(_ bytes: UnsafeRawBufferPointer, hash: UInt64) -> Int? {
         let tag = hash >> 32
-        switch find(id, tag: tag) {
+        switch find(bytes, tag: tag) {
         case .found(let position):
             return position + firstSeq - 1
         case .empty(let slot):
-            arena.append(contentsOf: id.utf8)
+            arena.append(contentsOf: bytes)
             ends.append(arena.count)
             table[slot] = tag << 32 | UInt64(ends.count)
             if ends.count * 2 > table.count { grow() }
@@ -67,8 +75,8 @@ struct IDIndex: ChainIDs {
 
     private enum Probe { case found(Int), empty(Int) }
 
-    /// Where `id` is, or the empty slot where it would go.
-    private func find(_ id: String, tag: UInt64) -> Probe {
+    /// Where the id `bytes` is, or the empty slot where it would go.
+    private func find(_ bytes: UnsafeRawBufferPointer, tag: UInt64) -> Probe {
         let mask = table.count - 1
         var slot = Int(truncatingIfNeeded: tag) & mask
         while true {
@@ -76,7 +84,7 @@ struct IDIndex: ChainIDs {
             if entry == 0 { return .empty(slot) }
             if entry >> 32 == tag {
                 let position = Int(entry & 0xFFFF_FFFF)
-                if matches(position, id) { return .found(position) }
+                if matches(position, bytes) { return .found(position) }
             }
             slot = (slot + 1) & mask
         }
@@ -94,9 +102,9 @@ struct IDIndex: ChainIDs {
         }
     }
 
-    /// Whether the id at `position` is exactly `id` (bytes equal: ids are ASCII).
-    private func matches(_ position: Int, _ id: String) -> Bool {
+    /// Whether the id at `position` is exactly `bytes`.
+    private func matches(_ position: Int, _ bytes: UnsafeRawBufferPointer) -> Bool {
         let start = position == 1 ? 0 : ends[position - 2]
-        return arena[start..<ends[position - 1]].elementsEqual(id.utf8)
+        return arena[start..<ends[position - 1]].elementsEqual(bytes)
     }
 }
