@@ -1,35 +1,15 @@
 /// Nine captured members of one object, by slot (see `EnvelopeMember`, `DataMember.slot(in:)`).
+///
+/// A homogeneous tuple, read and written at `slot * stride`: one load or
+/// store, where a switch over nine fields took a branch per access.
 struct Slots {
-    private var s0 = Capture(), s1 = Capture(), s2 = Capture(), s3 = Capture(), s4 = Capture()
-    private var s5 = Capture(), s6 = Capture(), s7 = Capture(), s8 = Capture()
+    private var storage = (Capture(), Capture(), Capture(), Capture(), Capture(), Capture(), Capture(), Capture(), Capture())
+
+    @inline(__always) private static func offset(_ k: Int) -> Int { min(max(k, 0), 8) &* MemoryLayout<Capture>.stride }
 
     @inline(__always) subscript(_ k: Int) -> Capture {
-        get {
-            switch k {
-            case 0: s0
-            case 1: s1
-            case 2: s2
-            case 3: s3
-            case 4: s4
-            case 5: s5
-            case 6: s6
-            case 7: s7
-            default: s8
-            }
-        }
-        set {
-            switch k {
-            case 0: s0 = newValue
-            case 1: s1 = newValue
-            case 2: s2 = newValue
-            case 3: s3 = newValue
-            case 4: s4 = newValue
-            case 5: s5 = newValue
-            case 6: s6 = newValue
-            case 7: s7 = newValue
-            default: s8 = newValue
-            }
-        }
+        get { withUnsafeBytes(of: storage) { $0.load(fromByteOffset: Slots.offset(k), as: Capture.self) } }
+        set { withUnsafeMutableBytes(of: &storage) { $0.storeBytes(of: newValue, toByteOffset: Slots.offset(k), as: Capture.self) } }
     }
 }
 

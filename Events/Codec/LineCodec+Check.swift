@@ -1,17 +1,27 @@
 extension LineCodec {
     /// What the chain of a log needs from a valid stored line.
     package struct RecordKeys: Sendable, Hashable {
-        /// Where the line's `prev` is.
-        package enum Prev: Sendable, Hashable {
-            /// The 64 hex digits are these bytes of the line (no escapes).
+        /// Where a string member's value is.
+        package enum Text: Sendable, Hashable {
+            /// These bytes of the line (written without escapes).
             case bytes(Range<Int>)
             /// Written with escapes: the unescaped text.
             case text(String)
+
+            /// The value, from the line the keys were read from.
+            package func string(in line: UnsafeRawBufferPointer) -> String {
+                switch self {
+                case .bytes(let range): String(decoding: UnsafeRawBufferPointer(rebasing: line[range]), as: UTF8.self)
+                case .text(let text): text
+                }
+            }
         }
+        /// Where the line's `prev` is (its 64 hex digits).
+        package typealias Prev = Text
         /// The line's `seq`.
         package var seq: Int
-        /// The line's `id`.
-        package var id: String
+        /// The line's `id` (1 to 64 ASCII characters).
+        package var id: Text
         /// Whether it is a newer-version line.
         package var isNewer: Bool
         /// Its `prev`.

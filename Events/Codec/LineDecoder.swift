@@ -15,7 +15,8 @@
 struct LineDecoder {
     var s: JSONScanner
     /// False to apply every rule but make no string the caller does not need
-    /// (the record's strings come back empty, but `id`): ``LineCodec/checkRecord(_:)``.
+    /// (the record's strings come back empty; `id` only when written with
+    /// escapes): ``LineCodec/checkRecord(_:)``.
     var materialize = true
 
     init(_ line: UnsafeRawBufferPointer, at offset: Int = 0, depth: Int = 0) {
@@ -47,11 +48,12 @@ struct LineDecoder {
         var e = EnvelopeCapture()
         try decoder.scanEnvelope(into: &e)
         let record = try decoder.record(e)
-        let prev = e[.prev]
+        let prev = e[.prev], id = e[.id]
         var isNewer = false
         if case .newer = record { isNewer = true }
-        return LineCodec.RecordKeys(seq: record.seq, id: record.id, isNewer: isNewer,
-                          prev: prev.flag ? .text(decoder.s.string(prev)) : .bytes(prev.start..<prev.end))
+        // Without escapes, the id's and prev's bytes are their values (the rules checked them); with, their text.
+        return LineCodec.RecordKeys(seq: record.seq, id: id.flag ? .text(record.id) : .bytes(id.start..<id.end), isNewer: isNewer,
+                                    prev: prev.flag ? .text(decoder.s.string(prev)) : .bytes(prev.start..<prev.end))
     }
 
     static func newEvent(_ line: UnsafeRawBufferPointer) throws(EventError) -> NewEvent {
@@ -114,7 +116,7 @@ struct LineDecoder {
     private func id(_ c: Capture, _ f: FieldRules) throws(EventError) -> String {
         guard c.kind != .absent else { throw f.error("id", "is required") }
         guard c.kind == .string else { throw f.error("id", "must be a string, not \(c.kind.name)") }
-        if !c.flag, LineDecoder.isValidID(s.raw(c)) { return s.string(c) }
+        if !c.flag, LineDecoder.isValidID(s.raw(c)) { return materialize ? s.string(c) : "" }
         let text = s.string(c)
         var copy = text
         guard !copy.withUTF8({ LineDecoder.isValidID(UnsafeRawBufferPointer($0)) }) else { return text }

@@ -385,9 +385,9 @@ struct JSONScanner {
 
     // MARK: - Strings from captures
 
-    /// The bytes of a capture's range.
+    /// The bytes of a capture's range (captures are made by scanning `bytes`, so it lies within them).
     @inline(__always) func raw(_ c: Capture) -> UnsafeRawBufferPointer {
-        UnsafeRawBufferPointer(rebasing: bytes[c.start..<c.end])
+        UnsafeRawBufferPointer(start: bytes.baseAddress.map { $0 + c.start }, count: c.end &- c.start)
     }
 
     /// A number's literal or any capture's bytes, as text.

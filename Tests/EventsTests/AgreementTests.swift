@@ -65,12 +65,8 @@ struct AgreementTests {
         case (.success(let k), .value(let r)):
             var isNewer = false
             if case .newer = r { isNewer = true }
-            let prev: String
-            switch k.prev {
-            case .bytes(let range): prev = String(decoding: line[range], as: UTF8.self)
-            case .text(let text): prev = text
-            }
-            agrees = k.seq == r.seq && k.id == r.id && k.isNewer == isNewer && prev == r.prev
+            let (id, prev) = line.withUnsafeBytes { (k.id.string(in: $0), k.prev.string(in: $0)) }
+            agrees = k.seq == r.seq && id == r.id && k.isNewer == isNewer && prev == r.prev
         default:
             agrees = false
         }

@@ -48,4 +48,24 @@ struct LineDigestTests {
         }
         print("SHA instructions on this CPU: \(LineDigest.hardware)")
     }
+
+    @Test("a prev read eight digits at a time is the digest its hex spells; any other byte, case or length is refused")
+    func lowercaseHex() {
+        for seed in UInt64(1)...200 {
+            let digest = SHA256.hash(Self.bytes(Int(seed), seed: seed))
+            let hex = Array(digest.hex.utf8)
+            hex.withUnsafeBytes { #expect(SHA256.Digest(lowercaseHex: $0) == digest, "\(digest)") }
+            // One digit at a time replaced by each byte that is not 0-9 a-f: refused, as Digest(hex:) refuses what is not hex.
+            let position = Int(seed) % 64
+            for byte in [UInt8(ascii: "g"), UInt8(ascii: "A"), UInt8(ascii: "F"), UInt8(ascii: "/"), UInt8(ascii: ":"),
+                         UInt8(ascii: "`"), 0x00, 0x7F, 0x80, 0xB0, 0xE1] {
+                var bad = hex
+                bad[position] = byte
+                bad.withUnsafeBytes { #expect(SHA256.Digest(lowercaseHex: $0) == nil, "byte \(byte) at \(position)") }
+            }
+        }
+        #expect(Array(repeating: UInt8(ascii: "0"), count: 64).withUnsafeBytes { SHA256.Digest(lowercaseHex: $0) } == .zero)
+        #expect(Array(repeating: UInt8(ascii: "f"), count: 63).withUnsafeBytes { SHA256.Digest(lowercaseHex: $0) } == nil)
+        #expect(Array(repeating: UInt8(ascii: "f"), count: 65).withUnsafeBytes { SHA256.Digest(lowercaseHex: $0) } == nil)
+    }
 }

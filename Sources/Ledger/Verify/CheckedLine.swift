@@ -128,7 +128,10 @@ extension ScannedLine {
             return line
         }
         line.seq = keys.seq
-        line.id = LineID(keys.id) ?? LineID()
+        switch keys.id {
+        case .bytes(let range): line.id = LineID(UnsafeRawBufferPointer(rebasing: bytes[range])) ?? LineID()
+        case .text(let text): line.id = LineID(text) ?? LineID()
+        }
         line.isNewer = keys.isNewer
         switch keys.prev {
         case .bytes(let range): line.prev = SHA256.Digest(lowercaseHex: UnsafeRawBufferPointer(rebasing: bytes[range])) ?? .zero
@@ -155,21 +158,12 @@ extension SHA256.Digest {
     /// 64 lowercase hex digits as a digest, read eight at a time; nil for anything else.
     init?(lowercaseHex raw: UnsafeRawBufferPointer) {
         guard raw.count == 64 else { return nil }
-        var w = (UInt32(0), UInt32(0), UInt32(0), UInt32(0), UInt32(0), UInt32(0), UInt32(0), UInt32(0))
-        for k in 0..<8 {
-            guard let v = SHA256.Digest.hexWord(raw.loadUnaligned(fromByteOffset: 8 * k, as: UInt64.self)) else { return nil }
-            switch k {
-            case 0: w.0 = v
-            case 1: w.1 = v
-            case 2: w.2 = v
-            case 3: w.3 = v
-            case 4: w.4 = v
-            case 5: w.5 = v
-            case 6: w.6 = v
-            default: w.7 = v
-            }
+        @inline(__always) func word(_ k: Int) -> UInt32? {
+            SHA256.Digest.hexWord(raw.loadUnaligned(fromByteOffset: 8 &* k, as: UInt64.self))
         }
-        self.init(w.0, w.1, w.2, w.3, w.4, w.5, w.6, w.7)
+        guard let a = word(0), let b = word(1), let c = word(2), let d = word(3),
+              let e = word(4), let f = word(5), let g = word(6), let h = word(7) else { return nil }
+        self.init(a, b, c, d, e, f, g, h)
     }
 
     /// Eight lowercase hex digits (in memory order) as the 32-bit value they spell; nil if one is not `0-9a-f`.
@@ -184,10 +178,12 @@ extension SHA256.Digest {
         let letter = atLeast(0x61) & ~atLeast(0x67) & high
         guard digit | letter == high else { return nil }
         // Each byte's value: its low nibble, plus 9 for a letter.
-        let nibbles = (c & (ones &* 0x0F)) &+ (letter >> 7) &* 9
-        // Bytes are in reading order (first digit lowest): gather the nibbles, most significant first.
-        var v: UInt32 = 0
-        for k in 0..<8 { v = v << 4 | UInt32(truncatingIfNeeded: (nibbles >> UInt64(8 * k)) & 0xF) }
-        return v
+        let n = (c & (ones &* 0x0F)) &+ (letter >> 7) &* 9
+        // Bytes are in reading order (first digit lowest). Pair the digits
+        // into bytes (first digit high), gather the four bytes, then put the
+        // first one most significant.
+        let pairs = (n << 4 | n >> 8) & 0x00FF_00FF_00FF_00FF
+        let quads = (pairs | pairs >> 8) & 0x0000_FFFF_0000_FFFF
+        return UInt32(truncatingIfNeeded: quads | quads >> 16).byteSwapped
     }
 }
