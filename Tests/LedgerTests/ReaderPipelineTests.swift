@@ -101,4 +101,52 @@ struct ReaderPipelineTests {
         #expect(seen.count == 1)
         if case .newer(let line)? = seen.first { #expect(line.user == nil && line.seq == 4) } else { Issue.record("\(seen)") }
     }
+
+    @Test("batches hand over the same records as forEachRecord, in order, with one hash per user")
+    func batches() throws {
+        let dir = try TempDir("pipeline")
+        defer { dir.cleanup() }
+        let users = ["a", "b", "c", "K", "\u{212A}"]
+        var lines = try Self.log(9_000, users: users)
+        let prev = SHA256.hash(lines[lines.count - 1]).hex
+        lines.append(Array(#"{"v":2,"seq":9001,"id":"n-1","user":7,"prev":"\#(prev)"}"#.utf8))
+        let path = try Self.write(lines, dir)
+        var one: [Record] = []
+        let summary = try LogReader(path: path).forEachRecord { one.append($0) }
+        var batched: [Record] = []
+        var hashes: [[UInt8]: Set<UInt64>] = [:]   // by bytes: "K" and the Kelvin sign are equal Strings
+        var sizes: [Int] = []
+        var progress: [Int] = []
+        let batchSummary = try LogReader(path: path).forEachRecordBatch(progress: { done, _ in progress.append(done) }) { batch in
+            sizes.append(batch.count)
+            for k in batch.indices {
+                batched.append(batch[k])
+                hashes[Array((batch[k].user ?? "(none)").utf8), default: []].insert(batch.userHash(at: k))
+            }
+        }
+        #expect(batched == one)
+        #expect(batchSummary == summary)
+        #expect(sizes.count > 1 && sizes.allSatisfy { $0 > 0 && $0 <= 1_024 }, "\(sizes)")
+        // One hash per user, compared by bytes ("K" and the Kelvin sign are two users); 0 only without a user.
+        #expect(hashes.count == users.count + 1)
+        for (user, set) in hashes { #expect(set.count == 1 && (set.first == 0) == (user == Array("(none)".utf8)), "\(user): \(set)") }
+        #expect(Set(hashes.values.compactMap(\.first)).count == hashes.count)
+        let size = try Files.bytes(path).count
+        #expect(progress == progress.sorted() && progress.last == size)
+    }
+
+    @Test("a problem in a batch: the records before it are handed over, then verify's error", arguments: [1, 700, 1_024, 1_025, 5_000])
+    func batchProblem(at line: Int) throws {
+        let dir = try TempDir("pipeline")
+        defer { dir.cleanup() }
+        var lines = try Self.log(6_000, users: ["a", "b"])
+        lines[line - 1] = Array(#"{"v":1}"#.utf8)
+        let path = try Self.write(lines, dir)
+        var seqs: [Int] = []
+        let error = #expect(throws: LedgerError.self) {
+            try LogReader(path: path).forEachRecordBatch { batch in seqs += batch.map(\.seq) }
+        }
+        #expect(error?.problem?.description == "line \(line): invalid_envelope: seq: is required")
+        #expect(seqs == Array(0..<(line - 1)).map { $0 + 1 })
+    }
 }

@@ -20,8 +20,10 @@ struct LinePipeline {
     var scanner: LineScanner
     /// Which records the checked lines carry (the others only the keys the chain needs).
     var keep: RecordFilter
-    /// How ids are hashed (``CheckedLine/idHash``).
+    /// How ids are hashed (``CheckedLine/idHash``), and users for ``RecordBatch/userHash(at:)``.
     var hasher = IDHasher()
+    /// Whether each kept record's user is hashed too (for batches).
+    var hashesUsers = false
     /// A chunk is handed to a worker once it holds this many bytes of lines...
     var chunkBytes = 1 << 18
     /// ...or this many lines (empty lines take no bytes but a checked line each).
@@ -31,11 +33,35 @@ struct LinePipeline {
 
     /// Scans `[start, end)`, calling `consume` with every line checked by
     /// itself, in order, with its record when it was kept (valid only during
-    /// the call) or why it breaks the format, and `ahead` with the id hashes of lines a few ahead of the
-    /// one consumed (to prefetch the index). Returns the torn tail, if any. When `consume` throws, the
-    /// scan stops (after the workers have finished the chunks they hold).
+    /// the call) or why it breaks the format, and `ahead` with the id hashes
+    /// of lines a few ahead of the one consumed (to prefetch the index).
+    /// Returns the torn tail, if any. When `consume` throws, the scan stops
+    /// (after the workers have finished the chunks they hold).
     func run(from start: Int, to end: Int, firstLine: Int, ahead: (UInt64) -> Void = { _ in },
              _ consume: (CheckedLine, UnsafePointer<Record>?, EventError?) throws(LedgerError) -> Void) throws(LedgerError) -> TornTail? {
+        try run(from: start, to: end, firstLine: firstLine) { (chunk) throws(LedgerError) in
+            try chunk.forEachChecked(lookahead: 16, ahead, consume)
+        }
+    }
+
+    /// Scans `[start, end)`, calling `check` with every line checked by
+    /// itself, in order (as ``run(from:to:firstLine:ahead:_:)`` calls
+    /// `consume`), then `batch` with the records of the lines checked since
+    /// the last batch (a chunk's, about 1,000) and the file offset after
+    /// the last of those lines. When `check` throws, `batch` still gets the
+    /// records of the lines before, then the scan stops.
+    func runBatches(from start: Int, to end: Int, firstLine: Int, ahead: (UInt64) -> Void,
+                    check: (CheckedLine, EventError?) throws(LedgerError) -> Void,
+                    batch: (RecordBatch, _ endOffset: Int) throws(LedgerError) -> Void) throws(LedgerError) -> TornTail? {
+        try run(from: start, to: end, firstLine: firstLine) { (chunk) throws(LedgerError) in
+            try chunk.consumeBatch(lookahead: 16, ahead, check: check, batch: batch)
+        }
+    }
+
+    /// Scans `[start, end)` into chunks, has each checked on a worker, and
+    /// calls `consume` with each checked chunk in order.
+    private func run(from start: Int, to end: Int, firstLine: Int,
+                     consume: (LineChunk) throws(LedgerError) -> Void) throws(LedgerError) -> TornTail? {
         let capacity = max(chunkBytes, LineCodec.maxLineLength) + 1
         let lines = chunkLines
         var pending: [LineChunk] = []      // handed to workers, oldest first
@@ -46,16 +72,16 @@ struct LinePipeline {
 
         func dispatch(_ chunk: LineChunk) {
             pending.append(chunk)
-            let keep = self.keep, hasher = self.hasher
+            let keep = self.keep, hasher = self.hasher, users = self.hashesUsers
             DispatchQueue.global(qos: .userInitiated).async { [chunk] in
-                chunk.check(keeping: keep, hasher: hasher)
+                chunk.check(keeping: keep, hasher: hasher, hashingUsers: users)
                 chunk.ready.signal()
             }
         }
         func consumeOldest() throws(LedgerError) {
             let chunk = pending.removeFirst()
             chunk.ready.wait()
-            try chunk.forEachChecked(lookahead: 16, ahead, consume)
+            try consume(chunk)
             chunk.reset()
             spare.append(chunk)
         }
@@ -93,6 +119,8 @@ final class LineChunk: @unchecked Sendable {
     private let checked: UnsafeMutablePointer<CheckedLine>
     private let records: UnsafeMutablePointer<Record>
     private let problems: UnsafeMutablePointer<EventError>
+    /// `userHashes[k]`: the hash of `records[k]`'s user (when asked for).
+    private let userHashes: UnsafeMutablePointer<UInt64>
     private let capacityLines: Int
     /// Bytes of `storage` in use.
     private(set) var used = 0
@@ -112,6 +140,7 @@ final class LineChunk: @unchecked Sendable {
         checked = .allocate(capacity: capacityLines)
         records = .allocate(capacity: capacityLines)
         problems = .allocate(capacity: capacityLines)
+        userHashes = .allocate(capacity: capacityLines)
     }
 
     deinit {
@@ -121,6 +150,7 @@ final class LineChunk: @unchecked Sendable {
         checked.deallocate()
         records.deallocate()
         problems.deallocate()
+        userHashes.deallocate()
         spans.deallocate()
         storage.deallocate()
     }
@@ -142,8 +172,9 @@ final class LineChunk: @unchecked Sendable {
         used += n
     }
 
-    /// Decodes and hashes every line, keeping the records `filter` asks for (on a worker).
-    func check(keeping filter: RecordFilter, hasher: IDHasher) {
+    /// Decodes and hashes every line, keeping the records `filter` asks for
+    /// and, with `hashingUsers`, their users' hashes (on a worker).
+    func check(keeping filter: RecordFilter, hasher: IDHasher, hashingUsers: Bool = false) {
         // The last use's records and errors are released here, on the worker.
         checked.deinitialize(count: checkedCount)
         records.deinitialize(count: recordCount)
@@ -158,6 +189,7 @@ final class LineChunk: @unchecked Sendable {
             let scanned = ScannedLine(number: span.number, offset: span.offset, length: span.length,
                                       bytes: UnsafeRawBufferPointer(rebasing: base[span.start..<(span.start + kept)]))
             let line = scanned.checked(keeping: filter, hasher: hasher, keep: { record in
+                if hashingUsers { userHashes[recordCount] = RecordBatch.userHash(record, hasher) }
                 (records + recordCount).initialize(to: record)
                 recordCount += 1
             }, fail: { error in
@@ -189,6 +221,37 @@ final class LineChunk: @unchecked Sendable {
                 try body(line, nil, nil)
             }
         }
+    }
+
+    /// Like ``forEachChecked(lookahead:_:_:)``, but hands the records over
+    /// at once after their lines pass `check`: when `check` throws, `batch`
+    /// gets the records of the lines before, then the error is thrown.
+    func consumeBatch(lookahead: Int, _ ahead: (UInt64) -> Void,
+                      check: (CheckedLine, EventError?) throws(LedgerError) -> Void,
+                      batch: (RecordBatch, _ endOffset: Int) throws(LedgerError) -> Void) throws(LedgerError) {
+        for k in 0..<min(lookahead, checkedCount) { ahead(checked[k].idHash) }
+        var r = 0, p = 0, end = -1
+        var failure: LedgerError? = nil
+        for k in 0..<checkedCount {
+            if k + lookahead < checkedCount { ahead(checked[k + lookahead].idHash) }
+            let line = checked[k]
+            var problem: EventError? = nil
+            if line.failed, p < problemCount {
+                problem = problems[p]
+                p += 1
+            }
+            do { try check(line, problem) } catch {
+                failure = error
+                break
+            }
+            if line.hasRecord { r = min(r + 1, recordCount) }
+            end = line.offset + line.length + 1
+        }
+        if r > 0 {
+            try batch(RecordBatch(records: UnsafeBufferPointer(start: records, count: r),
+                                  userHashes: UnsafeBufferPointer(start: userHashes, count: r)), end)
+        }
+        if let failure { throw failure }
     }
 
     /// Empties the chunk for the reading thread to fill again (the checked

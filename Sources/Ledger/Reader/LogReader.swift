@@ -83,6 +83,33 @@ public struct LogReader {
         try forEachRecord(keeping: .user(Array(user.utf8)), progress: progress, body)
     }
 
+    /// Like ``forEachRecord(progress:_:)`` (every line is checked the same
+    /// way, and `body` sees exactly the same records in the same order), but
+    /// hands the records over in runs (about a thousand at a time), each
+    /// with a hash of its user: for a fold that spreads the work over threads
+    /// by learner, or just saves a call per record.
+    ///
+    /// On the first problem, `body` first gets the records of the lines
+    /// before it, then the `.damaged` error is thrown. `progress` is called
+    /// after each batch.
+    @discardableResult
+    public func forEachRecordBatch(progress: ((_ bytesRead: Int, _ totalBytes: Int) -> Void)? = nil,
+                                   _ body: (RecordBatch) throws(LedgerError) -> Void) throws(LedgerError) -> LogSummary {
+        try withOpenFile { (fd, size) throws(LedgerError) in
+            var chain = ReadChain(ids: IDFingerprints(lines: earlierLines(fd)))
+            var pipeline = pipeline(fd, keeping: .all)
+            pipeline.hashesUsers = true
+            let tail = try pipeline.runBatches(from: 0, to: size, firstLine: 1, ahead: { chain.prefetch($0) },
+                                               check: { (line, error) throws(LedgerError) in
+                if let problem = try chain.accept(line, problem: error) { throw LedgerError(damaged: problem, path: path) }
+            }, batch: { (batch, end) throws(LedgerError) in
+                try body(batch)
+                progress?(end, size)
+            })
+            return chain.summary(tornTail: tail)
+        }
+    }
+
     private func forEachRecord(keeping filter: RecordFilter, progress: ((_ bytesRead: Int, _ totalBytes: Int) -> Void)?,
                                _ body: (Record) throws(LedgerError) -> Void) throws(LedgerError) -> LogSummary {
         try withOpenFile { (fd, size) throws(LedgerError) in
