@@ -2,21 +2,21 @@ import CSHA256
 import Events
 
 /// The ids of a log being read, for the `duplicate_id` check, kept as
-/// fingerprints: about 17 bytes an id whatever its length, and exact all the same.
+/// fingerprints: about 15 bytes an id whatever its length, and exact all the same.
 ///
-/// Each id is kept as its 64-bit ``IDHasher`` hash (keyed: nobody can write
-/// ids that share one) and its position. A match of the whole hash is
+/// Each id is kept as 48 bits of its ``IDHasher`` hash (keyed: nobody can
+/// write ids that share one) and its position. A match of those bits is
 /// confirmed by reading the earlier line back from the file
 /// (``EarlierLines``) and comparing its id, so the answers are exact. Reads
-/// back are rare: a true duplicate (which ends the read) or two ids sharing a
-/// 64-bit hash (about n² / 2^65 for n ids: once in millions of reads of a
-/// log of a million events).
+/// back are rare: a true duplicate (which ends the read) or two ids sharing
+/// 48 bits (about n² / 2^49 for n ids: once in about 560 reads of a log of
+/// a million events, and then one line read again).
 ///
 /// Layout: 64 segments, each an open-addressing table (linear probing, at
 /// most 3/4 full) of 64-bit slots `low << 32 | position`, where `low` is the
 /// hash's low 32 bits: they choose the segment and the home slot, so a segment
 /// doubles without looking anywhere else, and one grows at a time (growing
-/// never holds two copies of the whole table). The high 32 bits are kept by
+/// never holds two copies of the whole table). The next 16 bits are kept by
 /// position (`highs`) and read only when the stored bits match. The byte
 /// offset of every 64th line is kept to find a line again (a read back scans
 /// at most 63 lines past it).
@@ -40,8 +40,13 @@ final class IDFingerprints: ChainIDs {
     }
 
     private let segments: UnsafeMutablePointer<Segment>
-    /// The high 32 bits of the hash of the id at each position (position 1 first).
-    private var highs: [UInt32] = []
+    /// Bits 32-47 of the hash of the id at each position (position 1
+    /// first), in blocks of 65,536 that never move (a growing array would
+    /// hold two copies while it grows).
+    private var highs: [[UInt16]] = []
+    private static let highsBlock = 1 << 16
+    /// How many ids are kept.
+    private(set) var count = 0
     /// `marks[k]`: the byte offset of the line at position `64k + 1`.
     private var marks: [Int] = []
     /// The seq of the first id kept: 1 for a whole log, the line after the
@@ -71,9 +76,6 @@ final class IDFingerprints: ChainIDs {
         return slots
     }
 
-    /// How many ids are kept.
-    var count: Int { highs.count }
-
     func seq(of line: CheckedLine) throws(LedgerError) -> Int? {
         switch try find(line) {
         case .found(let position): position + firstSeq - 1
@@ -86,13 +88,18 @@ final class IDFingerprints: ChainIDs {
         case .found(let position):
             return position + firstSeq - 1
         case .empty(let s, let slot):
-            let position = highs.count + 1
+            let position = count + 1
             guard position <= Int(UInt32.max) else {
                 throw LedgerError(.damaged, path: lines.path,
                                   "line \(line.number): more than \(UInt32.max) lines in one read; the reader's id index cannot hold more")
             }
             if (position - 1) % IDFingerprints.markEvery == 0 { marks.append(line.offset) }
-            highs.append(UInt32(truncatingIfNeeded: line.idHash >> 32))
+            if count % IDFingerprints.highsBlock == 0 {
+                highs.append([])
+                highs[highs.count - 1].reserveCapacity(IDFingerprints.highsBlock)
+            }
+            highs[highs.count - 1].append(UInt16(truncatingIfNeeded: line.idHash >> 32))
+            count = position
             let segment = segments + s
             segment.pointee.slots[slot] = line.idHash << 32 | UInt64(position)
             segment.pointee.count += 1
@@ -127,10 +134,17 @@ final class IDFingerprints: ChainIDs {
             if entry == 0 { return .empty(s, slot) }
             if entry >> 32 == low {
                 let position = Int(truncatingIfNeeded: entry & 0xFFFF_FFFF)
-                if UInt64(highs[position - 1]) == line.idHash >> 32, try idAt(position) == line.id { return .found(position) }
+                if high(position) == UInt16(truncatingIfNeeded: line.idHash >> 32), try idAt(position) == line.id {
+                    return .found(position)
+                }
             }
             slot = (slot + 1) & mask
         }
+    }
+
+    /// Bits 32-47 of the hash of the id at `position`.
+    private func high(_ position: Int) -> UInt16 {
+        highs[(position - 1) / IDFingerprints.highsBlock][(position - 1) % IDFingerprints.highsBlock]
     }
 
     /// The id of the line at `position`, read back from the file.
