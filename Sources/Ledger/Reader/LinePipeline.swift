@@ -32,20 +32,22 @@ struct LinePipeline {
     var inFlight = 4
 
     /// Scans `[start, end)`, calling `consume` with every line checked by
-    /// itself, in order, with its record when it was kept (valid only during
-    /// the call) or why it breaks the format, and `ahead` with the id hashes
-    /// of lines a few ahead of the one consumed (to prefetch the index).
-    /// Returns the torn tail, if any. When `consume` throws, the scan stops
-    /// (after the workers have finished the chunks they hold).
+    /// itself, in order, with why it breaks the format if it does, then
+    /// `keep` with its record when it was kept (borrowed: valid only during
+    /// the call), and `ahead` with the id hashes of lines a few ahead of the
+    /// one consumed (to prefetch the index). Returns the torn tail, if any.
+    /// When `consume` or `keep` throws, the scan stops (after the workers have
+    /// finished the chunks they hold).
     func run(from start: Int, to end: Int, firstLine: Int, ahead: (UInt64) -> Void = { _ in },
-             _ consume: (CheckedLine, UnsafePointer<Record>?, EventError?) throws(LedgerError) -> Void) throws(LedgerError) -> TornTail? {
+             _ consume: (CheckedLine, EventError?) throws(LedgerError) -> Void,
+             keep: (Record) throws(LedgerError) -> Void = { _ in }) throws(LedgerError) -> TornTail? {
         try run(from: start, to: end, firstLine: firstLine) { (chunk) throws(LedgerError) in
-            try chunk.forEachChecked(lookahead: 16, ahead, consume)
+            try chunk.forEachChecked(lookahead: 16, ahead, consume, keep: keep)
         }
     }
 
     /// Scans `[start, end)`, calling `check` with every line checked by
-    /// itself, in order (as ``run(from:to:firstLine:ahead:_:)`` calls
+    /// itself, in order (as ``run(from:to:firstLine:ahead:_:keep:)`` calls
     /// `consume`), then `batch` with the records of the lines checked since
     /// the last batch (a chunk's, about 1,000) and the file offset after
     /// the last of those lines. When `check` throws, `batch` still gets the
@@ -201,29 +203,45 @@ final class LineChunk: @unchecked Sendable {
         }
     }
 
-    /// Calls `body` with each checked line in order, with its record when
-    /// kept (where it lies) or its error; and, before each, `ahead` with the
-    /// id hash of the line `lookahead` lines further (within the chunk), to prefetch.
+    /// Calls `body` with each checked line in order, with its error if it
+    /// has one, then `keep` with its record when it was kept; and, before
+    /// each line, `ahead` with the id hash of the line `lookahead` lines
+    /// further (within the chunk), to prefetch.
+    ///
+    /// A record is moved out of the chunk for the call and back after it:
+    /// `keep` borrows it with no reference counting (a read through the
+    /// pointer would copy it, retaining and releasing each of its strings),
+    /// and the worker that next fills the chunk still releases it.
     func forEachChecked(lookahead: Int, _ ahead: (UInt64) -> Void,
-                        _ body: (CheckedLine, UnsafePointer<Record>?, EventError?) throws(LedgerError) -> Void) throws(LedgerError) {
+                        _ body: (CheckedLine, EventError?) throws(LedgerError) -> Void,
+                        keep: (Record) throws(LedgerError) -> Void) throws(LedgerError) {
         for k in 0..<min(lookahead, checkedCount) { ahead(checked[k].idHash) }
         var r = 0, p = 0
         for k in 0..<checkedCount {
             if k + lookahead < checkedCount { ahead(checked[k + lookahead].idHash) }
             let line = checked[k]
-            if line.hasRecord, r < recordCount {
-                try body(line, UnsafePointer(records + r), nil)
-                r += 1
-            } else if line.failed, p < problemCount {
-                try body(line, nil, problems[p])
+            if line.failed, p < problemCount {
+                try body(line, problems[p])
                 p += 1
             } else {
-                try body(line, nil, nil)
+                try body(line, nil)
+            }
+            if line.hasRecord, r < recordCount {
+                let slot = records + r
+                let record = slot.move()
+                do {
+                    try keep(record)
+                } catch {
+                    slot.initialize(to: consume record)
+                    throw error
+                }
+                slot.initialize(to: consume record)
+                r += 1
             }
         }
     }
 
-    /// Like ``forEachChecked(lookahead:_:_:)``, but hands the records over
+    /// Like ``forEachChecked(lookahead:_:_:keep:)``, but hands the records over
     /// at once after their lines pass `check`: when `check` throws, `batch`
     /// gets the records of the lines before, then the error is thrown.
     func consumeBatch(lookahead: Int, _ ahead: (UInt64) -> Void,

@@ -48,8 +48,7 @@ extension LogReader {
             let tail: TornTail?
             do throws(LedgerError) {
                 tail = try pipeline(fd, keeping: .all).run(from: start, to: status.size, firstLine: chain.count + 1,
-                                                              ahead: { chain.prefetch($0) }) {
-                    (line, record, error) throws(LedgerError) in
+                                                           ahead: { chain.prefetch($0) }, { (line, error) throws(LedgerError) in
                     if let problem = try chain.accept(line, problem: error) { throw LedgerError(damaged: problem, path: path) }
                     let digest = line.id.withBytes { XXH64.hash($0) }
                     if prior.count > 0, prior.contains(digest) {
@@ -59,11 +58,12 @@ extension LogReader {
                         throw LedgerError(.damaged, path: path, "stop")
                     }
                     digests.append(digest)
-                    if let record { try body(record.pointee) }
                     lines += 1
                     end = line.offset + line.length + 1
+                }, keep: { (record) throws(LedgerError) in
+                    try body(record)
                     progress?(end, status.size)
-                }
+                })
             } catch {
                 if let repeated { return .failure(repeated) }
                 throw error

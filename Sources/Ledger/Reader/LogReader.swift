@@ -114,11 +114,15 @@ public struct LogReader {
                                _ body: (Record) throws(LedgerError) -> Void) throws(LedgerError) -> LogSummary {
         try withOpenFile { (fd, size) throws(LedgerError) in
             var chain = ReadChain(ids: IDFingerprints(lines: earlierLines(fd)))
-            let tail = try pipeline(fd, keeping: filter).run(from: 0, to: size, firstLine: 1, ahead: { chain.prefetch($0) }) { (line, record, error) throws(LedgerError) in
+            var read = 0
+            let tail = try pipeline(fd, keeping: filter).run(from: 0, to: size, firstLine: 1, ahead: { chain.prefetch($0) }, { (line, error) throws(LedgerError) in
                 if let problem = try chain.accept(line, problem: error) { throw LedgerError(damaged: problem, path: path) }
-                if let record { try body(record.pointee) }
-                progress?(line.offset + line.length + 1, size)
-            }
+                read = line.offset + line.length + 1
+                if !line.hasRecord { progress?(read, size) }
+            }, keep: { (record) throws(LedgerError) in
+                try body(record)
+                progress?(read, size)
+            })
             return chain.summary(tornTail: tail)
         }
     }
@@ -138,7 +142,7 @@ public struct LogReader {
             var chain = ReadChain(ids: IDFingerprints(lines: earlierLines(fd)), expectHead: expectHead)
             var problem: LineProblem? = nil
             do throws(LedgerError) {
-                let tail = try pipeline(fd, keeping: .none).run(from: 0, to: size, firstLine: 1, ahead: { chain.prefetch($0) }) { (line, _, error) throws(LedgerError) in
+                let tail = try pipeline(fd, keeping: .none).run(from: 0, to: size, firstLine: 1, ahead: { chain.prefetch($0) }) { (line, error) throws(LedgerError) in
                     if let p = try chain.accept(line, problem: error) {
                         problem = p
                         throw LedgerError(.damaged, path: path, "stop")
