@@ -124,14 +124,16 @@ final class LineChunk: @unchecked Sendable {
     /// `userHashes[k]`: the hash of `records[k]`'s user (when asked for).
     private let userHashes: UnsafeMutablePointer<UInt64>
     private let capacityLines: Int
+    // One thread at a time uses a chunk (handed over through `ready`), one
+    // access at a time: its counters go without the runtime's exclusivity checks.
     /// Bytes of `storage` in use.
-    private(set) var used = 0
+    @exclusivity(unchecked) private(set) var used = 0
     /// Lines added.
-    private(set) var count = 0
+    @exclusivity(unchecked) private(set) var count = 0
     /// Initialized entries of `checked`, `records` and `problems` (set by ``check(keeping:hasher:)``).
-    private var checkedCount = 0
-    private var recordCount = 0
-    private var problemCount = 0
+    @exclusivity(unchecked) private var checkedCount = 0
+    @exclusivity(unchecked) private var recordCount = 0
+    @exclusivity(unchecked) private var problemCount = 0
     /// Signalled when ``check(keeping:hasher:)`` is done.
     let ready = DispatchSemaphore(value: 0)
 
