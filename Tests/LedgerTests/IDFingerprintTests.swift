@@ -168,4 +168,63 @@ struct IDFingerprintTests {
         let gone = #expect(throws: LedgerError.self) { try lines.id(ofLine: 71, scanningFrom: offset65, whereLine: 65) }
         #expect(gone?.message.hasPrefix("line 71 changed while the log was being read") == true, "\(String(describing: gone))")
     }
+
+    /// `line` with its `id` member's value written with a `\u` escape for its `-`.
+    static func escapingID(_ line: [UInt8]) -> [UInt8] {
+        let text = String(decoding: line, as: UTF8.self)
+        guard let range = text.range(of: #""id":"e-"#) else { return line }
+        return Array(text.replacingCharacters(in: range, with: #""id":"e\u002d"#).utf8)
+    }
+
+    @Test("an id written with escapes is the same id: a repeat either way is found, with the text as unescaped")
+    func escapedIDs() throws {
+        let dir = try TempDir("fingerprints")
+        defer { dir.cleanup() }
+        for escapedFirst in [true, false] {
+            var b = ChainBuilder()
+            for k in 1...6 {
+                try b.event(k == 5 ? "e-2" : "e-\(k)")
+                // Line 2 or line 5 spells its id with an escape; the next line chains to these bytes.
+                if (escapedFirst && k == 2) || (!escapedFirst && k == 5) { b.lines[k - 1] = Self.escapingID(b.lines[k - 1]) }
+            }
+            #expect(String(decoding: b.lines[escapedFirst ? 1 : 4], as: UTF8.self).contains(#""id":"e\u002d2""#))
+            let path = dir.file("e\(escapedFirst).log")
+            try Files.write(path, b.bytes)
+            for mask in [0, ~0] as [UInt64] {
+                let report = try Self.reader(path, mask: mask).verify()
+                #expect(report.problem?.description == "line 5: duplicate_id: id \"e-2\" is already used by line 2", "\(String(describing: report.problem))")
+            }
+        }
+    }
+
+    @Test("past 65,536 ids (a second block of kept hash bits): a repeat is found, and no false one")
+    func manyIDs() throws {
+        let dir = try TempDir("fingerprints")
+        defer { dir.cleanup() }
+        let path = dir.file("many.log")
+        // Written by Python (hashlib): 70,000 valid events, line 69,990 repeating line 66,000's id.
+        let script = #"""
+        import hashlib, sys
+        prev = "0" * 64
+        with open(sys.argv[1], "wb") as f:
+            for k in range(1, 70001):
+                ident = "e-66000" if k == 69990 else "e-%d" % k
+                line = ('{"v":1,"seq":%d,"id":"%s","at":"2025-10-21T08:15:00+03:00","user":"u-%d","type":"hints.granted",'
+                        '"data":{"amount":1,"reason":"seed"},"prev":"%s"}' % (k, ident, k % 7, prev)).encode()
+                f.write(line + b"\n")
+                prev = hashlib.sha256(line).hexdigest()
+        """#
+        let made = try run("/usr/bin/python3", ["-c", script, path])
+        #expect(made.status == 0, "\(made.err)")
+        let report = try Self.reader(path, mask: ~0).verify()
+        #expect(report.problem?.description == "line 69990: duplicate_id: id \"e-66000\" is already used by line 66000",
+                "\(String(describing: report.problem))")
+        #expect(report.events == 69_989)
+        // Cut before the repeat: no false duplicate among 69,989 ids.
+        var lines = try Files.lines(path)
+        lines.removeLast(lines.count - 69_989)
+        try Files.write(path, lines.flatMap { $0 + [0x0A] })
+        let intact = try Self.reader(path, mask: ~0).verify()
+        #expect(intact.problem == nil && intact.events == 69_989)
+    }
 }
