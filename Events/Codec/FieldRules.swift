@@ -133,6 +133,17 @@ struct FieldRules {
         let negative = b.first == UInt8(ascii: "-")
         var k = negative ? 1 : 0
         guard k < b.count else { return nil }
+        if b.count &- k <= 18 {
+            // At most 18 digits always fit: no overflow to check.
+            var v = 0
+            while k < b.count {
+                let d = b[k] &- 48
+                guard d < 10 else { return nil }
+                v = v &* 10 &+ Int(d)
+                k &+= 1
+            }
+            return negative ? 0 &- v : v
+        }
         var v = 0
         while k < b.count {
             let d = b[k] &- 48

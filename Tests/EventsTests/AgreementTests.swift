@@ -184,6 +184,24 @@ struct AgreementTests {
         #expect(decoded > 100)
     }
 
+    @Test("integer literals read as Int(_:) reads them, at every length and at the limits")
+    func integers() {
+        var random = SeededGenerator(seed: 0x1A7)
+        var literals = ["0", "-0", "1", "-1", "9223372036854775807", "-9223372036854775808", "9223372036854775808",
+                        "-9223372036854775809", "99999999999999999999", "000000000000000000001", "-", "1-", "12a"]
+        for digits in 1...21 {
+            for _ in 0..<20 {
+                let text = String((0..<digits).map { _ in Character(String(Int.random(in: 0...9, using: &random))) })
+                literals += [text, "-" + text]
+            }
+            literals += [String(repeating: "9", count: digits), "-" + String(repeating: "9", count: digits)]
+        }
+        for literal in literals {
+            let read = Array(literal.utf8).withUnsafeBytes { FieldRules.integer($0) }
+            #expect(read == Int(literal), "\(literal)")
+        }
+    }
+
     @Test("peekUser finds the top-level user, never one in data or in a string", arguments: [
         (#"{"v":1,"user":"u-1","data":{"user":"u-2"}}"#, "u-1"),
         (#"{"data":{"user":"u-2","x":"}\"user\":\"u-3"},"user":"u-1"}"#, "u-1"),
