@@ -120,19 +120,6 @@ enum Products {
     static var ledgerStress: String { directory.appendingPathComponent("ledger-stress").path }
 }
 
-/// A small seeded generator (SplitMix64) for reproducible random tests.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// An independent check of a log with Python: every line parses with `json`
 /// (duplicate members refused), `seq` runs 1, 2, 3..., and `prev` is the
 /// hashlib SHA-256 of the previous line's bytes. Returns the output ("ok N HEX") or the problem.
