@@ -1,6 +1,13 @@
 import Events
 import Simulation
 
+/// The name the seeded tests used for their own copy of SplitMix64, kept so
+/// that tests written against it (on branches made before the copies were
+/// folded) still compile and draw the same numbers. It shadows Simulation's
+/// `SeededGenerator` (the demo's xoshiro256**) in this target.
+@available(*, deprecated, renamed: "SplitMix64", message: "use Simulation's SplitMix64")
+typealias SeededGenerator = SplitMix64
+
 /// Random valid logs: several users, time zones that change (travel), clocks
 /// that jump back (late sync), daily and other quizzes, answers, hints,
 /// finishes, abandons, puzzles, submissions, grants, resets, newer-version
