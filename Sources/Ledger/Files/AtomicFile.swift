@@ -1,6 +1,8 @@
 /// Writing a whole file so that a reader sees the old file or the new one,
 /// never a mix: the bytes go to a new file beside the target, which is
-/// fsync'd and renamed over it, then the directory is fsync'd.
+/// fsync'd and renamed over it, then the directory is fsync'd (without the
+/// two fsyncs when `durable` is false: for a cache that is checked whole
+/// when it is read, like a snapshot).
 ///
 /// The new file is created with `O_CREAT|O_EXCL|O_NOFOLLOW`, mode 0600
 /// (whatever the umask), named `PATH.tmp-<pid>` (`-1`, `-2`... added if
@@ -15,9 +17,15 @@ struct AtomicFile {
     /// What the file is, in messages: "snapshot" gives "creating the new snapshot file".
     var noun: String
     var system: System
+    /// Whether the new file and its directory entry are fsync'd.
+    var durable = true
+
+    /// The most bytes gathered into one `write`.
+    static let writeSize = 1 << 20
 
     /// Writes the bytes `contents` hands to its sink (in as many pieces as it
-    /// likes, one `write` each) to `path`, replacing what is there.
+    /// likes, gathered into writes of up to ``writeSize`` bytes) to `path`,
+    /// replacing what is there.
     func replace(
         _ path: String,
         _ contents: ((UnsafeRawBufferPointer) throws(PartialWriteError) -> Void) throws(PartialWriteError) -> Void
@@ -29,6 +37,7 @@ struct AtomicFile {
             _ = try? system.unlink(temporary)
             throw LedgerError(error, path: path, doing: "putting the new \(noun) in place (rename from \(temporary))")
         }
+        guard durable else { return }
         let directory = LedgerWriter.directory(of: path)
         do {
             let dfd = try system.open(directory, .directory)
@@ -81,7 +90,7 @@ struct AtomicFile {
         return .regular(head: head, ownerWritable: status.ownerWritable)
     }
 
-    /// Writes the new file beside `path` and fsyncs it; returns its name.
+    /// Writes the new file beside `path` (and fsyncs it when `durable`); returns its name.
     private func writeTemporary(
         beside path: String,
         _ contents: ((UnsafeRawBufferPointer) throws(PartialWriteError) -> Void) throws(PartialWriteError) -> Void
@@ -104,17 +113,30 @@ struct AtomicFile {
         do throws(LedgerError) {
             var done = 0
             let out = fd
+            var pending: [UInt8] = []
+            func flush() throws(PartialWriteError) {
+                guard !pending.isEmpty else { return }
+                let result = pending.withUnsafeBytes { raw in
+                    Result { () throws(PartialWriteError) in try system.writeAll(out, raw) }
+                }
+                do throws(PartialWriteError) { try result.get() } catch {
+                    throw PartialWriteError(written: done + error.written, cause: error.cause)
+                }
+                done += pending.count
+                pending.removeAll(keepingCapacity: true)
+            }
             do throws(PartialWriteError) {
                 try contents { (piece) throws(PartialWriteError) in
-                    do throws(PartialWriteError) { try system.writeAll(out, piece) } catch {
-                        throw PartialWriteError(written: done + error.written, cause: error.cause)
-                    }
-                    done += piece.count
+                    if pending.count + piece.count > AtomicFile.writeSize { try flush() }
+                    pending.append(contentsOf: piece)
                 }
+                try flush()
             } catch {
                 throw LedgerError(.io, error.cause, path: name, "writing the new \(noun) failed after \(error.written) bytes")
             }
-            do { try system.fsync(fd) } catch { throw LedgerError(.io, error, path: name, "making the new \(noun) durable failed") }
+            if durable {
+                do { try system.fsync(fd) } catch { throw LedgerError(.io, error, path: name, "making the new \(noun) durable failed") }
+            }
             let closing = system.close(fd)
             fd = -1
             if let closing { throw LedgerError(.io, closing, path: name, "closing the new \(noun) failed") }

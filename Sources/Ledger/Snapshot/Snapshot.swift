@@ -30,10 +30,10 @@ import Events
 /// }
 /// ```
 ///
-/// The file is written atomically (a new file beside it, fsync'd, renamed over
-/// the old one, the directory fsync'd) with mode 0600, and carries a format
-/// version and a checksum: a damaged, foreign or newer file is refused
-/// (``SnapshotRejection``), never trusted.
+/// The file is written atomically (a new file beside it, renamed over the old
+/// one) with mode 0600, and carries a format version and a checksum: a
+/// damaged, foreign or newer file is refused (``SnapshotRejection``), never
+/// trusted. It is a cache, so it is not fsync'd (see ``save(to:)``).
 public struct Snapshot: Sendable, Hashable {
     /// The version of the file format this code writes and reads.
     public static let formatVersion = 1
@@ -80,19 +80,25 @@ public struct Snapshot: Sendable, Hashable {
 
     /// Writes the snapshot to `path` atomically, replacing an older snapshot there.
     ///
-    /// A new file (mode 0600, created exclusively) is written beside `path`,
-    /// fsync'd, renamed over `path`, and the directory is fsync'd. On a
-    /// failure before the rename nothing at `path` changes and the new file is
-    /// removed. Refuses to replace anything that is not a snapshot (a log, a
-    /// report...), a symbolic link, or a directory.
+    /// A new file (mode 0600, created exclusively) is written beside `path`
+    /// and renamed over `path`. On a failure before the rename nothing at
+    /// `path` changes and the new file is removed. Refuses to replace anything
+    /// that is not a snapshot (a log, a report...), a symbolic link, or a
+    /// directory.
+    ///
+    /// Nothing is fsync'd: a snapshot is a cache that every load checks whole
+    /// (its checksum covers every byte). A process killed at any point leaves
+    /// the old snapshot or the new one; a power loss may leave a file that
+    /// fails its checksum, which the next load refuses (`garbled`) before a
+    /// full read, and that read saves it again. The two fsyncs would cost more
+    /// than the rest of a warm start.
     public func save(to path: String) throws(LedgerError) {
         try save(to: path, system: System())
     }
 
     func save(to path: String, system: System) throws(LedgerError) {
-        let file = AtomicFile(noun: "snapshot", system: system)
+        let file = AtomicFile(noun: "snapshot", system: system, durable: false)
         try Snapshot.checkReplaceable(path, file)
-        // One write per piece: the header and state, then the id digests in 64 KiB pieces.
         try file.replace(path) { (sink) throws(PartialWriteError) in try write(sink) }
     }
 
