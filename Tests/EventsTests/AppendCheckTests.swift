@@ -1,3 +1,4 @@
+import Simulation
 import Testing
 @testable import Events
 
@@ -130,7 +131,7 @@ struct AppendCheckTests {
     @Test("a sealed line is the encoder's line at that seq and prev", arguments: [5, 6] as [UInt64])
     func sealingIsEncoding(seed: UInt64) throws {
         var f = LineFuzzer(seed: seed)
-        var g = SeededGenerator(seed: seed)
+        var g = SplitMix64(seed: seed)
         let seqs = [1, 2, 9, 10, 11, 99, 100, 12_345, 999_999, 1_000_000, Int.max]
         for k in 0..<800 {
             let envelope = f.envelope(seq: 1)

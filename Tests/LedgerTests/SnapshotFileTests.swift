@@ -1,5 +1,6 @@
 import Events
 import Foundation
+import Simulation
 import Testing
 @testable import Ledger
 
@@ -65,7 +66,7 @@ struct SnapshotFileTests {
         let path = dir.file("state.snap")
         try sample(dir).save(to: path)
         let good = try Files.bytes(path)
-        var rng = SeededGenerator(seed: 11)
+        var rng = SplitMix64(seed: 11)
         for _ in 0..<60 {
             var bad = good
             let at = Int.random(in: Snapshot.magic.count + 4..<bad.count, using: &rng)

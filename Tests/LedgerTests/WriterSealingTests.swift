@@ -1,5 +1,6 @@
 import Events
 import Foundation
+import Simulation
 import Testing
 @testable import Ledger
 
@@ -12,12 +13,12 @@ struct WriterSealingTests {
     // MARK: - Random events
 
     /// Strings that need escapes or are not ASCII.
-    static func text(_ g: inout SeededGenerator) -> String {
+    static func text(_ g: inout SplitMix64) -> String {
         let pieces = ["a", "Zz", "0", "-", "\"", "\\", "/", "é", "中", "𝄞", " ", "\u{2028}", "\t", "\n", "\u{1}", "\u{7F}", "q"]
         return (0..<Int.random(in: 1...12, using: &g)).map { _ in pieces.randomElement(using: &g) ?? "a" }.joined()
     }
 
-    static func event(_ g: inout SeededGenerator, id: String?) -> NewEvent {
+    static func event(_ g: inout SplitMix64, id: String?) -> NewEvent {
         let at = try? Timestamp(parsing: ["2025-10-21T08:15:00+03:00", "2026-01-01T00:00:00.123456789Z", "1999-12-31T23:59:59.5-08:00"]
             .randomElement(using: &g) ?? "")
         let user = ["u-1", "learner é", "中文", String(repeating: "u", count: 128)].randomElement(using: &g) ?? "u"
@@ -47,7 +48,7 @@ struct WriterSealingTests {
         let dir = try TempDir("sealing")
         defer { dir.cleanup() }
         let log = dir.file("a.log")
-        var g = SeededGenerator(seed: seed)
+        var g = SplitMix64(seed: seed)
         let writer = try LedgerWriter(path: log)
         var known: [String: Int] = [:]
         var next = 1
@@ -247,7 +248,7 @@ struct WriterSealingTests {
     }
 
     @Test func writeHexIsHex() {
-        var g = SeededGenerator(seed: 3)
+        var g = SplitMix64(seed: 3)
         for n in 0..<500 {
             let bytes = (0..<n).map { _ in UInt8.random(in: 0...255, using: &g) }
             let digest = SHA256.hash(bytes)

@@ -20,7 +20,8 @@ enum DemoCommand: Command {
 
         Then prints the log's verification, the state of one learner (the one the demo
         follows, who shows every feature), and the report's totals, and writes the log
-        and report.html into DIR.
+        and report.html into DIR. Both are created 0600 (learners' activity), whatever
+        the umask; report.html is written whole, as 'report --out' writes.
 
         The same options give the same log, byte for byte: ids and times come from the
         seed, never from a clock or a UUID.
