@@ -14,7 +14,8 @@ struct EarlierLines {
     /// it was read, and that is the error.
     func id(ofLine number: Int, scanningFrom offset: Int, whereLine first: Int) throws(LedgerError) -> LineID {
         // A small read size: the line is at most 63 lines past `offset`.
-        let scanner = LineScanner(system: system, fd: fd, path: path, chunkSize: 1 << 16)
+        var scanner = LineScanner(system: system, fd: fd, path: path, chunkSize: 1 << 16)
+        scanner.readLimit = 1 << 16
         var id: LineID? = nil
         var reached = false
         do {

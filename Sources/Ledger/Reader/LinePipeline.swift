@@ -32,14 +32,13 @@ struct LinePipeline {
     var inFlight = 4
 
     /// Scans `[start, end)`, calling `consume` with every line checked by
-    /// itself, in order, with why it breaks the format if it does, then
-    /// `keep` with its record when it was kept (borrowed: valid only during
+    /// itself, in order, then `keep` with its record when it was kept (borrowed: valid only during
     /// the call), and `ahead` with the id hashes of lines a few ahead of the
     /// one consumed (to prefetch the index). Returns the torn tail, if any.
     /// When `consume` or `keep` throws, the scan stops (after the workers have
     /// finished the chunks they hold).
     func run(from start: Int, to end: Int, firstLine: Int, ahead: (UInt64) -> Void = { _ in },
-             _ consume: (CheckedLine, EventError?) throws(LedgerError) -> Void,
+             _ consume: (borrowing CheckedLine) throws(LedgerError) -> Void,
              keep: (Record) throws(LedgerError) -> Void = { _ in }) throws(LedgerError) -> TornTail? {
         try run(from: start, to: end, firstLine: firstLine) { (chunk) throws(LedgerError) in
             try chunk.forEachChecked(lookahead: 16, ahead, consume, keep: keep)
@@ -53,7 +52,7 @@ struct LinePipeline {
     /// the last of those lines. When `check` throws, `batch` still gets the
     /// records of the lines before, then the scan stops.
     func runBatches(from start: Int, to end: Int, firstLine: Int, ahead: (UInt64) -> Void,
-                    check: (CheckedLine, EventError?) throws(LedgerError) -> Void,
+                    check: (borrowing CheckedLine) throws(LedgerError) -> Void,
                     batch: (RecordBatch, _ endOffset: Int) throws(LedgerError) -> Void) throws(LedgerError) -> TornTail? {
         try run(from: start, to: end, firstLine: firstLine) { (chunk) throws(LedgerError) in
             try chunk.consumeBatch(lookahead: 16, ahead, check: check, batch: batch)
@@ -103,13 +102,12 @@ struct LinePipeline {
 }
 
 /// Lines copied out of the scanner's buffer, and (once a worker has run
-/// ``check(keeping:hasher:)``) each one decoded and hashed, with the records
-/// kept and the errors of the lines that do not decode.
+/// ``check(keeping:hasher:hashingUsers:)``) each one decoded and hashed, with the records kept.
 ///
 /// Unchecked-sendable: the reading thread fills it, hands it to one worker,
 /// and reads the checked lines only after `ready` is signalled; nobody else
-/// touches it. The records and errors stay until the next worker to check
-/// the chunk releases them (or the chunk is freed).
+/// touches it. The checked lines and records stay until the next worker to
+/// check the chunk releases them (or the chunk is freed).
 final class LineChunk: @unchecked Sendable {
     /// Where a line's bytes are in `storage` (a too-long line has none).
     private struct Span {
@@ -120,7 +118,6 @@ final class LineChunk: @unchecked Sendable {
     private let spans: UnsafeMutablePointer<Span>
     private let checked: UnsafeMutablePointer<CheckedLine>
     private let records: UnsafeMutablePointer<Record>
-    private let problems: UnsafeMutablePointer<EventError>
     /// `userHashes[k]`: the hash of `records[k]`'s user (when asked for).
     private let userHashes: UnsafeMutablePointer<UInt64>
     private let capacityLines: Int
@@ -130,10 +127,9 @@ final class LineChunk: @unchecked Sendable {
     @exclusivity(unchecked) private(set) var used = 0
     /// Lines added.
     @exclusivity(unchecked) private(set) var count = 0
-    /// Initialized entries of `checked`, `records` and `problems` (set by ``check(keeping:hasher:)``).
+    /// Initialized entries of `checked` and `records` (set by ``check(keeping:hasher:hashingUsers:)``).
     @exclusivity(unchecked) private var checkedCount = 0
     @exclusivity(unchecked) private var recordCount = 0
-    @exclusivity(unchecked) private var problemCount = 0
     /// Signalled when ``check(keeping:hasher:)`` is done.
     let ready = DispatchSemaphore(value: 0)
 
@@ -143,17 +139,14 @@ final class LineChunk: @unchecked Sendable {
         spans = .allocate(capacity: capacityLines)
         checked = .allocate(capacity: capacityLines)
         records = .allocate(capacity: capacityLines)
-        problems = .allocate(capacity: capacityLines)
         userHashes = .allocate(capacity: capacityLines)
     }
 
     deinit {
         checked.deinitialize(count: checkedCount)
         records.deinitialize(count: recordCount)
-        problems.deinitialize(count: problemCount)
         checked.deallocate()
         records.deallocate()
-        problems.deallocate()
         userHashes.deallocate()
         spans.deallocate()
         storage.deallocate()
@@ -179,56 +172,44 @@ final class LineChunk: @unchecked Sendable {
     /// Decodes and hashes every line, keeping the records `filter` asks for
     /// and, with `hashingUsers`, their users' hashes (on a worker).
     func check(keeping filter: RecordFilter, hasher: IDHasher, hashingUsers: Bool = false) {
-        // The last use's records and errors are released here, on the worker.
+        // The last use's lines and records are released here, on the worker.
         checked.deinitialize(count: checkedCount)
         records.deinitialize(count: recordCount)
-        problems.deinitialize(count: problemCount)
         checkedCount = 0
         recordCount = 0
-        problemCount = 0
         let base = UnsafeRawBufferPointer(storage)
         for k in 0..<count {
             let span = spans[k]
             let kept = span.length > LineCodec.maxLineLength ? 0 : span.length
             let scanned = ScannedLine(number: span.number, offset: span.offset, length: span.length,
                                       bytes: UnsafeRawBufferPointer(rebasing: base[span.start..<(span.start + kept)]))
-            let line = scanned.checked(keeping: filter, hasher: hasher, keep: { record in
+            let line = scanned.checked(keeping: filter, hasher: hasher) { record in
                 if hashingUsers { userHashes[recordCount] = RecordBatch.userHash(record, hasher) }
                 (records + recordCount).initialize(to: record)
                 recordCount += 1
-            }, fail: { error in
-                (problems + problemCount).initialize(to: error)
-                problemCount += 1
-            })
+            }
             (checked + k).initialize(to: line)
             checkedCount = k + 1
         }
     }
 
-    /// Calls `body` with each checked line in order, with its error if it
-    /// has one, then `keep` with its record when it was kept; and, before
-    /// each line, `ahead` with the id hash of the line `lookahead` lines
-    /// further (within the chunk), to prefetch.
+    /// Calls `body` with each checked line in order, then `keep` with its
+    /// record when it was kept; and, before each line, `ahead` with the id
+    /// hash of the line `lookahead` lines further (within the chunk), to prefetch.
     ///
     /// A record is moved out of the chunk for the call and back after it:
     /// `keep` borrows it with no reference counting (a read through the
     /// pointer would copy it, retaining and releasing each of its strings),
     /// and the worker that next fills the chunk still releases it.
     func forEachChecked(lookahead: Int, _ ahead: (UInt64) -> Void,
-                        _ body: (CheckedLine, EventError?) throws(LedgerError) -> Void,
+                        _ body: (borrowing CheckedLine) throws(LedgerError) -> Void,
                         keep: (Record) throws(LedgerError) -> Void) throws(LedgerError) {
         for k in 0..<min(lookahead, checkedCount) { ahead(checked[k].idHash) }
-        var r = 0, p = 0
+        var r = 0
         for k in 0..<checkedCount {
             if k + lookahead < checkedCount { ahead(checked[k + lookahead].idHash) }
-            let line = checked[k]
-            if line.failed, p < problemCount {
-                try body(line, problems[p])
-                p += 1
-            } else {
-                try body(line, nil)
-            }
-            if line.hasRecord, r < recordCount {
+            try body(checked[k])
+            if checked[k].hasRecord, r < recordCount {
                 let slot = records + r
                 let record = slot.move()
                 do {
@@ -247,25 +228,19 @@ final class LineChunk: @unchecked Sendable {
     /// at once after their lines pass `check`: when `check` throws, `batch`
     /// gets the records of the lines before, then the error is thrown.
     func consumeBatch(lookahead: Int, _ ahead: (UInt64) -> Void,
-                      check: (CheckedLine, EventError?) throws(LedgerError) -> Void,
+                      check: (borrowing CheckedLine) throws(LedgerError) -> Void,
                       batch: (RecordBatch, _ endOffset: Int) throws(LedgerError) -> Void) throws(LedgerError) {
         for k in 0..<min(lookahead, checkedCount) { ahead(checked[k].idHash) }
-        var r = 0, p = 0, end = -1
+        var r = 0, end = -1
         var failure: LedgerError? = nil
         for k in 0..<checkedCount {
             if k + lookahead < checkedCount { ahead(checked[k + lookahead].idHash) }
-            let line = checked[k]
-            var problem: EventError? = nil
-            if line.failed, p < problemCount {
-                problem = problems[p]
-                p += 1
-            }
-            do { try check(line, problem) } catch {
+            do { try check(checked[k]) } catch {
                 failure = error
                 break
             }
-            if line.hasRecord { r = min(r + 1, recordCount) }
-            end = line.offset + line.length + 1
+            if checked[k].hasRecord { r = min(r + 1, recordCount) }
+            end = checked[k].offset + checked[k].length + 1
         }
         if r > 0 {
             try batch(RecordBatch(records: UnsafeBufferPointer(start: records, count: r),

@@ -19,7 +19,8 @@ struct ScannedLine {
 
 /// Splits a file region into LF-ended lines, reading it in chunks with
 /// `pread`: memory stays flat in the file's size (one buffer of 1 MiB plus a
-/// chunk; each `pread` reads at most a chunk). A line over 1 MiB is never buffered whole: it is counted and skipped
+/// chunk; each `pread` fills what the buffer has free, or at most
+/// `readLimit` bytes). A line over 1 MiB is never buffered whole: it is counted and skipped
 /// to its LF. Bytes after the last LF are returned as the torn tail.
 struct LineScanner {
     /// The default read size.
@@ -29,14 +30,17 @@ struct LineScanner {
     var fd: CInt
     var path: String
     var chunkSize: Int = LineScanner.defaultChunkSize
+    /// The most bytes one `pread` reads (nil: as many as the buffer has room
+    /// for). A reader that wants one line near `start` sets it low.
+    var readLimit: Int? = nil
 
     /// Scans `[start, end)` of the file, calling `body` for each complete line,
     /// numbering them from `firstLine`. Returns the bytes after the last LF, if any.
     func scan(from start: Int, to end: Int, firstLine: Int,
               _ body: (ScannedLine) throws(LedgerError) -> Void) throws(LedgerError) -> TornTail? {
         let maxLine = LineCodec.maxLineLength
-        let readSize = max(chunkSize, 4096)
-        let capacity = maxLine + 1 + readSize
+        let capacity = maxLine + 1 + max(chunkSize, 4096)
+        let readSize = max(readLimit ?? capacity, 4096)
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: capacity, alignment: 16)
         defer { buffer.deallocate() }
         guard let base = buffer.baseAddress else { return nil }

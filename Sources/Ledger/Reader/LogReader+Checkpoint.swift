@@ -48,8 +48,8 @@ extension LogReader {
             let tail: TornTail?
             do throws(LedgerError) {
                 tail = try pipeline(fd, keeping: .all).run(from: start, to: status.size, firstLine: chain.count + 1,
-                                                           ahead: { chain.prefetch($0) }, { (line, error) throws(LedgerError) in
-                    if let problem = try chain.accept(line, problem: error) { throw LedgerError(damaged: problem, path: path) }
+                                                           ahead: { chain.prefetch($0) }, { (line) throws(LedgerError) in
+                    if let problem = try chain.accept(line) { throw LedgerError(damaged: problem, path: path) }
                     let digest = line.id.withBytes { XXH64.hash($0) }
                     if prior.count > 0, prior.contains(digest) {
                         repeated = SnapshotRejection(.repeatedID,

@@ -100,8 +100,8 @@ public struct LogReader {
             var pipeline = pipeline(fd, keeping: .all)
             pipeline.hashesUsers = true
             let tail = try pipeline.runBatches(from: 0, to: size, firstLine: 1, ahead: { chain.prefetch($0) },
-                                               check: { (line, error) throws(LedgerError) in
-                if let problem = try chain.accept(line, problem: error) { throw LedgerError(damaged: problem, path: path) }
+                                               check: { (line) throws(LedgerError) in
+                if let problem = try chain.accept(line) { throw LedgerError(damaged: problem, path: path) }
             }, batch: { (batch, end) throws(LedgerError) in
                 try body(batch)
                 progress?(end, size)
@@ -115,8 +115,8 @@ public struct LogReader {
         try withOpenFile { (fd, size) throws(LedgerError) in
             var chain = ReadChain(ids: IDFingerprints(lines: earlierLines(fd)))
             var read = 0
-            let tail = try pipeline(fd, keeping: filter).run(from: 0, to: size, firstLine: 1, ahead: { chain.prefetch($0) }, { (line, error) throws(LedgerError) in
-                if let problem = try chain.accept(line, problem: error) { throw LedgerError(damaged: problem, path: path) }
+            let tail = try pipeline(fd, keeping: filter).run(from: 0, to: size, firstLine: 1, ahead: { chain.prefetch($0) }, { (line) throws(LedgerError) in
+                if let problem = try chain.accept(line) { throw LedgerError(damaged: problem, path: path) }
                 read = line.offset + line.length + 1
                 if !line.hasRecord { progress?(read, size) }
             }, keep: { (record) throws(LedgerError) in
@@ -142,8 +142,8 @@ public struct LogReader {
             var chain = ReadChain(ids: IDFingerprints(lines: earlierLines(fd)), expectHead: expectHead)
             var problem: LineProblem? = nil
             do throws(LedgerError) {
-                let tail = try pipeline(fd, keeping: .none).run(from: 0, to: size, firstLine: 1, ahead: { chain.prefetch($0) }) { (line, error) throws(LedgerError) in
-                    if let p = try chain.accept(line, problem: error) {
+                let tail = try pipeline(fd, keeping: .none).run(from: 0, to: size, firstLine: 1, ahead: { chain.prefetch($0) }) { (line) throws(LedgerError) in
+                    if let p = try chain.accept(line) {
                         problem = p
                         throw LedgerError(.damaged, path: path, "stop")
                     }

@@ -11,10 +11,10 @@ protocol ChainIDs {
     /// How many ids are kept.
     var count: Int { get }
     /// The seq `line`'s id already has, if it is kept.
-    func seq(of line: CheckedLine) throws(Failure) -> Int?
+    func seq(of line: borrowing CheckedLine) throws(Failure) -> Int?
     /// The seq `line`'s id already has; or, when it is new, keeps it as the
     /// next seq (the line's number) and returns nil. One probe for both.
-    mutating func insertIfNew(_ line: CheckedLine) throws(Failure) -> Int?
+    mutating func insertIfNew(_ line: borrowing CheckedLine) throws(Failure) -> Int?
 }
 
 /// What is known about a log up to a line: how many lines, the hash of the
@@ -57,15 +57,13 @@ struct Chain<IDs: ChainIDs> {
     var head: Head { Head(seq: count, sha256: last) }
 
     /// Checks a line already decoded and hashed (``CheckedLine``) as the next
-    /// line; records it and returns nil, or returns the problem. `problem` is
-    /// why the line breaks the format, when it does (``CheckedLine/failed``).
+    /// line; records it and returns nil, or returns the problem.
     ///
     /// Order of checks within a line: the line by itself (length, ending,
     /// encoding, JSON, envelope, data), then `seq`, then `prev`, then the id,
     /// then the expected head.
-    mutating func accept(_ line: CheckedLine, problem: EventError? = nil) throws(IDs.Failure) -> LineProblem? {
-        if let e = problem { return LineProblem(line: line.number, e) }
-        if line.failed { return LineProblem(line: line.number, kind: .invalidEnvelope, "the line does not decode") }
+    mutating func accept(_ line: borrowing CheckedLine) throws(IDs.Failure) -> LineProblem? {
+        if let e = line.problem { return LineProblem(line: line.number, e) }
         let expected = count + 1
         guard line.seq == expected else {
             return LineProblem(line: line.number, kind: .seqGap,
@@ -123,11 +121,12 @@ extension Chain where IDs == IDIndex {
 
     /// Checks `line` as the next line; on success records it and returns its record.
     mutating func accept(_ line: ScannedLine) -> Result<Record, LineProblem> {
-        let (checked, outcome) = line.checkedWithRecord()
-        var error: EventError? = nil
-        if case .failure(let e) = outcome { error = e }
-        if let problem = accept(checked, problem: error) { return .failure(problem) }
-        return outcome.mapError { LineProblem(line: line.number, $0) }
+        let (checked, record) = line.checkedWithRecord()
+        if let problem = accept(checked) { return .failure(problem) }
+        guard let record else {
+            return .failure(LineProblem(line: line.number, kind: .invalidEnvelope, "the line was checked but not kept"))
+        }
+        return .success(record)
     }
 
     /// Records a line the writer itself just appended (already checked by construction).

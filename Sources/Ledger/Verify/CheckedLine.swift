@@ -5,10 +5,9 @@ import Events
 /// on several threads; ``ChainState`` then checks them in log order against
 /// the lines before (seq, prev, ids).
 ///
-/// Plain bytes (no reference: copying one costs no reference counting),
-/// because readers hand a few thousand from thread to thread: the record,
-/// when kept, and the error of a line that does not decode travel beside it
-/// (see ``LineChunk``).
+/// Small and nearly plain bytes, because readers hand a few thousand from
+/// thread to thread: the id is inline, the rare error boxed (the only
+/// reference), and the record, when kept, travels beside it (see ``LineChunk``).
 struct CheckedLine: Sendable {
     /// 1-based line number.
     var number: Int
@@ -30,12 +29,21 @@ struct CheckedLine: Sendable {
     var isNewer = false
     /// Whether the reader kept the line's record (it travels beside the line).
     var hasRecord = false
-    /// Whether the line breaks the format (its error travels beside the line).
-    var failed = false
+    /// Why the line breaks the format, boxed: most lines have none.
+    private var failure: Failure?
 
-    init(number: Int, offset: Int, length: Int) {
-        self.number = number; self.offset = offset; self.length = length
+    private final class Failure: Sendable {
+        let error: EventError
+        init(_ error: EventError) { self.error = error }
     }
+
+    init(number: Int, offset: Int, length: Int, problem: EventError? = nil) {
+        self.number = number; self.offset = offset; self.length = length
+        failure = problem.map(Failure.init)
+    }
+
+    /// Why the line breaks the format, or nil when it decodes.
+    var problem: EventError? { failure?.error }
 }
 
 /// Which records a checked line keeps.
@@ -58,44 +66,46 @@ enum RecordFilter: Sendable {
 }
 
 extension ScannedLine {
-    /// Decodes and hashes the line; returns its record, or why it does not decode.
-    func checkedWithRecord(hasher: IDHasher = IDHasher()) -> (CheckedLine, Result<Record, EventError>) {
-        var outcome = Result<Record, EventError>.failure(EventError(.invalidEnvelope, "the line was checked but not kept"))
-        let line = checked(keeping: .all, hasher: hasher, keep: { outcome = .success($0) }, fail: { outcome = .failure($0) })
-        return (line, outcome)
+    /// Decodes and hashes the line; keeps no record when `keepRecord` is false
+    /// (the line is then only checked, as `verify` checks it).
+    func checked(keepRecord: Bool) -> CheckedLine {
+        checked(keeping: keepRecord ? .all : .none, hasher: IDHasher(), keep: { _ in })
     }
 
-    /// Decodes and hashes the line; hands the record to `keep` when `filter`
-    /// says so, and why the line breaks the format to `fail`.
+    /// Decodes and hashes the line; returns its record too (nil when it does not decode).
+    func checkedWithRecord(hasher: IDHasher = IDHasher()) -> (CheckedLine, Record?) {
+        var record: Record? = nil
+        let line = checked(keeping: .all, hasher: hasher, keep: { record = $0 })
+        return (line, record)
+    }
+
+    /// Decodes and hashes the line; hands the record to `keep` when `filter` says so.
     ///
     /// A line whose record will not be kept is only checked
     /// (`LineCodec.checkRecord`: the same rules and errors, no strings made):
     /// every line for `.none`; for `.user`, a line `peekUser` finds to be
     /// another user's (exact on every line that decodes; one it is wrong
     /// about fails the check with the same error as a full decode).
-    func checked(keeping filter: RecordFilter, hasher: IDHasher,
-                 keep: (consuming Record) -> Void, fail: (consuming EventError) -> Void) -> CheckedLine {
+    func checked(keeping filter: RecordFilter, hasher: IDHasher, keep: (consuming Record) -> Void) -> CheckedLine {
         switch filter {
         case .all:
-            return decoded(keeping: filter, hasher: hasher, keep: keep, fail: fail)
+            return decoded(keeping: filter, hasher: hasher, keep: keep)
         case .none:
-            return keyed(hasher: hasher, fail: fail)
+            return keyed(hasher: hasher)
         case .user(let user):
             if !isTooLong, let range = LineCodec.peekUser(bytes),
                !UnsafeRawBufferPointer(rebasing: bytes[range]).elementsEqual(user) {
-                return keyed(hasher: hasher, fail: fail)
+                return keyed(hasher: hasher)
             }
-            return decoded(keeping: filter, hasher: hasher, keep: keep, fail: fail)
+            return decoded(keeping: filter, hasher: hasher, keep: keep)
         }
     }
 
-    private func decoded(keeping filter: RecordFilter, hasher: IDHasher,
-                         keep: (consuming Record) -> Void, fail: (consuming EventError) -> Void) -> CheckedLine {
+    private func decoded(keeping filter: RecordFilter, hasher: IDHasher, keep: (consuming Record) -> Void) -> CheckedLine {
         var line = CheckedLine(number: number, offset: offset, length: length)
         switch decode() {
         case .failure(let e):
-            line.failed = true
-            fail(e)
+            line = CheckedLine(number: number, offset: offset, length: length, problem: e)
         case .success(let r):
             line.seq = r.seq
             // A valid id is at most 64 ASCII characters.
@@ -114,8 +124,7 @@ extension ScannedLine {
     }
 
     /// The line checked, its record not made.
-    private func keyed(hasher: IDHasher, fail: (consuming EventError) -> Void) -> CheckedLine {
-        var line = CheckedLine(number: number, offset: offset, length: length)
+    private func keyed(hasher: IDHasher) -> CheckedLine {
         let keys: LineCodec.RecordKeys
         do throws(EventError) {
             guard !isTooLong else {
@@ -123,10 +132,9 @@ extension ScannedLine {
             }
             keys = try LineCodec.checkRecord(bytes)
         } catch {
-            line.failed = true
-            fail(error.at(line: number))
-            return line
+            return CheckedLine(number: number, offset: offset, length: length, problem: error.at(line: number))
         }
+        var line = CheckedLine(number: number, offset: offset, length: length)
         line.seq = keys.seq
         switch keys.id {
         case .bytes(let range): line.id = LineID(UnsafeRawBufferPointer(rebasing: bytes[range])) ?? LineID()

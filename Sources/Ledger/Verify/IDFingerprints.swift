@@ -78,14 +78,14 @@ final class IDFingerprints: ChainIDs {
         return slots
     }
 
-    func seq(of line: CheckedLine) throws(LedgerError) -> Int? {
+    func seq(of line: borrowing CheckedLine) throws(LedgerError) -> Int? {
         switch try find(line) {
         case .found(let position): position + firstSeq - 1
         case .empty: nil
         }
     }
 
-    func insertIfNew(_ line: CheckedLine) throws(LedgerError) -> Int? {
+    func insertIfNew(_ line: borrowing CheckedLine) throws(LedgerError) -> Int? {
         switch try find(line) {
         case .found(let position):
             return position + firstSeq - 1
@@ -126,7 +126,7 @@ final class IDFingerprints: ChainIDs {
     private enum Probe { case found(Int), empty(Int, Int) }
 
     /// Where `line`'s id is, or the segment and empty slot where it would go.
-    private func find(_ line: CheckedLine) throws(LedgerError) -> Probe {
+    private func find(_ line: borrowing CheckedLine) throws(LedgerError) -> Probe {
         let low = line.idHash & 0xFFFF_FFFF
         let s = segment(line.idHash)
         let slots = segments[s].slots, mask = segments[s].mask

@@ -32,12 +32,15 @@ struct IDIndex: ChainIDs {
     /// The hash the index files `id` under (the one ``CheckedLine/idHash`` holds).
     static func hash(_ id: String) -> UInt64 { IDHasher().hash(id) }
 
-    func seq(of line: CheckedLine) -> Int? { line.id.withBytes { seq(of: $0, hash: line.idHash) } }
+    /// The hash of an id's UTF-8 bytes (the same as ``hash(_:)`` of the id).
+    static func hash(bytes: UnsafeBufferPointer<UInt8>) -> UInt64 { IDHasher().hash(UnsafeRawBufferPointer(bytes)) }
 
-    mutating func insertIfNew(_ line: CheckedLine) -> Int? { line.id.withBytes { insertIfNew($0, hash: line.idHash) } }
+    func seq(of line: borrowing CheckedLine) -> Int? { line.id.withBytes { seq(of: $0, hash: line.idHash) } }
 
-    /// The seq of `id`, if it is indexed.
-    func seq(of id: String) -> Int? { Self.withUTF8(id) { seq(of: $0, hash: IDIndex.hash(id)) } }
+    mutating func insertIfNew(_ line: borrowing CheckedLine) -> Int? { line.id.withBytes { insertIfNew($0, hash: line.idHash) } }
+
+    /// The seq of `id`, if it is indexed; `hash`, when given, is ``hash(_:)`` of it.
+    func seq(of id: String, hash: UInt64? = nil) -> Int? { Self.withUTF8(id) { seq(of: $0, hash: hash ?? IDIndex.hash(id)) } }
 
     /// Indexes `id` as the next seq (`count + 1`); the caller has checked it is new.
     mutating func append(_ id: String) {

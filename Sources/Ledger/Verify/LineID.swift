@@ -1,6 +1,6 @@
 /// A valid line's `id`, held inline: 1 to 64 ASCII characters
 /// (`A-Z a-z 0-9 . _ : -`, as the format requires), so a ``CheckedLine``
-/// holds no reference and copies as plain bytes.
+/// holds no string and copies as plain bytes.
 struct LineID: Sendable, Equatable {
     private var words: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
     /// How many bytes.
