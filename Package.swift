@@ -37,18 +37,18 @@ let package = Package(
         ),
         .testTarget(
             name: "EventsTests",
-            dependencies: ["Events"],
+            dependencies: ["Events", "Simulation"],
             path: "Tests/EventsTests",
             resources: [.copy("Resources")]
         ),
         .testTarget(
             name: "LedgerTests",
-            dependencies: ["Events", "Ledger", "ledger-stress"],
+            dependencies: ["Events", "Ledger", "Simulation", "ledger-stress"],
             path: "Tests/LedgerTests"
         ),
         .testTarget(
             name: "ProjectionsTests",
-            dependencies: ["Events", "Projections"],
+            dependencies: ["Events", "Projections", "Simulation"],
             path: "Tests/ProjectionsTests"
         ),
         .testTarget(

@@ -6,34 +6,32 @@ extension AuditEntry {
     /// `late` is null or `{"after_seq","seconds"}`, `anomalies` a list of `{"kind","detail"}`.
     public var json: [UInt8] {
         var w = JSONWriter()
-        var o = ObjectWriter(&w)
-        o.key(&w, "kind"); w.string("event")
-        o.key(&w, "seq"); w.integer(seq)
-        o.key(&w, "id"); w.string(id)
-        o.key(&w, "day"); w.day(day)
-        o.key(&w, "at"); w.timestamp(at)
-        o.key(&w, "device"); w.string(device)
-        o.key(&w, "type"); w.string(type)
-        o.key(&w, "attempt"); w.string(attempt)
-        o.key(&w, "text"); w.string(summary)
-        o.key(&w, "late")
-        if let late {
-            var l = ObjectWriter(&w)
-            l.key(&w, "after_seq"); w.integer(late.afterSeq)
-            l.key(&w, "seconds"); w.number(late.by.description)
-            l.end(&w)
-        } else {
-            w.null()
+        w.object { w, o in
+            o.string(&w, "kind", "event")
+            o.integer(&w, "seq", seq)
+            o.string(&w, "id", id)
+            o.day(&w, "day", day)
+            o.timestamp(&w, "at", at)
+            o.string(&w, "device", device)
+            o.string(&w, "type", type)
+            o.string(&w, "attempt", attempt)
+            o.string(&w, "text", summary)
+            if let late {
+                o.object(&w, "late") { w, l in
+                    l.integer(&w, "after_seq", late.afterSeq)
+                    l.number(&w, "seconds", late.by.description)
+                }
+            } else {
+                o.key(&w, "late"); w.null()
+            }
+            o.array(&w, "anomalies", anomalies) { w, a in
+                w.object { w, ao in
+                    ao.string(&w, "kind", a.kind.rawValue)
+                    ao.string(&w, "detail", a.detail)
+                }
+            }
+            o.string(&w, "reset", reset?.rawValue)
         }
-        o.key(&w, "anomalies")
-        w.array(anomalies) { w, a in
-            var ao = ObjectWriter(&w)
-            ao.key(&w, "kind"); w.string(a.kind.rawValue)
-            ao.key(&w, "detail"); w.string(a.detail)
-            ao.end(&w)
-        }
-        o.key(&w, "reset"); w.string(reset?.rawValue)
-        o.end(&w)
         return w.bytes
     }
 }

@@ -4,41 +4,34 @@ extension Report {
     /// The report as the spec's JSON object, compact, without a trailing newline.
     public var json: [UInt8] {
         var w = JSONWriter()
-        var o = ObjectWriter(&w)
-        o.key(&w, "from"); w.day(from)
-        o.key(&w, "to"); w.day(to)
-        o.key(&w, "days")
-        w.array(days) { w, row in
-            var r = ObjectWriter(&w)
-            r.key(&w, "day"); w.string(row.day.description)
-            row.counts.write(&w, &r)
-            r.end(&w)
+        w.object { w, o in
+            o.day(&w, "from", from)
+            o.day(&w, "to", to)
+            o.array(&w, "days", days) { w, row in
+                w.object { w, r in
+                    r.string(&w, "day", row.day.description)
+                    row.counts.write(&w, &r)
+                }
+            }
+            o.object(&w, "totals") { w, t in totals.write(&w, &t) }
+            o.array(&w, "skills", skills) { w, skill in
+                w.object { w, s in
+                    s.string(&w, "skill", skill.skill)
+                    s.integer(&w, "correct", skill.correct)
+                    s.integer(&w, "answers", skill.answers)
+                    s.integer(&w, "accuracy", skill.accuracy)
+                }
+            }
+            o.object(&w, "streaks") { w, s in
+                s.day(&w, "day", to)
+                s.array(&w, "distribution", streaks) { w, bucket in
+                    w.object { w, b in
+                        b.integer(&w, "current", bucket.current)
+                        b.integer(&w, "users", bucket.users)
+                    }
+                }
+            }
         }
-        o.key(&w, "totals")
-        var t = ObjectWriter(&w)
-        totals.write(&w, &t)
-        t.end(&w)
-        o.key(&w, "skills")
-        w.array(skills) { w, skill in
-            var s = ObjectWriter(&w)
-            s.key(&w, "skill"); w.string(skill.skill)
-            s.key(&w, "correct"); w.integer(skill.correct)
-            s.key(&w, "answers"); w.integer(skill.answers)
-            s.key(&w, "accuracy"); w.integer(skill.accuracy)
-            s.end(&w)
-        }
-        o.key(&w, "streaks")
-        var s = ObjectWriter(&w)
-        s.key(&w, "day"); w.day(to)
-        s.key(&w, "distribution")
-        w.array(streaks) { w, bucket in
-            var b = ObjectWriter(&w)
-            b.key(&w, "current"); w.integer(bucket.current)
-            b.key(&w, "users"); w.integer(bucket.users)
-            b.end(&w)
-        }
-        s.end(&w)
-        o.end(&w)
         return w.bytes
     }
 }

@@ -490,48 +490,20 @@ struct CompactKeyedDecoding<Key: CodingKey>: KeyedDecodingContainerProtocol {
         return try source.read(type, depth: depth + 1)
     }
 
-    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
-        try present(key) ? try source.readBool() : nil
-    }
-    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
-        try present(key) ? try source.readString() : nil
-    }
-    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
-        try present(key) ? try source.readDouble() : nil
-    }
-    func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? {
-        try present(key) ? try source.readFloat() : nil
-    }
-    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? {
-        try present(key) ? try source.readInteger(type) : nil
-    }
-    func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? {
-        try present(key) ? try source.readInteger(type) : nil
-    }
-    func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? {
-        try present(key) ? try source.readInteger(type) : nil
-    }
-    func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? {
-        try present(key) ? try source.readInteger(type) : nil
-    }
-    func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? {
-        try present(key) ? try source.readInteger(type) : nil
-    }
-    func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? {
-        try present(key) ? try source.readInteger(type) : nil
-    }
-    func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? {
-        try present(key) ? try source.readInteger(type) : nil
-    }
-    func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? {
-        try present(key) ? try source.readInteger(type) : nil
-    }
-    func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? {
-        try present(key) ? try source.readInteger(type) : nil
-    }
-    func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? {
-        try present(key) ? try source.readInteger(type) : nil
-    }
+    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { try present(key) ? try source.readBool() : nil }
+    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? { try present(key) ? try source.readString() : nil }
+    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? { try present(key) ? try source.readDouble() : nil }
+    func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? { try present(key) ? try source.readFloat() : nil }
+    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try present(key) ? try source.readInteger(type) : nil }
+    func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? { try present(key) ? try source.readInteger(type) : nil }
+    func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? { try present(key) ? try source.readInteger(type) : nil }
+    func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? { try present(key) ? try source.readInteger(type) : nil }
+    func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? { try present(key) ? try source.readInteger(type) : nil }
+    func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? { try present(key) ? try source.readInteger(type) : nil }
+    func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? { try present(key) ? try source.readInteger(type) : nil }
+    func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? { try present(key) ? try source.readInteger(type) : nil }
+    func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? { try present(key) ? try source.readInteger(type) : nil }
+    func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? { try present(key) ? try source.readInteger(type) : nil }
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
         try present(key) ? try source.read(type, depth: depth + 1) : nil
     }
@@ -559,8 +531,33 @@ struct CompactKeyedDecoding<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 }
 
+/// A container that gives one value at a time (unkeyed or single-value): the
+/// `decode` requirements the two protocols share, written once.
+protocol CompactValueDecoding {
+    var source: CompactSource { get }
+    /// Gets ready for the next value (skips what a previous one left unread).
+    func prepare() throws
+}
+
+extension CompactValueDecoding {
+    func decode(_ type: Bool.Type) throws -> Bool { try prepare(); return try source.readBool() }
+    func decode(_ type: String.Type) throws -> String { try prepare(); return try source.readString() }
+    func decode(_ type: Double.Type) throws -> Double { try prepare(); return try source.readDouble() }
+    func decode(_ type: Float.Type) throws -> Float { try prepare(); return try source.readFloat() }
+    func decode(_ type: Int.Type) throws -> Int { try prepare(); return try source.readInteger(type) }
+    func decode(_ type: Int8.Type) throws -> Int8 { try prepare(); return try source.readInteger(type) }
+    func decode(_ type: Int16.Type) throws -> Int16 { try prepare(); return try source.readInteger(type) }
+    func decode(_ type: Int32.Type) throws -> Int32 { try prepare(); return try source.readInteger(type) }
+    func decode(_ type: Int64.Type) throws -> Int64 { try prepare(); return try source.readInteger(type) }
+    func decode(_ type: UInt.Type) throws -> UInt { try prepare(); return try source.readInteger(type) }
+    func decode(_ type: UInt8.Type) throws -> UInt8 { try prepare(); return try source.readInteger(type) }
+    func decode(_ type: UInt16.Type) throws -> UInt16 { try prepare(); return try source.readInteger(type) }
+    func decode(_ type: UInt32.Type) throws -> UInt32 { try prepare(); return try source.readInteger(type) }
+    func decode(_ type: UInt64.Type) throws -> UInt64 { try prepare(); return try source.readInteger(type) }
+}
+
 /// An unkeyed container: its count, then the values.
-struct CompactUnkeyedDecoding: UnkeyedDecodingContainer {
+struct CompactUnkeyedDecoding: UnkeyedDecodingContainer, CompactValueDecoding {
     let source: CompactSource
     let depth: Int
 
@@ -571,8 +568,9 @@ struct CompactUnkeyedDecoding: UnkeyedDecodingContainer {
         source.frames.count > depth ? source.frames[depth].count - source.frames[depth].remaining : 0
     }
 
+    /// Skips what the previous element left unread and takes one element, or throws if none is left.
     @inline(__always)
-    private func element() throws {
+    func prepare() throws {
         try source.close(from: depth + 1)
         guard source.frames.count > depth, source.frames[depth].remaining > 0 else {
             throw DecodingError.valueNotFound(Any.self, DecodingError.Context(
@@ -591,43 +589,29 @@ struct CompactUnkeyedDecoding: UnkeyedDecodingContainer {
         return true
     }
 
-    mutating func decode(_ type: Bool.Type) throws -> Bool { try element(); return try source.readBool() }
-    mutating func decode(_ type: String.Type) throws -> String { try element(); return try source.readString() }
-    mutating func decode(_ type: Double.Type) throws -> Double { try element(); return try source.readDouble() }
-    mutating func decode(_ type: Float.Type) throws -> Float { try element(); return try source.readFloat() }
-    mutating func decode(_ type: Int.Type) throws -> Int { try element(); return try source.readInteger(type) }
-    mutating func decode(_ type: Int8.Type) throws -> Int8 { try element(); return try source.readInteger(type) }
-    mutating func decode(_ type: Int16.Type) throws -> Int16 { try element(); return try source.readInteger(type) }
-    mutating func decode(_ type: Int32.Type) throws -> Int32 { try element(); return try source.readInteger(type) }
-    mutating func decode(_ type: Int64.Type) throws -> Int64 { try element(); return try source.readInteger(type) }
-    mutating func decode(_ type: UInt.Type) throws -> UInt { try element(); return try source.readInteger(type) }
-    mutating func decode(_ type: UInt8.Type) throws -> UInt8 { try element(); return try source.readInteger(type) }
-    mutating func decode(_ type: UInt16.Type) throws -> UInt16 { try element(); return try source.readInteger(type) }
-    mutating func decode(_ type: UInt32.Type) throws -> UInt32 { try element(); return try source.readInteger(type) }
-    mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try element(); return try source.readInteger(type) }
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
-        try element()
+        try prepare()
         return try source.read(type, depth: depth + 1)
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
-        try element()
+        try prepare()
         return try CompactDecoding(source: source, depth: depth + 1).container(keyedBy: type)
     }
 
     mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
-        try element()
+        try prepare()
         return try CompactDecoding(source: source, depth: depth + 1).unkeyedContainer()
     }
 
     mutating func superDecoder() throws -> any Decoder {
-        try element()
+        try prepare()
         return CompactDecoding(source: source, depth: depth + 1)
     }
 }
 
 /// A single value, read in place (a nested value's container takes this depth).
-struct CompactSingleValueDecoding: SingleValueDecodingContainer {
+struct CompactSingleValueDecoding: SingleValueDecodingContainer, CompactValueDecoding {
     let source: CompactSource
     let depth: Int
 
@@ -638,25 +622,12 @@ struct CompactSingleValueDecoding: SingleValueDecodingContainer {
         return source.takeNil()
     }
 
+    /// Skips what a previous value left unread at this depth.
     @inline(__always)
-    private func value() throws { try source.close(from: depth) }
+    func prepare() throws { try source.close(from: depth) }
 
-    func decode(_ type: Bool.Type) throws -> Bool { try value(); return try source.readBool() }
-    func decode(_ type: String.Type) throws -> String { try value(); return try source.readString() }
-    func decode(_ type: Double.Type) throws -> Double { try value(); return try source.readDouble() }
-    func decode(_ type: Float.Type) throws -> Float { try value(); return try source.readFloat() }
-    func decode(_ type: Int.Type) throws -> Int { try value(); return try source.readInteger(type) }
-    func decode(_ type: Int8.Type) throws -> Int8 { try value(); return try source.readInteger(type) }
-    func decode(_ type: Int16.Type) throws -> Int16 { try value(); return try source.readInteger(type) }
-    func decode(_ type: Int32.Type) throws -> Int32 { try value(); return try source.readInteger(type) }
-    func decode(_ type: Int64.Type) throws -> Int64 { try value(); return try source.readInteger(type) }
-    func decode(_ type: UInt.Type) throws -> UInt { try value(); return try source.readInteger(type) }
-    func decode(_ type: UInt8.Type) throws -> UInt8 { try value(); return try source.readInteger(type) }
-    func decode(_ type: UInt16.Type) throws -> UInt16 { try value(); return try source.readInteger(type) }
-    func decode(_ type: UInt32.Type) throws -> UInt32 { try value(); return try source.readInteger(type) }
-    func decode(_ type: UInt64.Type) throws -> UInt64 { try value(); return try source.readInteger(type) }
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
-        try value()
+        try prepare()
         return try source.read(type, depth: depth)
     }
 }

@@ -120,6 +120,11 @@ final class CompactSink {
         tag(.uint)
         varint(value)
     }
+    /// Writes any fixed-width integer: a signed type as `int`, an unsigned one as `uint`.
+    @inline(__always)
+    func write<I: FixedWidthInteger>(integer value: I) {
+        if I.isSigned { write(signed: Int64(value)) } else { write(unsigned: UInt64(value)) }
+    }
     func write(_ value: Double) {
         tag(.double)
         let bits = value.bitPattern
@@ -239,68 +244,48 @@ struct CompactKeyedEncoding<Key: CodingKey>: KeyedEncodingContainerProtocol {
         sink.key(key)
     }
 
+    /// The key, then the value or `nil`.
+    @inline(__always)
+    private func field<T>(_ key: Key, _ value: T?, _ write: (T) -> Void) {
+        field(key)
+        if let value { write(value) } else { sink.writeNil() }
+    }
+
     mutating func encodeNil(forKey key: Key) throws { field(key); sink.writeNil() }
     mutating func encode(_ value: Bool, forKey key: Key) throws { field(key); sink.write(value) }
     mutating func encode(_ value: String, forKey key: Key) throws { field(key); sink.write(value) }
     mutating func encode(_ value: Double, forKey key: Key) throws { field(key); sink.write(value) }
     mutating func encode(_ value: Float, forKey key: Key) throws { field(key); sink.write(value) }
-    mutating func encode(_ value: Int, forKey key: Key) throws { field(key); sink.write(signed: Int64(value)) }
-    mutating func encode(_ value: Int8, forKey key: Key) throws { field(key); sink.write(signed: Int64(value)) }
-    mutating func encode(_ value: Int16, forKey key: Key) throws { field(key); sink.write(signed: Int64(value)) }
-    mutating func encode(_ value: Int32, forKey key: Key) throws { field(key); sink.write(signed: Int64(value)) }
-    mutating func encode(_ value: Int64, forKey key: Key) throws { field(key); sink.write(signed: value) }
-    mutating func encode(_ value: UInt, forKey key: Key) throws { field(key); sink.write(unsigned: UInt64(value)) }
-    mutating func encode(_ value: UInt8, forKey key: Key) throws { field(key); sink.write(unsigned: UInt64(value)) }
-    mutating func encode(_ value: UInt16, forKey key: Key) throws { field(key); sink.write(unsigned: UInt64(value)) }
-    mutating func encode(_ value: UInt32, forKey key: Key) throws { field(key); sink.write(unsigned: UInt64(value)) }
-    mutating func encode(_ value: UInt64, forKey key: Key) throws { field(key); sink.write(unsigned: value) }
+    mutating func encode(_ value: Int, forKey key: Key) throws { field(key); sink.write(integer: value) }
+    mutating func encode(_ value: Int8, forKey key: Key) throws { field(key); sink.write(integer: value) }
+    mutating func encode(_ value: Int16, forKey key: Key) throws { field(key); sink.write(integer: value) }
+    mutating func encode(_ value: Int32, forKey key: Key) throws { field(key); sink.write(integer: value) }
+    mutating func encode(_ value: Int64, forKey key: Key) throws { field(key); sink.write(integer: value) }
+    mutating func encode(_ value: UInt, forKey key: Key) throws { field(key); sink.write(integer: value) }
+    mutating func encode(_ value: UInt8, forKey key: Key) throws { field(key); sink.write(integer: value) }
+    mutating func encode(_ value: UInt16, forKey key: Key) throws { field(key); sink.write(integer: value) }
+    mutating func encode(_ value: UInt32, forKey key: Key) throws { field(key); sink.write(integer: value) }
+    mutating func encode(_ value: UInt64, forKey key: Key) throws { field(key); sink.write(integer: value) }
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
         field(key)
         try sink.write(value, depth: depth + 1)
     }
 
-    mutating func encodeIfPresent(_ value: Bool?, forKey key: Key) throws {
-        field(key); if let value { sink.write(value) } else { sink.writeNil() }
-    }
-    mutating func encodeIfPresent(_ value: String?, forKey key: Key) throws {
-        field(key); if let value { sink.write(value) } else { sink.writeNil() }
-    }
-    mutating func encodeIfPresent(_ value: Double?, forKey key: Key) throws {
-        field(key); if let value { sink.write(value) } else { sink.writeNil() }
-    }
-    mutating func encodeIfPresent(_ value: Float?, forKey key: Key) throws {
-        field(key); if let value { sink.write(value) } else { sink.writeNil() }
-    }
-    mutating func encodeIfPresent(_ value: Int?, forKey key: Key) throws {
-        field(key); if let value { sink.write(signed: Int64(value)) } else { sink.writeNil() }
-    }
-    mutating func encodeIfPresent(_ value: Int8?, forKey key: Key) throws {
-        field(key); if let value { sink.write(signed: Int64(value)) } else { sink.writeNil() }
-    }
-    mutating func encodeIfPresent(_ value: Int16?, forKey key: Key) throws {
-        field(key); if let value { sink.write(signed: Int64(value)) } else { sink.writeNil() }
-    }
-    mutating func encodeIfPresent(_ value: Int32?, forKey key: Key) throws {
-        field(key); if let value { sink.write(signed: Int64(value)) } else { sink.writeNil() }
-    }
-    mutating func encodeIfPresent(_ value: Int64?, forKey key: Key) throws {
-        field(key); if let value { sink.write(signed: value) } else { sink.writeNil() }
-    }
-    mutating func encodeIfPresent(_ value: UInt?, forKey key: Key) throws {
-        field(key); if let value { sink.write(unsigned: UInt64(value)) } else { sink.writeNil() }
-    }
-    mutating func encodeIfPresent(_ value: UInt8?, forKey key: Key) throws {
-        field(key); if let value { sink.write(unsigned: UInt64(value)) } else { sink.writeNil() }
-    }
-    mutating func encodeIfPresent(_ value: UInt16?, forKey key: Key) throws {
-        field(key); if let value { sink.write(unsigned: UInt64(value)) } else { sink.writeNil() }
-    }
-    mutating func encodeIfPresent(_ value: UInt32?, forKey key: Key) throws {
-        field(key); if let value { sink.write(unsigned: UInt64(value)) } else { sink.writeNil() }
-    }
-    mutating func encodeIfPresent(_ value: UInt64?, forKey key: Key) throws {
-        field(key); if let value { sink.write(unsigned: value) } else { sink.writeNil() }
-    }
+    // Written even when nil (the protocol's defaults would skip the field).
+    mutating func encodeIfPresent(_ value: Bool?, forKey key: Key) throws { field(key, value) { sink.write($0) } }
+    mutating func encodeIfPresent(_ value: String?, forKey key: Key) throws { field(key, value) { sink.write($0) } }
+    mutating func encodeIfPresent(_ value: Double?, forKey key: Key) throws { field(key, value) { sink.write($0) } }
+    mutating func encodeIfPresent(_ value: Float?, forKey key: Key) throws { field(key, value) { sink.write($0) } }
+    mutating func encodeIfPresent(_ value: Int?, forKey key: Key) throws { field(key, value) { sink.write(integer: $0) } }
+    mutating func encodeIfPresent(_ value: Int8?, forKey key: Key) throws { field(key, value) { sink.write(integer: $0) } }
+    mutating func encodeIfPresent(_ value: Int16?, forKey key: Key) throws { field(key, value) { sink.write(integer: $0) } }
+    mutating func encodeIfPresent(_ value: Int32?, forKey key: Key) throws { field(key, value) { sink.write(integer: $0) } }
+    mutating func encodeIfPresent(_ value: Int64?, forKey key: Key) throws { field(key, value) { sink.write(integer: $0) } }
+    mutating func encodeIfPresent(_ value: UInt?, forKey key: Key) throws { field(key, value) { sink.write(integer: $0) } }
+    mutating func encodeIfPresent(_ value: UInt8?, forKey key: Key) throws { field(key, value) { sink.write(integer: $0) } }
+    mutating func encodeIfPresent(_ value: UInt16?, forKey key: Key) throws { field(key, value) { sink.write(integer: $0) } }
+    mutating func encodeIfPresent(_ value: UInt32?, forKey key: Key) throws { field(key, value) { sink.write(integer: $0) } }
+    mutating func encodeIfPresent(_ value: UInt64?, forKey key: Key) throws { field(key, value) { sink.write(integer: $0) } }
     mutating func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws {
         field(key)
         if let value { try sink.write(value, depth: depth + 1) } else { sink.writeNil() }
@@ -329,83 +314,81 @@ struct CompactKeyedEncoding<Key: CodingKey>: KeyedEncodingContainerProtocol {
     }
 }
 
+/// A container that takes one value at a time (unkeyed or single-value): the
+/// `encode` requirements the two protocols share, written once.
+protocol CompactValueEncoding {
+    var sink: CompactSink { get }
+    /// Gets ready for the next value (closes what a previous one left open).
+    func prepare()
+}
+
+extension CompactValueEncoding {
+    func encodeNil() throws { prepare(); sink.writeNil() }
+    func encode(_ value: Bool) throws { prepare(); sink.write(value) }
+    func encode(_ value: String) throws { prepare(); sink.write(value) }
+    func encode(_ value: Double) throws { prepare(); sink.write(value) }
+    func encode(_ value: Float) throws { prepare(); sink.write(value) }
+    func encode(_ value: Int) throws { prepare(); sink.write(integer: value) }
+    func encode(_ value: Int8) throws { prepare(); sink.write(integer: value) }
+    func encode(_ value: Int16) throws { prepare(); sink.write(integer: value) }
+    func encode(_ value: Int32) throws { prepare(); sink.write(integer: value) }
+    func encode(_ value: Int64) throws { prepare(); sink.write(integer: value) }
+    func encode(_ value: UInt) throws { prepare(); sink.write(integer: value) }
+    func encode(_ value: UInt8) throws { prepare(); sink.write(integer: value) }
+    func encode(_ value: UInt16) throws { prepare(); sink.write(integer: value) }
+    func encode(_ value: UInt32) throws { prepare(); sink.write(integer: value) }
+    func encode(_ value: UInt64) throws { prepare(); sink.write(integer: value) }
+}
+
 /// An unkeyed container: a count (patched when it closes), then the values.
-struct CompactUnkeyedEncoding: UnkeyedEncodingContainer {
+struct CompactUnkeyedEncoding: UnkeyedEncodingContainer, CompactValueEncoding {
     let sink: CompactSink
     let depth: Int
 
     var codingPath: [any CodingKey] { [] }
     var count: Int { sink.frames.count > depth ? sink.frames[depth].count : 0 }
 
+    /// Closes the previous element's containers and counts this one.
     @inline(__always)
-    private func element() {
+    func prepare() {
         sink.close(from: depth + 1)
         if sink.frames.count > depth { sink.frames[depth].count += 1 }
     }
 
-    mutating func encodeNil() throws { element(); sink.writeNil() }
-    mutating func encode(_ value: Bool) throws { element(); sink.write(value) }
-    mutating func encode(_ value: String) throws { element(); sink.write(value) }
-    mutating func encode(_ value: Double) throws { element(); sink.write(value) }
-    mutating func encode(_ value: Float) throws { element(); sink.write(value) }
-    mutating func encode(_ value: Int) throws { element(); sink.write(signed: Int64(value)) }
-    mutating func encode(_ value: Int8) throws { element(); sink.write(signed: Int64(value)) }
-    mutating func encode(_ value: Int16) throws { element(); sink.write(signed: Int64(value)) }
-    mutating func encode(_ value: Int32) throws { element(); sink.write(signed: Int64(value)) }
-    mutating func encode(_ value: Int64) throws { element(); sink.write(signed: value) }
-    mutating func encode(_ value: UInt) throws { element(); sink.write(unsigned: UInt64(value)) }
-    mutating func encode(_ value: UInt8) throws { element(); sink.write(unsigned: UInt64(value)) }
-    mutating func encode(_ value: UInt16) throws { element(); sink.write(unsigned: UInt64(value)) }
-    mutating func encode(_ value: UInt32) throws { element(); sink.write(unsigned: UInt64(value)) }
-    mutating func encode(_ value: UInt64) throws { element(); sink.write(unsigned: value) }
     mutating func encode<T: Encodable>(_ value: T) throws {
-        element()
+        prepare()
         try sink.write(value, depth: depth + 1)
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
-        element()
+        prepare()
         return CompactEncoding(sink: sink, depth: depth + 1).container(keyedBy: keyType)
     }
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
-        element()
+        prepare()
         return CompactEncoding(sink: sink, depth: depth + 1).unkeyedContainer()
     }
 
     mutating func superEncoder() -> any Encoder {
-        element()
+        prepare()
         return CompactEncoding(sink: sink, depth: depth + 1)
     }
 }
 
 /// A single value: written in place (a nested value's container takes this depth).
-struct CompactSingleValueEncoding: SingleValueEncodingContainer {
+struct CompactSingleValueEncoding: SingleValueEncodingContainer, CompactValueEncoding {
     let sink: CompactSink
     let depth: Int
 
     var codingPath: [any CodingKey] { [] }
 
+    /// Closes the containers a previous value left open at this depth.
     @inline(__always)
-    private func value() { sink.close(from: depth) }
+    func prepare() { sink.close(from: depth) }
 
-    mutating func encodeNil() throws { value(); sink.writeNil() }
-    mutating func encode(_ v: Bool) throws { value(); sink.write(v) }
-    mutating func encode(_ v: String) throws { value(); sink.write(v) }
-    mutating func encode(_ v: Double) throws { value(); sink.write(v) }
-    mutating func encode(_ v: Float) throws { value(); sink.write(v) }
-    mutating func encode(_ v: Int) throws { value(); sink.write(signed: Int64(v)) }
-    mutating func encode(_ v: Int8) throws { value(); sink.write(signed: Int64(v)) }
-    mutating func encode(_ v: Int16) throws { value(); sink.write(signed: Int64(v)) }
-    mutating func encode(_ v: Int32) throws { value(); sink.write(signed: Int64(v)) }
-    mutating func encode(_ v: Int64) throws { value(); sink.write(signed: v) }
-    mutating func encode(_ v: UInt) throws { value(); sink.write(unsigned: UInt64(v)) }
-    mutating func encode(_ v: UInt8) throws { value(); sink.write(unsigned: UInt64(v)) }
-    mutating func encode(_ v: UInt16) throws { value(); sink.write(unsigned: UInt64(v)) }
-    mutating func encode(_ v: UInt32) throws { value(); sink.write(unsigned: UInt64(v)) }
-    mutating func encode(_ v: UInt64) throws { value(); sink.write(unsigned: v) }
-    mutating func encode<T: Encodable>(_ v: T) throws {
-        value()
-        try sink.write(v, depth: depth)
+    mutating func encode<T: Encodable>(_ value: T) throws {
+        prepare()
+        try sink.write(value, depth: depth)
     }
 }

@@ -14,212 +14,207 @@ extension LearnerState {
     public var json: String { String(decoding: jsonBytes, as: UTF8.self) }
 
     package func write(to w: inout JSONWriter) {
-        var o = ObjectWriter(&w)
-        o.key(&w, "user"); w.string(user)
-        o.key(&w, "day"); w.day(day)
-        o.key(&w, "daily_quiz"); dailyQuiz.write(to: &w)
-        o.key(&w, "streak"); streak.write(to: &w)
-        o.key(&w, "history"); w.array(history) { w, e in e.write(to: &w) }
-        o.key(&w, "quizzes"); w.array(quizzes) { w, q in q.write(to: &w) }
-        o.key(&w, "puzzles"); w.array(puzzles) { w, p in p.write(to: &w) }
-        o.key(&w, "submissions"); w.array(submissions) { w, s in s.write(to: &w) }
-        o.key(&w, "study_plan"); studyPlan.write(to: &w)
-        o.key(&w, "hints"); hints.write(to: &w)
-        o.key(&w, "stats"); stats.write(to: &w)
-        o.key(&w, "achievements"); w.array(achievements) { w, a in a.write(to: &w) }
-        o.key(&w, "anomalies"); w.array(anomalies) { w, a in a.write(to: &w) }
-        o.end(&w)
+        w.object { w, o in
+            o.string(&w, "user", user)
+            o.day(&w, "day", day)
+            o.key(&w, "daily_quiz"); dailyQuiz.write(to: &w)
+            o.key(&w, "streak"); streak.write(to: &w)
+            o.array(&w, "history", history) { w, e in e.write(to: &w) }
+            o.array(&w, "quizzes", quizzes) { w, q in q.write(to: &w) }
+            o.array(&w, "puzzles", puzzles) { w, p in p.write(to: &w) }
+            o.array(&w, "submissions", submissions) { w, s in s.write(to: &w) }
+            o.key(&w, "study_plan"); studyPlan.write(to: &w)
+            o.key(&w, "hints"); hints.write(to: &w)
+            o.key(&w, "stats"); stats.write(to: &w)
+            o.array(&w, "achievements", achievements) { w, a in a.write(to: &w) }
+            o.array(&w, "anomalies", anomalies) { w, a in a.write(to: &w) }
+        }
     }
 }
 
 extension DailyQuiz {
     func write(to w: inout JSONWriter) {
-        var o = ObjectWriter(&w)
-        o.key(&w, "day"); w.day(day)
-        o.key(&w, "status"); w.string(status.rawValue)
-        o.key(&w, "quiz"); w.string(quiz)
-        o.key(&w, "attempt"); w.string(attempt)
-        o.key(&w, "answered"); w.integer(answered)
-        o.key(&w, "next_question"); w.integer(nextQuestion)
-        o.key(&w, "score"); w.integer(score)
-        o.key(&w, "total"); w.integer(total)
-        o.key(&w, "completed"); w.bool(completed)
-        o.key(&w, "best_score"); w.integer(bestScore)
-        o.key(&w, "completed_at"); w.timestamp(completedAt)
-        o.key(&w, "attempts"); w.integer(attempts)
-        o.key(&w, "retries_used"); w.integer(retriesUsed)
-        o.key(&w, "retries_left"); w.integer(retriesLeft)
-        o.end(&w)
+        w.object { w, o in
+            o.day(&w, "day", day)
+            o.string(&w, "status", status.rawValue)
+            o.string(&w, "quiz", quiz)
+            o.string(&w, "attempt", attempt)
+            o.integer(&w, "answered", answered)
+            o.integer(&w, "next_question", nextQuestion)
+            o.integer(&w, "score", score)
+            o.integer(&w, "total", total)
+            o.bool(&w, "completed", completed)
+            o.integer(&w, "best_score", bestScore)
+            o.timestamp(&w, "completed_at", completedAt)
+            o.integer(&w, "attempts", attempts)
+            o.integer(&w, "retries_used", retriesUsed)
+            o.integer(&w, "retries_left", retriesLeft)
+        }
     }
 }
 
 extension Streak {
     func write(to w: inout JSONWriter) {
-        var o = ObjectWriter(&w)
-        o.key(&w, "current"); w.integer(current)
-        o.key(&w, "active_today"); w.bool(activeToday)
-        o.key(&w, "longest"); w.integer(longest)
-        o.key(&w, "runs")
-        w.array(runs) { w, run in
-            var r = ObjectWriter(&w)
-            r.key(&w, "start"); w.day(run.start)
-            r.key(&w, "end"); w.day(run.end)
-            r.key(&w, "days"); w.integer(run.days)
-            r.end(&w)
+        w.object { w, o in
+            o.integer(&w, "current", current)
+            o.bool(&w, "active_today", activeToday)
+            o.integer(&w, "longest", longest)
+            o.array(&w, "runs", runs) { w, run in
+                w.object { w, r in
+                    r.day(&w, "start", run.start)
+                    r.day(&w, "end", run.end)
+                    r.integer(&w, "days", run.days)
+                }
+            }
         }
-        o.end(&w)
     }
 }
 
 extension HistoryEntry {
     func write(to w: inout JSONWriter) {
-        var o = ObjectWriter(&w)
-        o.key(&w, "day"); w.day(day)
-        o.key(&w, "quiz"); w.string(quiz)
-        o.key(&w, "best_score"); w.integer(bestScore)
-        o.key(&w, "total"); w.integer(total)
-        o.key(&w, "percent"); w.integer(percent)
-        o.key(&w, "completed_at"); w.timestamp(completedAt)
-        o.end(&w)
+        w.object { w, o in
+            o.day(&w, "day", day)
+            o.string(&w, "quiz", quiz)
+            o.integer(&w, "best_score", bestScore)
+            o.integer(&w, "total", total)
+            o.integer(&w, "percent", percent)
+            o.timestamp(&w, "completed_at", completedAt)
+        }
     }
 }
 
 extension QuizSummary {
     func write(to w: inout JSONWriter) {
-        var o = ObjectWriter(&w)
-        o.key(&w, "quiz"); w.string(quiz)
-        o.key(&w, "attempts"); w.integer(attempts)
-        o.key(&w, "finished"); w.integer(finished)
-        o.key(&w, "abandoned"); w.integer(abandoned)
-        o.key(&w, "retries"); w.integer(retries)
-        o.key(&w, "best_score"); w.integer(bestScore)
-        o.key(&w, "best_percent"); w.integer(bestPercent)
-        o.key(&w, "latest_percent"); w.integer(latestPercent)
-        o.key(&w, "fastest_seconds"); w.number(fastestSeconds?.description)
-        o.end(&w)
+        w.object { w, o in
+            o.string(&w, "quiz", quiz)
+            o.integer(&w, "attempts", attempts)
+            o.integer(&w, "finished", finished)
+            o.integer(&w, "abandoned", abandoned)
+            o.integer(&w, "retries", retries)
+            o.integer(&w, "best_score", bestScore)
+            o.integer(&w, "best_percent", bestPercent)
+            o.integer(&w, "latest_percent", latestPercent)
+            o.number(&w, "fastest_seconds", fastestSeconds?.description)
+        }
     }
 }
 
 extension PuzzleSummary {
     func write(to w: inout JSONWriter) {
-        var o = ObjectWriter(&w)
-        o.key(&w, "puzzle"); w.string(puzzle)
-        o.key(&w, "encoding"); w.string(encoding)
-        o.key(&w, "attempts"); w.integer(attempts)
-        o.key(&w, "completed"); w.integer(completed)
-        o.key(&w, "failed"); w.integer(failed)
-        o.key(&w, "best_seconds"); w.number(bestSeconds?.literal)
-        o.key(&w, "latest")
-        var l = ObjectWriter(&w)
-        l.key(&w, "outcome"); w.string(latest.outcome.rawValue)
-        l.key(&w, "at"); w.timestamp(latest.at)
-        l.key(&w, "seconds"); w.number(latest.seconds?.literal)
-        l.end(&w)
-        o.end(&w)
+        w.object { w, o in
+            o.string(&w, "puzzle", puzzle)
+            o.string(&w, "encoding", encoding)
+            o.integer(&w, "attempts", attempts)
+            o.integer(&w, "completed", completed)
+            o.integer(&w, "failed", failed)
+            o.number(&w, "best_seconds", bestSeconds?.literal)
+            o.object(&w, "latest") { w, l in
+                l.string(&w, "outcome", latest.outcome.rawValue)
+                l.timestamp(&w, "at", latest.at)
+                l.number(&w, "seconds", latest.seconds?.literal)
+            }
+        }
     }
 }
 
 extension SubmissionSummary {
     func write(to w: inout JSONWriter) {
-        var o = ObjectWriter(&w)
-        o.key(&w, "content"); w.string(content)
-        o.key(&w, "kind"); w.string(kind.rawValue)
-        o.key(&w, "category"); w.string(category)
-        o.key(&w, "total_attempts"); w.integer(totalAttempts)
-        o.key(&w, "best_score"); w.integer(bestScore)
-        o.key(&w, "latest_score"); w.integer(latestScore)
-        o.key(&w, "recent")
-        w.array(recent) { w, r in
-            var e = ObjectWriter(&w)
-            e.key(&w, "score"); w.integer(r.score)
-            e.key(&w, "correct"); w.integer(r.correct)
-            e.key(&w, "total"); w.integer(r.total)
-            e.key(&w, "at"); w.timestamp(r.at)
-            e.end(&w)
+        w.object { w, o in
+            o.string(&w, "content", content)
+            o.string(&w, "kind", kind.rawValue)
+            o.string(&w, "category", category)
+            o.integer(&w, "total_attempts", totalAttempts)
+            o.integer(&w, "best_score", bestScore)
+            o.integer(&w, "latest_score", latestScore)
+            o.array(&w, "recent", recent) { w, r in
+                w.object { w, e in
+                    e.integer(&w, "score", r.score)
+                    e.integer(&w, "correct", r.correct)
+                    e.integer(&w, "total", r.total)
+                    e.timestamp(&w, "at", r.at)
+                }
+            }
         }
-        o.end(&w)
     }
 }
 
 extension StudyPlan {
     func write(to w: inout JSONWriter) {
-        var o = ObjectWriter(&w)
-        o.key(&w, "categories")
-        w.array(categories) { w, c in
-            var e = ObjectWriter(&w)
-            e.key(&w, "category"); w.string(c.category)
-            e.key(&w, "diagnostic_completed"); w.bool(c.diagnosticCompleted)
-            e.key(&w, "skills"); w.array(c.skills) { w, s in s.write(to: &w, level: true, category: false) }
-            e.key(&w, "strengths"); w.array(c.strengths) { w, s in s.write(to: &w, level: false, category: false) }
-            e.key(&w, "weaknesses"); w.array(c.weaknesses) { w, s in s.write(to: &w, level: false, category: false) }
-            e.end(&w)
+        w.object { w, o in
+            o.array(&w, "categories", categories) { w, c in
+                w.object { w, e in
+                    e.string(&w, "category", c.category)
+                    e.bool(&w, "diagnostic_completed", c.diagnosticCompleted)
+                    e.array(&w, "skills", c.skills) { w, s in s.write(to: &w, level: true, category: false) }
+                    e.array(&w, "strengths", c.strengths) { w, s in s.write(to: &w, level: false, category: false) }
+                    e.array(&w, "weaknesses", c.weaknesses) { w, s in s.write(to: &w, level: false, category: false) }
+                }
+            }
+            o.array(&w, "strengths", strengths) { w, s in s.write(to: &w, level: false, category: true) }
+            o.array(&w, "weaknesses", weaknesses) { w, s in s.write(to: &w, level: false, category: true) }
+            o.array(&w, "recommended", recommended) { w, id in w.string(id) }
         }
-        o.key(&w, "strengths"); w.array(strengths) { w, s in s.write(to: &w, level: false, category: true) }
-        o.key(&w, "weaknesses"); w.array(weaknesses) { w, s in s.write(to: &w, level: false, category: true) }
-        o.key(&w, "recommended"); w.array(recommended) { w, id in w.string(id) }
-        o.end(&w)
     }
 }
 
 extension StudyPlan.SkillResult {
     func write(to w: inout JSONWriter, level: Bool, category: Bool) {
-        var o = ObjectWriter(&w)
-        o.key(&w, "skill"); w.string(skill)
-        o.key(&w, "correct"); w.integer(correct)
-        o.key(&w, "total"); w.integer(total)
-        o.key(&w, "percent"); w.integer(percent)
-        if level { o.key(&w, "level"); w.string(self.level.rawValue) }
-        if category { o.key(&w, "category"); w.string(self.category) }
-        o.end(&w)
+        w.object { w, o in
+            o.string(&w, "skill", skill)
+            o.integer(&w, "correct", correct)
+            o.integer(&w, "total", total)
+            o.integer(&w, "percent", percent)
+            if level { o.string(&w, "level", self.level.rawValue) }
+            if category { o.string(&w, "category", self.category) }
+        }
     }
 }
 
 extension Hints {
     func write(to w: inout JSONWriter) {
-        var o = ObjectWriter(&w)
-        o.key(&w, "balance"); w.integer(balance)
-        o.key(&w, "granted"); w.integer(granted)
-        o.key(&w, "used"); w.integer(used)
-        o.key(&w, "used_by_kind")
-        var k = ObjectWriter(&w)
-        k.key(&w, "fifty_fifty"); w.integer(usedFiftyFifty)
-        k.key(&w, "reveal"); w.integer(usedReveal)
-        k.end(&w)
-        o.end(&w)
+        w.object { w, o in
+            o.integer(&w, "balance", balance)
+            o.integer(&w, "granted", granted)
+            o.integer(&w, "used", used)
+            o.object(&w, "used_by_kind") { w, k in
+                k.integer(&w, "fifty_fifty", usedFiftyFifty)
+                k.integer(&w, "reveal", usedReveal)
+            }
+        }
     }
 }
 
 extension Stats {
     func write(to w: inout JSONWriter) {
-        var o = ObjectWriter(&w)
-        o.key(&w, "quizzes_completed"); w.integer(quizzesCompleted)
-        o.key(&w, "questions_answered"); w.integer(questionsAnswered)
-        o.key(&w, "correct"); w.integer(correct)
-        o.key(&w, "accuracy"); w.integer(accuracy)
-        o.key(&w, "puzzles_completed"); w.integer(puzzlesCompleted)
-        o.key(&w, "submissions"); w.integer(submissions)
-        o.key(&w, "first_active"); w.day(firstActive)
-        o.key(&w, "last_active"); w.day(lastActive)
-        o.key(&w, "active_days"); w.integer(activeDays)
-        o.end(&w)
+        w.object { w, o in
+            o.integer(&w, "quizzes_completed", quizzesCompleted)
+            o.integer(&w, "questions_answered", questionsAnswered)
+            o.integer(&w, "correct", correct)
+            o.integer(&w, "accuracy", accuracy)
+            o.integer(&w, "puzzles_completed", puzzlesCompleted)
+            o.integer(&w, "submissions", submissions)
+            o.day(&w, "first_active", firstActive)
+            o.day(&w, "last_active", lastActive)
+            o.integer(&w, "active_days", activeDays)
+        }
     }
 }
 
 extension Achievement {
     func write(to w: inout JSONWriter) {
-        var o = ObjectWriter(&w)
-        o.key(&w, "id"); w.string(id.rawValue)
-        o.key(&w, "day"); w.day(day)
-        o.end(&w)
+        w.object { w, o in
+            o.string(&w, "id", id.rawValue)
+            o.day(&w, "day", day)
+        }
     }
 }
 
 extension Anomaly {
     func write(to w: inout JSONWriter) {
-        var o = ObjectWriter(&w)
-        o.key(&w, "seq"); w.integer(seq)
-        o.key(&w, "kind"); w.string(kind.rawValue)
-        o.key(&w, "detail"); w.string(detail)
-        o.end(&w)
+        w.object { w, o in
+            o.integer(&w, "seq", seq)
+            o.string(&w, "kind", kind.rawValue)
+            o.string(&w, "detail", detail)
+        }
     }
 }

@@ -1,11 +1,23 @@
 // ledger-stress: a writer process for the crash, concurrency and soak tests,
 // and the ledger's benchmarks.
 //
-//   ledger-stress append-loop LOG --writer W --count N [--batch B] [--user U] [--start K] [--deferred] [--quiet]
-//       Appends events W-K ... W-(K+N-1) (K defaults to 1) in batches of B.
-//       After each batch returns, prints `ack <seq> <id>` for each of its
-//       events and flushes, so a killer knows exactly what was acknowledged.
-//       Recoveries (torn tails moved aside) are reported on stderr.
+//   ledger-stress append-loop LOG --writer W --count N [--batch B] [--user U] [--start K] [--deferred] [--quiet] [--stats]
+//       Appends events W-K ... W-(K+N-1) (K defaults to 1) in batches of B
+//       (default 10), each fsync'd before the next (--deferred: one fsync at
+//       the end). After each batch returns, prints `ack <seq> <id>` for each
+//       of its events and flushes, so a killer knows exactly what was
+//       acknowledged (--quiet: nothing). Recoveries (torn tails moved aside)
+//       are reported on stderr. --stats prints on stderr the wall and CPU
+//       time, the open's, and the CPU time spent inside LedgerWriter.append.
+//   ledger-stress plain-loop LOG --count N [--batch B] [--bytes L] [--writer W] [--user U] [--start K] [--deferred] [--stats]
+//       The baseline for append-loop: the same lines (what append-loop with
+//       the same options writes, `prev` left as zeros) written with one
+//       write and one fsync per batch, and nothing else (no lock, no
+//       checks, no hashing). With --bytes L, every line is L bytes (LF
+//       included; one line padded or cut), made once: nothing but the
+//       I/O runs in the loop (give L = an append-loop log's bytes / events
+//       for the same bytes). --deferred: one fsync at the end. --stats as
+//       for append-loop, with the time spent in write+fsync.
 //   ledger-stress read LOG
 //       One pass of the reader over LOG: streams every line with
 //       LogReader.forEachLine (counting lines that do not decode), then the
@@ -56,7 +68,8 @@ func fail(_ message: String, code: Int32 = 1) -> Never {
 
 func usage() -> Never {
     fail("""
-    usage: ledger-stress append-loop LOG --writer W --count N [--batch B] [--user U] [--start K] [--deferred] [--quiet]
+    usage: ledger-stress append-loop LOG --writer W --count N [--batch B] [--user U] [--start K] [--deferred] [--quiet] [--stats]
+           ledger-stress plain-loop LOG --count N [--batch B] [--bytes L] [--writer W] [--user U] [--start K] [--deferred] [--stats]
            ledger-stress read LOG
            ledger-stress read-loop LOG --until FILE [--min-passes N]
            ledger-stress bench-sha256 [--mib M]
@@ -96,34 +109,76 @@ struct Arguments {
     }
 }
 
-/// The event for number `k` of writer `w`: quiz attempts of ten events
-/// (start, eight answers, finish), so the log is realistic for projections.
-func event(writer w: String, user: String, k: Int) -> NewEvent {
-    let attempt = "\(w)-a\((k - 1) / 10)"
-    let second = k % 86_400
-    let at = "2025-10-21T\(pad(second / 3600)):\(pad(second / 60 % 60)):\(pad(second % 60)).\(k % 1000)+03:00"
-    let data: String
-    let type: String
-    switch k % 10 {
-    case 1:
-        type = "quiz.started"
-        data = #"{"attempt":"\#(attempt)","quiz":"daily-\#((k - 1) / 10 % 7)","questions":8,"daily":true,"category":"reading"}"#
-    case 0:
-        type = "quiz.finished"
-        data = #"{"attempt":"\#(attempt)"}"#
-    default:
-        type = "answer.selected"
-        data = #"{"attempt":"\#(attempt)","question":"q\#(k % 10 - 1)","choice":\#(k % 4),"correct":\#(k % 3 != 0),"skill":"inference","ms":\#(1000 + k % 5000)}"#
+/// Makes the events of one writer: for number `k`, quiz attempts of ten
+/// events (start, eight answers, finish), so the log is realistic for projections.
+///
+/// The line of event `k` is
+/// `{"id":"W-k","at":"2025-10-21T<k's second of the day>.<k % 1000>+03:00","user":"U","type":…,"data":…}`;
+/// the values are made directly (no JSON parsed, the strings shared by an
+/// attempt made once), so that making events costs little beside appending them.
+struct EventMaker {
+    let writer: String
+    let user: String
+    private let questions = (0..<9).map { "q\($0)" }
+    private let quizzes = (0..<7).map { "daily-\($0)" }
+    private var attemptNumber = -1
+    private var attempt = ""
+
+    init(writer: String, user: String) { self.writer = writer; self.user = user }
+
+    mutating func event(_ k: Int) -> NewEvent {
+        let n = (k - 1) / 10
+        if n != attemptNumber { attemptNumber = n; attempt = "\(writer)-a\(n)" }
+        let event: Event
+        switch k % 10 {
+        case 1:
+            event = .quizStarted(QuizStarted(attempt: attempt, quiz: quizzes[n % 7], questions: 8, daily: true, category: "reading"))
+        case 0:
+            event = .quizFinished(AttemptEnded(attempt: attempt))
+        default:
+            event = .answerSelected(AnswerSelected(attempt: attempt, question: questions[k % 10 - 1], choice: k % 4,
+                                                   correct: k % 3 != 0, skill: "inference", ms: 1000 + k % 5000))
+        }
+        return NewEvent(id: id(k), at: at(k), user: user, event: event)
     }
-    let line = #"{"id":"\#(w)-\#(k)","at":"\#(at)","user":"\#(user)","type":"\#(type)","data":\#(data)}"#
-    do {
-        return try LineCodec.decodeNewEvent(Array(line.utf8))
-    } catch {
-        fail("internal: made an invalid event: \(error)")
+
+    /// `W-k`.
+    func id(_ k: Int) -> String {
+        var w = writer
+        return w.withUTF8 { prefix in
+            String(unsafeUninitializedCapacity: prefix.count + 21) { out in
+                var i = 0
+                for b in prefix { out[i] = b; i += 1 }
+                out[i] = UInt8(ascii: "-"); i += 1
+                var digits = 1, m = k
+                while m >= 10 { digits += 1; m /= 10 }
+                m = k
+                for d in stride(from: digits - 1, through: 0, by: -1) { out[i + d] = UInt8(48 + m % 10); m /= 10 }
+                return i + digits
+            }
+        }
+    }
+
+    /// `2025-10-21THH:MM:SS.F+03:00`: second `k % 86400` of the day, fraction `k % 1000` (unpadded).
+    func at(_ k: Int) -> Timestamp {
+        let second = k % 86_400
+        let fraction = k % 1000
+        let text = String(unsafeUninitializedCapacity: 40) { out in
+            var i = 0
+            for b in "2025-10-21T".utf8 { out[i] = b; i += 1 }
+            func two(_ v: Int) { out[i] = UInt8(48 + v / 10); out[i + 1] = UInt8(48 + v % 10); i += 2 }
+            two(second / 3600); out[i] = 58; i += 1
+            two(second / 60 % 60); out[i] = 58; i += 1
+            two(second % 60); out[i] = 46; i += 1
+            if fraction >= 100 { out[i] = UInt8(48 + fraction / 100); i += 1 }
+            if fraction >= 10 { out[i] = UInt8(48 + fraction / 10 % 10); i += 1 }
+            out[i] = UInt8(48 + fraction % 10); i += 1
+            for b in "+03:00".utf8 { out[i] = b; i += 1 }
+            return i
+        }
+        do { return try Timestamp(parsing: text) } catch { fail("internal: made an invalid timestamp \(text): \(error)") }
     }
 }
-
-func pad(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
 
 func appendLoop(_ args: Arguments) {
     guard args.words.count == 1 else { usage() }
@@ -135,9 +190,13 @@ func appendLoop(_ args: Arguments) {
     let user = args.options["--user"] ?? "u-\(w)"
     let durability: Durability = args.flags.contains("--deferred") ? .deferred : .everyBatch
     let quiet = args.flags.contains("--quiet")
+    let stats = args.flags.contains("--stats")
 
+    var maker = EventMaker(writer: w, user: user)
+    let t0 = seconds(), c0 = cpuSeconds()
     let writer: LedgerWriter
     do { writer = try LedgerWriter(path: path) } catch { fail("\(error)") }
+    let opened = (wall: seconds() - t0, cpu: cpuSeconds() - c0)
     var reported = 0
     func reportRecoveries() {
         while reported < writer.recoveries.count {
@@ -146,13 +205,16 @@ func appendLoop(_ args: Arguments) {
         }
     }
     reportRecoveries()
+    var inAppend = 0.0
     var k = start
     let end = start + count
     while k < end {
         let n = min(batch, end - k)
-        let events = (k..<(k + n)).map { event(writer: w, user: user, k: $0) }
+        let events = (k..<(k + n)).map { maker.event($0) }
         let results: [AppendResult]
+        let before = stats ? cpuSeconds() : 0
         do { results = try writer.append(events, durability: durability) } catch { fail("\(error)") }
+        if stats { inAppend += cpuSeconds() - before }
         reportRecoveries()
         if !quiet {
             writeOut(1, results.map { "ack \($0.seq) \($0.id)\n" }.joined())
@@ -163,6 +225,116 @@ func appendLoop(_ args: Arguments) {
         do { try writer.sync() } catch { fail("\(error)") }
     }
     writer.close()
+    if stats {
+        let wall = seconds() - t0, cpu = cpuSeconds() - c0
+        writeOut(2, "append-loop: \(count) events in batches of \(batch)\(durability == .deferred ? " (deferred, one fsync at the end)" : ", fsync per batch"): "
+                 + "\(format3(wall)) s wall (\(rate(count, wall)) events/s), \(format3(cpu)) s CPU of this thread; "
+                 + "open \(format3(opened.wall)) s wall, \(format3(opened.cpu)) s CPU; "
+                 + "in LedgerWriter.append \(format3(inAppend)) s CPU (\(rate(count, inAppend)) events/s of CPU)\n")
+    }
+}
+
+/// `ledger-stress plain-loop`: the same bytes as `append-loop`, written with
+/// one `write` and one `fsync` per batch and nothing else (no lock, no
+/// checks, no hashing): what the disk allows, for the benchmark to compare
+/// appends with in the same run.
+func plainLoop(_ args: Arguments) {
+    guard args.words.count == 1 else { usage() }
+    let path = args.words[0]
+    let w = args.options["--writer"] ?? "b"
+    let count = args.int("--count")
+    let batch = max(1, args.int("--batch", default: 10))
+    let start = max(1, args.int("--start", default: 1))
+    let user = args.options["--user"] ?? "u-\(w)"
+    let bytesPerLine = args.options["--bytes"].map { _ in args.int("--bytes") }
+    let sync = !args.flags.contains("--deferred")
+    let stats = args.flags.contains("--stats")
+    if let bytesPerLine, bytesPerLine < 2 { fail("--bytes must be at least 2 (a byte and the LF)", code: 64) }
+
+    var maker = EventMaker(writer: w, user: user)
+    /// The line `append-loop` writes for event `k` (as the `k`-th line of a new log), `prev` left as zeros.
+    func line(_ k: Int) -> [UInt8] {
+        let e = maker.event(k)
+        return LineCodec.encode(e.sealed(seq: k - start + 1, id: e.id ?? "", prev: Envelope.genesis))
+    }
+    // With --bytes L every line is L bytes: the first event's line, padded with
+    // spaces (or cut) to L - 1, and an LF; one batch is built once and written again and again.
+    var fixed: [UInt8] = []
+    if let bytesPerLine {
+        var one = line(start)
+        if one.count >= bytesPerLine {
+            one.removeLast(one.count - bytesPerLine + 1)
+        } else {
+            one.insert(contentsOf: repeatElement(UInt8(ascii: " "), count: bytesPerLine - 1 - one.count), at: one.count - 1)
+        }
+        one.append(0x0A)
+        for _ in 0..<batch { fixed.append(contentsOf: one) }
+    }
+
+    let fd = open(path, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
+    guard fd >= 0 else { fail("\(path): open: \(String(cString: strerror(errno)))") }
+    let t0 = seconds(), c0 = cpuSeconds()
+    var inIO = 0.0
+    var total = 0
+    var k = start
+    let end = start + count
+    var bytes: [UInt8] = []
+    while k < end {
+        let n = min(batch, end - k)
+        if bytesPerLine != nil {
+            bytes = n == batch ? fixed : Array(fixed[0..<(fixed.count / batch * n)])
+        } else {
+            bytes.removeAll(keepingCapacity: true)
+            for j in k..<(k + n) { bytes.append(contentsOf: line(j)); bytes.append(0x0A) }
+        }
+        let t = seconds()
+        bytes.withUnsafeBytes { b in
+            var done = 0
+            while done < b.count {
+                let r = write(fd, b.baseAddress! + done, b.count - done)
+                if r < 0 {
+                    if errno == EINTR { continue }
+                    fail("\(path): write: \(String(cString: strerror(errno)))")
+                }
+                done += r
+            }
+        }
+        if sync {
+            while fsync(fd) != 0 {
+                if errno != EINTR { fail("\(path): fsync: \(String(cString: strerror(errno)))") }
+            }
+        }
+        inIO += seconds() - t
+        total += bytes.count
+        k += n
+    }
+    if !sync { _ = fsync(fd) }
+    close(fd)
+    if stats {
+        let wall = seconds() - t0, cpu = cpuSeconds() - c0
+        writeOut(2, "plain-loop: \(count) events, \(total) bytes, in batches of \(batch)\(sync ? ", fsync per batch" : " (no fsync until the end)"): "
+                 + "\(format3(wall)) s wall (\(rate(count, wall)) events/s), \(format3(cpu)) s CPU; "
+                 + "in write\(sync ? "+fsync" : "") \(format3(inIO)) s wall (\(rate(count, inIO)) events/s)\n")
+    }
+}
+
+/// `n / seconds`, rounded, with thousands separators.
+func rate(_ n: Int, _ seconds: Double) -> String {
+    guard seconds > 0 else { return "inf" }
+    var digits = String(Int((Double(n) / seconds).rounded()))
+    var out = ""
+    while digits.count > 3 {
+        out = "," + digits.suffix(3) + out
+        digits.removeLast(3)
+    }
+    return digits + out
+}
+
+/// CPU time of the calling thread, in seconds.
+func cpuSeconds() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
 }
 
 /// The process's peak resident set size in KiB (VmHWM from /proc/self/status), or nil off Linux.
@@ -174,7 +346,7 @@ func peakRSSKiB() -> Int? {
     defer { fclose(f) }
     var line = [CChar](repeating: 0, count: 256)
     while fgets(&line, CInt(line.count), f) != nil {
-        let text = String(cString: line)
+        let text = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         if text.hasPrefix("VmHWM:") {
             return Int(text.dropFirst(6).split(whereSeparator: { $0 == " " || $0 == "\t" }).first ?? "")
         }
@@ -302,7 +474,8 @@ func format3(_ x: Double) -> String { String(Double(Int(x * 1000)) / 1000) }
 let argv = CommandLine.arguments
 guard argv.count >= 2 else { usage() }
 switch argv[1] {
-case "append-loop": appendLoop(Arguments(argv.dropFirst(2), flags: ["--deferred", "--quiet"]))
+case "append-loop": appendLoop(Arguments(argv.dropFirst(2), flags: ["--deferred", "--quiet", "--stats"]))
+case "plain-loop": plainLoop(Arguments(argv.dropFirst(2), flags: ["--deferred", "--stats"]))
 case "read": readOnce(Arguments(argv.dropFirst(2), flags: []))
 case "read-loop": readLoop(Arguments(argv.dropFirst(2), flags: []))
 case "bench-sha256": benchSHA256(Arguments(argv.dropFirst(2), flags: []))

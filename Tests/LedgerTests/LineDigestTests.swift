@@ -1,3 +1,4 @@
+import Simulation
 import Testing
 @testable import Ledger
 
@@ -5,14 +6,8 @@ import Testing
 struct LineDigestTests {
     /// Seeded bytes (SplitMix64), so a failure can be replayed.
     static func bytes(_ count: Int, seed: UInt64) -> [UInt8] {
-        var state = seed
-        return (0..<count).map { _ in
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return UInt8(truncatingIfNeeded: z ^ (z >> 31))
-        }
+        var rng = SplitMix64(seed: seed)
+        return (0..<count).map { _ in UInt8(truncatingIfNeeded: rng.next()) }
     }
 
     @Test("the same digest as the Swift SHA-256 for every length up to 4 blocks and some large ones")

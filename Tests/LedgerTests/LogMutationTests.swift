@@ -1,5 +1,6 @@
 import Events
 import Foundation
+import Simulation
 import Testing
 @testable import Ledger
 
@@ -55,7 +56,7 @@ struct LogMutationTests {
                                    "\\ud800", "\u{FEFF}", "\r", "\n", "\n\n", ",\"id\":\"e-1\"", String(repeating: "[", count: 200), "9999999999999999999999"]
 
     /// One seeded mutation of `bytes`; returns its name.
-    static func mutate(_ bytes: inout [UInt8], _ rng: inout SeededGenerator) -> String {
+    static func mutate(_ bytes: inout [UInt8], _ rng: inout SplitMix64) -> String {
         func pos(_ extra: Int = 0) -> Int { bytes.isEmpty ? 0 : Int.random(in: 0..<(bytes.count + extra), using: &rng) }
         func lineRanges() -> [Range<Int>] {
             var out: [Range<Int>] = []
@@ -150,7 +151,7 @@ struct LogMutationTests {
         defer { dir.cleanup() }
         let bases = try LogMutationTests.baseLogs(in: dir)
         let scratch = try ScratchFile(dir.file("m.log"))
-        var rng = SeededGenerator(seed: seed)
+        var rng = SplitMix64(seed: seed)
         var mutations = 0
         var outcomes: [String: Int] = [:]
         var kinds: [String: Int] = [:]

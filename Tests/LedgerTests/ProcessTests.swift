@@ -1,5 +1,6 @@
 import Events
 import Foundation
+import Simulation
 import Testing
 @testable import Ledger
 
@@ -76,7 +77,7 @@ struct ProcessTests {
         let dir = try TempDir("crash")
         defer { dir.cleanup() }
         let log = dir.file("a.log")
-        var rng = SeededGenerator(seed: 20251021)
+        var rng = SplitMix64(seed: 20251021)
         var acknowledged: [String: Int] = [:]
         var next = 1
         var injectedTails: [[UInt8]] = []

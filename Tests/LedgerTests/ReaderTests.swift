@@ -1,5 +1,6 @@
 import Events
 import Foundation
+import Simulation
 import Testing
 @testable import Ledger
 
@@ -11,7 +12,7 @@ struct ReaderTests {
         let dir = try TempDir()
         defer { dir.cleanup() }
         let log = dir.file("a.log")
-        var rng = SeededGenerator(seed: 3)
+        var rng = SplitMix64(seed: 3)
         var expected: [[UInt8]] = []
         for _ in 0..<300 {
             let n = Int.random(in: 1...9000, using: &rng)

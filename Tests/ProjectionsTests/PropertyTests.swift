@@ -1,5 +1,6 @@
 import Events
 import Projections
+import Simulation
 import Testing
 
 @Suite("Properties over seeded random logs")
@@ -24,7 +25,7 @@ struct PropertyTests {
     @Test("live: folding a prefix, reading the state, then the rest equals folding all", arguments: seeds)
     func liveEqualsBatch(seed: UInt64) {
         let records = RandomLog.make(seed: seed, count: 600)
-        var rng = SeededGenerator(seed: seed)
+        var rng = SplitMix64(seed: seed)
         for user in RandomLog.users {
             let whole = LearnerState(folding: records, options: options(user, streakOn: .any))
             var projector = LearnerProjector(options: options(user, streakOn: .any))
@@ -48,7 +49,7 @@ struct PropertyTests {
     @Test("as-of N equals folding the first N lines", arguments: seeds)
     func asOfEqualsPrefix(seed: UInt64) {
         let records = RandomLog.make(seed: seed, count: 300)
-        var rng = SeededGenerator(seed: seed &+ 1)
+        var rng = SplitMix64(seed: seed &+ 1)
         for _ in 0..<6 {
             let n = Int.random(in: 0...records.count, using: &rng)
             for user in RandomLog.users {
@@ -64,7 +65,7 @@ struct PropertyTests {
     func asOfTimeIsAFilter(seed: UInt64) {
         let records = RandomLog.make(seed: seed, count: 300)
         let stamps = records.compactMap { if case .v1(let e) = $0 { e.at } else { nil } }
-        var rng = SeededGenerator(seed: seed &+ 2)
+        var rng = SplitMix64(seed: seed &+ 2)
         for _ in 0..<4 {
             let cut = stamps[Int.random(in: 0..<stamps.count, using: &rng)]
             let kept = records.filter {

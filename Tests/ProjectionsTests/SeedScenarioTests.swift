@@ -7,20 +7,31 @@ import Testing
 struct SeedScenarioTests {
     let d = day("2025-10-21")
 
-    @Test("1. answer 1 of 5 and reopen: resume at question 2, score 1")
-    func answerOneReopen() {
+    /// Scenarios 1 and 3: today's daily quiz of 5 started at 09:00, then
+    /// `answers` (correct or not) one minute apart, and the app reopened.
+    static let reopened: [(scenario: Int, answers: [Bool], score: Int, nextQuestion: Int, button: String)] = [
+        (1, [true], 1, 1, "Continue (2/5)"),
+        (3, [true, false, true], 2, 3, "Continue (4/5)"),
+    ]
+
+    @Test("1 and 3. answer 1 (or 3) of 5 and reopen: resume at question 2 (or 4) with the score so far",
+          arguments: reopened)
+    func answerAndReopen(scenario: Int, answers: [Bool], score: Int, nextQuestion: Int, button: String) {
         var log = LogBuilder()
         log.start("2025-10-21T09:00:00Z", "a-1", quiz: "daily-2025-10-21")
-        log.answer("2025-10-21T09:01:00Z", "a-1", "q1")
+        for (k, correct) in answers.enumerated() {
+            log.answer("2025-10-21T09:0\(k + 1):00Z", "a-1", "q\(k + 1)", correct: correct)
+        }
         let state = fold(log)
         #expect(state == LearnerState(
             user: "u-1", day: d,
             dailyQuiz: DailyQuiz(day: d, status: .inProgress, quiz: "daily-2025-10-21", attempt: "a-1",
-                                 answered: 1, score: 1, total: 5, attempts: 1),
+                                 answered: answers.count, score: score, total: 5, attempts: 1),
             quizzes: [QuizSummary(quiz: "daily-2025-10-21", attempts: 1)],
-            stats: Stats(questionsAnswered: 1, correct: 1, firstActive: d, lastActive: d, activeDays: 1)))
-        #expect(state.dailyQuiz.nextQuestion == 1)
-        #expect(state.dailyQuiz.button == "Continue (2/5)")
+            stats: Stats(questionsAnswered: answers.count, correct: score, firstActive: d, lastActive: d, activeDays: 1)),
+            "scenario \(scenario)")
+        #expect(state.dailyQuiz.nextQuestion == nextQuestion)
+        #expect(state.dailyQuiz.button == button)
     }
 
     @Test("2. complete all: completed with its score")
@@ -40,24 +51,6 @@ struct SeedScenarioTests {
             stats: Stats(quizzesCompleted: 1, questionsAnswered: 5, correct: 4, firstActive: d, lastActive: d,
                          activeDays: 1)))
         #expect(fold(log).dailyQuiz.button == "Completed 4/5 · 1 retry left")
-    }
-
-    @Test("3. answer 3 of 5 and reopen: Continue (4/5)")
-    func answerThreeReopen() {
-        var log = LogBuilder()
-        log.start("2025-10-21T09:00:00Z", "a-1", quiz: "daily-2025-10-21")
-        log.answer("2025-10-21T09:01:00Z", "a-1", "q1")
-        log.answer("2025-10-21T09:02:00Z", "a-1", "q2", correct: false)
-        log.answer("2025-10-21T09:03:00Z", "a-1", "q3")
-        let state = fold(log)
-        #expect(state == LearnerState(
-            user: "u-1", day: d,
-            dailyQuiz: DailyQuiz(day: d, status: .inProgress, quiz: "daily-2025-10-21", attempt: "a-1",
-                                 answered: 3, score: 2, total: 5, attempts: 1),
-            quizzes: [QuizSummary(quiz: "daily-2025-10-21", attempts: 1)],
-            stats: Stats(questionsAnswered: 3, correct: 2, firstActive: d, lastActive: d, activeDays: 1)))
-        #expect(state.dailyQuiz.nextQuestion == 3)
-        #expect(state.dailyQuiz.button == "Continue (4/5)")
     }
 
     @Test("4. retry after completion: retries_used 1, retries_left 0, best_score kept")

@@ -1,4 +1,5 @@
 import Events
+import Simulation
 import Testing
 @testable import Projections
 
@@ -98,7 +99,7 @@ struct SnapshotCompactCodingTests {
         for n in 0..<bytes.count {
             #expect(throws: DecodingError.self) { try CompactDecoder().decode(Everything.self, from: Array(bytes[..<n])) }
         }
-        var rng = SeededGenerator(seed: 7)
+        var rng = SplitMix64(seed: 7)
         var failures = 0
         for _ in 0..<300 {
             var damaged = bytes

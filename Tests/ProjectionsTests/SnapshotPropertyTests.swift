@@ -1,6 +1,7 @@
 import Events
 import Foundation
 import Projections
+import Simulation
 import Testing
 
 /// A projector saved part-way through a log and restored goes on exactly as
@@ -27,7 +28,7 @@ struct SnapshotPropertyTests {
     @Test("fold a prefix, save, restore, fold the rest: the same bytes as folding everything", arguments: seeds)
     func prefixSaveRestoreRest(seed: UInt64) throws {
         let records = RandomLog.make(seed: seed, count: 700)
-        var rng = SeededGenerator(seed: seed ^ 0x5A5A)
+        var rng = SplitMix64(seed: seed ^ 0x5A5A)
         for user in RandomLog.users {
             for mode in StreakMode.allCases {
                 var whole = LearnerProjector(options: options(user, streakOn: mode))

@@ -61,6 +61,30 @@ extension SHA256 {
             }
         }
 
+        /// Writes ``hex``'s 64 digits to `out` (64 bytes) without making a `String`: the writer's `prev`.
+        func writeHex(to out: UnsafeMutablePointer<UInt8>) {
+            let raw = UnsafeMutableRawPointer(out)
+            for i in 0..<4 {
+                let w = word(i)
+                raw.storeBytes(of: Digest.hexDigits(UInt32(truncatingIfNeeded: w >> 32)), toByteOffset: 16 * i, as: UInt64.self)
+                raw.storeBytes(of: Digest.hexDigits(UInt32(truncatingIfNeeded: w)), toByteOffset: 16 * i + 8, as: UInt64.self)
+            }
+        }
+
+        /// The 8 lowercase hex digits of `v`, most significant first in memory.
+        @inline(__always)
+        static func hexDigits(_ v: UInt32) -> UInt64 {
+            // One nibble a byte, the most significant in the highest byte...
+            var x = UInt64(v)
+            x = (x & 0xFFFF_0000) << 16 | (x & 0xFFFF)
+            x = (x & 0x0000_FF00_0000_FF00) << 8 | (x & 0x0000_00FF_0000_00FF)
+            x = (x & 0x00F0_00F0_00F0_00F0) << 4 | (x & 0x000F_000F_000F_000F)
+            // ...then '0'-'9' or 'a'-'f' (+39 more for a nibble >= 10), stored most significant first.
+            let letters = ((x &+ 0x0606_0606_0606_0606) >> 4) & 0x0101_0101_0101_0101
+            x = x &+ 0x3030_3030_3030_3030 &+ letters &* 39
+            return x.byteSwapped.littleEndian
+        }
+
         /// The hex digits.
         public var description: String { hex }
     }

@@ -30,10 +30,10 @@ import Events
 /// }
 /// ```
 ///
-/// The file is written atomically (a new file beside it, fsync'd, renamed over
-/// the old one, the directory fsync'd) with mode 0600, and carries a format
-/// version and a checksum: a damaged, foreign or newer file is refused
-/// (``SnapshotRejection``), never trusted.
+/// The file is written atomically (a new file beside it, renamed over the old
+/// one) with mode 0600, and carries a format version and a checksum: a
+/// damaged, foreign or newer file is refused (``SnapshotRejection``), never
+/// trusted. It is a cache, so it is not fsync'd (see ``save(to:)``).
 public struct Snapshot: Sendable, Hashable {
     /// The version of the file format this code writes and reads.
     public static let formatVersion = 1
@@ -80,35 +80,26 @@ public struct Snapshot: Sendable, Hashable {
 
     /// Writes the snapshot to `path` atomically, replacing an older snapshot there.
     ///
-    /// A new file (mode 0600, created exclusively) is written beside `path`,
-    /// fsync'd, renamed over `path`, and the directory is fsync'd. On a
-    /// failure before the rename nothing at `path` changes and the new file is
-    /// removed. Refuses to replace anything that is not a snapshot (a log, a
-    /// report...), a symbolic link, or a directory.
+    /// A new file (mode 0600, created exclusively) is written beside `path`
+    /// and renamed over `path`. On a failure before the rename nothing at
+    /// `path` changes and the new file is removed. Refuses to replace anything
+    /// that is not a snapshot (a log, a report...), a symbolic link, or a
+    /// directory.
+    ///
+    /// Nothing is fsync'd: a snapshot is a cache that every load checks whole
+    /// (its checksum covers every byte). A process killed at any point leaves
+    /// the old snapshot or the new one; a power loss may leave a file that
+    /// fails its checksum, which the next load refuses (`garbled`) before a
+    /// full read, and that read saves it again. The two fsyncs would cost more
+    /// than the rest of a warm start.
     public func save(to path: String) throws(LedgerError) {
         try save(to: path, system: System())
     }
 
     func save(to path: String, system: System) throws(LedgerError) {
-        try Snapshot.checkReplaceable(path, system: system)
-        let temporary = try writeTemporary(beside: path, system: system)
-        do {
-            try system.rename(temporary, to: path)
-        } catch {
-            _ = try? system.unlink(temporary)
-            throw LedgerError(error, path: path, doing: "putting the new snapshot in place (rename from \(temporary))")
-        }
-        let directory = LedgerWriter.directory(of: path)
-        do {
-            let dfd = try system.open(directory, .directory)
-            defer { system.close(dfd) }
-            do { try system.fsync(dfd) } catch where error.errno == .invalidArgument {
-                return  // some file systems cannot fsync a directory
-            }
-        } catch {
-            throw LedgerError(.io, error, path: directory,
-                              "the snapshot \(path) was written, but making its directory entry durable failed")
-        }
+        let file = AtomicFile(noun: "snapshot", system: system, durable: false)
+        try Snapshot.checkReplaceable(path, file)
+        try file.replace(path) { (sink) throws(PartialWriteError) in try write(sink) }
     }
 
     /// The whole file at `path` (a regular file of at most ``sizeLimit`` bytes), read into one buffer.
@@ -146,76 +137,16 @@ public struct Snapshot: Sendable, Hashable {
     }
 
     /// Refuses to replace anything at `path` but a snapshot (or an empty file).
-    private static func checkReplaceable(_ path: String, system: System) throws(LedgerError) {
-        let status: FileStatus
-        do { status = try system.lstat(path) } catch {
-            if error.errno == .noEntry { return }
-            throw LedgerError(error, path: path, doing: "looking at the snapshot file")
-        }
-        switch status.kind {
-        case .regular: break
+    private static func checkReplaceable(_ path: String, _ file: AtomicFile) throws(LedgerError) {
+        switch try file.existing(path, head: magic.count) {
+        case .none, .regular(head: [], _): return
+        case .regular(let head, _) where head == magic: return
+        case .regular:
+            throw LedgerError(.permission, path: path,
+                              "exists and is not a snapshot, so it is not replaced (give a new file name, or remove it)")
         case .symlink: throw LedgerError(.symlink, path: path, "is a symbolic link; a snapshot is never written through a link")
         case .directory: throw LedgerError(.isDirectory, path: path, "is a directory, not a snapshot file")
         case .other: throw LedgerError(.notRegularFile, path: path, "is not a regular file; a snapshot is not written there")
         }
-        guard status.size > 0 else { return }
-        var head = [UInt8](repeating: 0, count: magic.count)
-        let fd: CInt
-        do { fd = try system.open(path, .read) } catch { throw LedgerError(error, path: path, doing: "opening the old snapshot") }
-        defer { system.close(fd) }
-        let read = head.withUnsafeMutableBytes { buffer in
-            Result { () throws(SystemCallError) -> Int in try system.pread(fd, into: buffer, at: 0) }
-        }
-        let n: Int
-        do { n = try read.get() } catch {
-            throw LedgerError(error, path: path, doing: "reading the old snapshot")
-        }
-        guard n == magic.count, head == magic else {
-            throw LedgerError(.permission, path: path,
-                              "exists and is not a snapshot, so it is not replaced (give a new file name, or remove it)")
-        }
-    }
-
-    /// Writes the snapshot to a new file beside `path` and fsyncs it; returns its name.
-    private func writeTemporary(beside path: String, system: System) throws(LedgerError) -> String {
-        let base = "\(path).tmp-\(System.processID())"
-        var name = base
-        var fd: CInt = -1
-        for k in 0..<100 {
-            name = k == 0 ? base : "\(base)-\(k)"
-            do {
-                fd = try system.open(name, .writeCreateNew)
-                break
-            } catch where error.errno == .exists {
-                continue
-            } catch {
-                throw LedgerError(error, path: name, doing: "creating the new snapshot file")
-            }
-        }
-        guard fd >= 0 else { throw LedgerError(.io, path: base, "could not find a free name for the new snapshot file") }
-        do throws(LedgerError) {
-            var done = 0
-            // One write per piece: the header and state, then the id digests in 64 KiB pieces.
-            let out = fd
-            do throws(PartialWriteError) {
-                try write { (piece) throws(PartialWriteError) in
-                    do throws(PartialWriteError) { try system.writeAll(out, piece) } catch {
-                        throw PartialWriteError(written: done + error.written, cause: error.cause)
-                    }
-                    done += piece.count
-                }
-            } catch {
-                throw LedgerError(.io, error.cause, path: name, "writing the new snapshot failed after \(error.written) bytes")
-            }
-            do { try system.fsync(fd) } catch { throw LedgerError(.io, error, path: name, "making the new snapshot durable failed") }
-            let closing = system.close(fd)
-            fd = -1
-            if let closing { throw LedgerError(.io, closing, path: name, "closing the new snapshot failed") }
-        } catch {
-            if fd >= 0 { system.close(fd) }
-            _ = try? system.unlink(name)
-            throw error
-        }
-        return name
     }
 }

@@ -130,14 +130,20 @@ struct System {
     }
 
     /// Runs `body` (a call returning -1 on error), retrying EINTR, honouring the fault seam.
+    ///
+    /// The one place a call is retried: an injected `.interrupt` or a real EINTR
+    /// runs `body` again; an injected `.fail` throws without running it; an
+    /// injected `.shortWrite(n)` is handed to `shortWrite` (for `write`, to
+    /// write at most `n` bytes) before `body` runs.
     @inline(__always)
-    private func retrying<T: BinaryInteger>(_ call: SystemCall, _ body: () -> T) throws(SystemCallError) -> T {
+    private func retrying<T: BinaryInteger>(_ call: SystemCall, shortWrite: (Int) -> Void = { _ in },
+                                            _ body: () -> T) throws(SystemCallError) -> T {
         while true {
             if let fault = faults?.next(call) {
                 switch fault {
                 case .fail(let e): throw SystemCallError(call, e)
                 case .interrupt: continue
-                case .shortWrite: break
+                case .shortWrite(let n): shortWrite(n)
                 }
             }
             let r = body()
@@ -197,41 +203,21 @@ struct System {
         var done = 0
         while done < bytes.count {
             var length = bytes.count - done
-            if let fault = faults?.next(.write) {
-                switch fault {
-                case .fail(let e): throw PartialWriteError(written: done, cause: SystemCallError(.write, e))
-                case .interrupt: continue
-                case .shortWrite(let n): length = min(length, max(n, 1))
-                }
+            let r: Int
+            do {
+                r = try retrying(.write, shortWrite: { length = min(length, max($0, 1)) }) { systemWrite(fd, base + done, length) }
+            } catch {
+                throw PartialWriteError(written: done, cause: error)
             }
-            let r = systemWrite(fd, base + done, length)
-            if r < 0 {
-                let e = System.lastErrno()
-                if e == .interrupted { continue }
-                throw PartialWriteError(written: done, cause: SystemCallError(.write, e))
-            }
-            if r == 0 {
-                // A regular file never does this; refuse to spin.
-                throw PartialWriteError(written: done, cause: SystemCallError(.write, .ioError))
-            }
+            // A regular file never writes nothing; refuse to spin.
+            guard r > 0 else { throw PartialWriteError(written: done, cause: SystemCallError(.write, .ioError)) }
             done += r
         }
     }
 
     /// Flushes the file's data and metadata to stable storage (`F_FULLFSYNC` on Apple platforms).
     func fsync(_ fd: CInt) throws(SystemCallError) {
-        #if canImport(Darwin)
-        if let fault = faults?.next(.fsync), case .fail(let e) = fault { throw SystemCallError(.fsync, e) }
-        while true {
-            if fcntl(fd, F_FULLFSYNC) != -1 { return }
-            let e = System.lastErrno()
-            if e == .interrupted { continue }
-            break  // not supported here: fall back to fsync
-        }
-        _ = try retrying(.fsync) { Darwin.fsync(fd) }
-        #else
         _ = try retrying(.fsync) { systemFsync(fd) }
-        #endif
     }
 
     func ftruncate(_ fd: CInt, to size: Int) throws(SystemCallError) {
@@ -324,99 +310,27 @@ extension FileStatus {
     }
 }
 
-// The C functions under names that do not clash with System's methods.
-@inline(__always) private func cOpen(_ p: UnsafePointer<CChar>, _ flags: CInt, _ mode: mode_t) -> CInt {
-    #if canImport(Darwin)
-    return Darwin.open(p, flags, mode)
-    #elseif canImport(Glibc)
-    return Glibc.open(p, flags, mode)
-    #else
-    return Musl.open(p, flags, mode)
-    #endif
-}
-@inline(__always) private func systemPread(_ fd: CInt, _ p: UnsafeMutableRawPointer, _ n: Int, _ o: off_t) -> Int {
-    #if canImport(Darwin)
-    return Darwin.pread(fd, p, n, o)
-    #elseif canImport(Glibc)
-    return Glibc.pread(fd, p, n, o)
-    #else
-    return Musl.pread(fd, p, n, o)
-    #endif
-}
-@inline(__always) private func systemWrite(_ fd: CInt, _ p: UnsafeRawPointer, _ n: Int) -> Int {
-    #if canImport(Darwin)
-    return Darwin.write(fd, p, n)
-    #elseif canImport(Glibc)
-    return Glibc.write(fd, p, n)
-    #else
-    return Musl.write(fd, p, n)
-    #endif
-}
+// The C functions under names that do not clash with System's methods (inside
+// `System`, `fsync` would name the method). At file scope the unqualified names
+// are the C library's: exactly one of Glibc, Musl and Darwin is imported above.
+@inline(__always) private func cOpen(_ p: UnsafePointer<CChar>, _ flags: CInt, _ mode: mode_t) -> CInt { open(p, flags, mode) }
+@inline(__always) private func systemPread(_ fd: CInt, _ p: UnsafeMutableRawPointer, _ n: Int, _ o: off_t) -> Int { pread(fd, p, n, o) }
+@inline(__always) private func systemWrite(_ fd: CInt, _ p: UnsafeRawPointer, _ n: Int) -> Int { write(fd, p, n) }
+@inline(__always) private func systemFtruncate(_ fd: CInt, _ size: off_t) -> CInt { ftruncate(fd, size) }
+@inline(__always) private func systemFlock(_ fd: CInt, _ op: CInt) -> CInt { flock(fd, op) }
+@inline(__always) private func systemFstat(_ fd: CInt, _ st: UnsafeMutablePointer<stat>) -> CInt { fstat(fd, st) }
+@inline(__always) private func systemLstat(_ p: UnsafePointer<CChar>, _ st: UnsafeMutablePointer<stat>) -> CInt { lstat(p, st) }
+@inline(__always) private func systemRename(_ from: UnsafePointer<CChar>, _ to: UnsafePointer<CChar>) -> CInt { rename(from, to) }
+@inline(__always) private func systemUnlink(_ p: UnsafePointer<CChar>) -> CInt { unlink(p) }
+@inline(__always) private func systemClose(_ fd: CInt) -> CInt { close(fd) }
+
+/// `fsync`; on Apple platforms `fcntl(F_FULLFSYNC)` first (plain `fsync` there does
+/// not flush the drive's cache), falling back to `fsync` where the file system
+/// does not support it. An interrupted `F_FULLFSYNC` returns -1 with EINTR: retried.
 @inline(__always) private func systemFsync(_ fd: CInt) -> CInt {
     #if canImport(Darwin)
-    return Darwin.fsync(fd)
-    #elseif canImport(Glibc)
-    return Glibc.fsync(fd)
-    #else
-    return Musl.fsync(fd)
+    let r = fcntl(fd, F_FULLFSYNC)
+    if r != -1 || errno == EINTR { return r }
     #endif
-}
-@inline(__always) private func systemFtruncate(_ fd: CInt, _ size: off_t) -> CInt {
-    #if canImport(Darwin)
-    return Darwin.ftruncate(fd, size)
-    #elseif canImport(Glibc)
-    return Glibc.ftruncate(fd, size)
-    #else
-    return Musl.ftruncate(fd, size)
-    #endif
-}
-@inline(__always) private func systemFlock(_ fd: CInt, _ op: CInt) -> CInt {
-    // Unqualified: `Glibc.flock` names the struct of the same name.
-    let r: CInt = flock(fd, op)
-    return r
-}
-@inline(__always) private func systemFstat(_ fd: CInt, _ st: UnsafeMutablePointer<stat>) -> CInt {
-    #if canImport(Darwin)
-    return Darwin.fstat(fd, st)
-    #elseif canImport(Glibc)
-    return Glibc.fstat(fd, st)
-    #else
-    return Musl.fstat(fd, st)
-    #endif
-}
-@inline(__always) private func systemLstat(_ p: UnsafePointer<CChar>, _ st: UnsafeMutablePointer<stat>) -> CInt {
-    #if canImport(Darwin)
-    return Darwin.lstat(p, st)
-    #elseif canImport(Glibc)
-    return Glibc.lstat(p, st)
-    #else
-    return Musl.lstat(p, st)
-    #endif
-}
-@inline(__always) private func systemRename(_ from: UnsafePointer<CChar>, _ to: UnsafePointer<CChar>) -> CInt {
-    #if canImport(Darwin)
-    return Darwin.rename(from, to)
-    #elseif canImport(Glibc)
-    return Glibc.rename(from, to)
-    #else
-    return Musl.rename(from, to)
-    #endif
-}
-@inline(__always) private func systemUnlink(_ p: UnsafePointer<CChar>) -> CInt {
-    #if canImport(Darwin)
-    return Darwin.unlink(p)
-    #elseif canImport(Glibc)
-    return Glibc.unlink(p)
-    #else
-    return Musl.unlink(p)
-    #endif
-}
-@inline(__always) private func systemClose(_ fd: CInt) -> CInt {
-    #if canImport(Darwin)
-    return Darwin.close(fd)
-    #elseif canImport(Glibc)
-    return Glibc.close(fd)
-    #else
-    return Musl.close(fd)
-    #endif
+    return fsync(fd)
 }

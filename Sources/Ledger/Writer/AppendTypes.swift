@@ -25,13 +25,55 @@ public struct AppendResult: Sendable, Hashable {
     public var seq: Int
     /// Whether it was written now.
     public var status: Status
+
+    /// Where ``envelope`` comes from.
+    private enum Source: Sendable {
+        case none
+        case given(Envelope)
+        /// Event `index` of the appended batch, sealed at `seq` with `id` after the line hashing to
+        /// ``prev``: made only when asked for (most callers want the seq alone).
+        case sealed(batch: [NewEvent], index: Int, seq: Int, id: String)
+    }
+    private var source: Source
+    /// For `.sealed`: the hash of the line before.
+    private var prev = SHA256.Digest.zero
+
     /// The line as written, for `.appended`: apply it to a live projection
     /// (nil for `.alreadyPresent`, which the log, and so the projection, already has).
-    public var envelope: Envelope?
+    public var envelope: Envelope? {
+        get {
+            switch source {
+            case .none: nil
+            case .given(let envelope): envelope
+            case .sealed(let batch, let index, let seq, let id): batch[index].sealed(seq: seq, id: id, prev: prev.hex)
+            }
+        }
+        set { source = newValue.map { .given($0) } ?? .none }
+    }
 
     /// Makes a result.
     public init(id: String, seq: Int, status: Status, envelope: Envelope? = nil) {
-        self.id = id; self.seq = seq; self.status = status; self.envelope = envelope
+        self.id = id; self.seq = seq; self.status = status
+        source = envelope.map { .given($0) } ?? .none
+    }
+
+    /// The result of `batch[index]`, appended at `seq` (its `prev` is set by ``setPrev(_:)``).
+    init(id: String, seq: Int, sealing batch: [NewEvent], at index: Int) {
+        self.id = id; self.seq = seq; status = .appended
+        source = .sealed(batch: batch, index: index, seq: seq, id: id)
+    }
+
+    /// Sets the hash of the line before this result's line.
+    mutating func setPrev(_ digest: SHA256.Digest) { prev = digest }
+
+    /// Equal when id, seq, status and envelope are.
+    public static func == (a: AppendResult, b: AppendResult) -> Bool {
+        a.id == b.id && a.seq == b.seq && a.status == b.status && a.envelope == b.envelope
+    }
+
+    /// Hashes id, seq, status and envelope.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(id); hasher.combine(seq); hasher.combine(status); hasher.combine(envelope)
     }
 }
 

@@ -18,44 +18,61 @@ extension LedgerWriter {
     public func append(_ events: [NewEvent], durability: Durability = .everyBatch) throws(LedgerError) -> [AppendResult] {
         try checkUsable()
         guard !events.isEmpty else { return [] }
-        let ids = try validate(events)
+        let batch = try prepare(events)
 
         return try withLock { () throws(LedgerError) -> [AppendResult] in
             try catchUp()
             let before = knownSize
             var results: [AppendResult] = []
             results.reserveCapacity(events.count)
-            var written: [(id: String, digest: SHA256.Digest)] = []
-            var bytes: [UInt8] = []
-            var prev = chain.last
+            // Which events are new, at which seq, and the batch's size: all known before a byte is made.
             var seq = chain.count
-            for (k, event) in events.enumerated() {
-                let id = ids[k]
-                if let existing = chain.seq(of: id) {
+            var size = 0
+            for k in events.indices {
+                let id = batch.ids[k]
+                if let existing = chain.ids.seq(of: id, hash: batch.hashes[k]) {
                     results.append(AppendResult(id: id, seq: existing, status: .alreadyPresent))
                     continue
                 }
                 seq += 1
-                let envelope = event.sealed(seq: seq, id: id, prev: prev.hex)
-                let line = LineCodec.encode(envelope)
-                guard line.count <= LineCodec.maxLineLength else {
-                    let e = EventError(.lineTooLong, "the event's line would be \(line.count) bytes; at most \(LineCodec.maxLineLength) are allowed")
+                let length = batch.lines[k].length(seq: seq)
+                guard length <= LineCodec.maxLineLength else {
+                    let e = EventError(.lineTooLong, "the event's line would be \(length) bytes; at most \(LineCodec.maxLineLength) are allowed")
                     throw LedgerError(invalid: e, index: k, count: events.count, id: id, path: path)
                 }
-                prev = line.withUnsafeBytes { LineDigest.of($0) }
-                bytes.append(contentsOf: line)
-                bytes.append(0x0A)
-                written.append((id, prev))
-                results.append(AppendResult(id: id, seq: seq, status: .appended, envelope: envelope))
+                size += length + 1
+                results.append(AppendResult(id: id, seq: seq, sealing: events, at: k))
             }
-            guard !written.isEmpty else { return results }
+            let count = seq - chain.count
+            guard count > 0 else { return results }
 
-            try write(bytes, before: before, events: written.count)
+            // The lines: each template copied with its seq, then the previous line's hash as its prev.
+            var digests: [SHA256.Digest] = []
+            digests.reserveCapacity(count)
+            var prev = chain.last
+            let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
+                guard let base = buffer.baseAddress else { return }
+                var at = 0
+                for k in results.indices where results[k].status == .appended {
+                    let line = base + at
+                    let prevAt = batch.lines[k].write(seq: results[k].seq, to: line)
+                    prev.writeHex(to: line + prevAt)
+                    results[k].setPrev(prev)
+                    let length = batch.lines[k].length(seq: results[k].seq)
+                    prev = LineDigest.of(UnsafeRawBufferPointer(start: line, count: length))
+                    digests.append(prev)
+                    line[length] = 0x0A
+                    at += length + 1
+                }
+                initialized = at
+            }
+
+            try write(bytes, before: before, events: count)
             if durability == .everyBatch {
                 do throws(SystemCallError) { try system.fsync(fd) } catch {
                     let first = chain.count + 1
                     let e = LedgerError(.notDurable, error, path: path,
-                                        "the batch of \(written.count) event\(written.count == 1 ? "" : "s") (seq \(first)...\(first + written.count - 1)) "
+                                        "the batch of \(count) event\(count == 1 ? "" : "s") (seq \(first)...\(first + count - 1)) "
                                             + "was written but fsync failed: it may not be on disk. This writer is now unusable: "
                                             + "reopen the log and append the batch again (its ids make that safe)")
                     state = .broken(e)
@@ -64,7 +81,11 @@ extension LedgerWriter {
             } else {
                 unsynced = true
             }
-            for line in written { chain.appendOwn(id: line.id, digest: line.digest) }
+            var d = 0
+            for r in results where r.status == .appended {
+                chain.appendOwn(id: r.id, digest: digests[d])
+                d += 1
+            }
             knownSize = before + bytes.count
             return results
         }
@@ -80,28 +101,59 @@ extension LedgerWriter {
         return result
     }
 
-    /// Checks every event (by encoding and decoding it as a line) and the ids
-    /// within the batch; fills in missing ids. Throws before any I/O.
-    private func validate(_ events: [NewEvent]) throws(LedgerError) -> [String] {
+    /// A batch checked and encoded, before the lock.
+    struct PreparedBatch {
+        /// Each event's id (the one given, or a new UUID).
         var ids: [String] = []
-        ids.reserveCapacity(events.count)
-        var seen: [String: Int] = [:]
-        for (k, event) in events.enumerated() {
-            let id = event.id ?? LedgerWriter.makeID()
+        /// ``IDIndex/hash(_:)`` of each id.
+        var hashes: [UInt64] = []
+        /// Each event's line, waiting for its seq and prev.
+        var lines: [PendingLine] = []
+    }
+
+    /// Checks every event (as the decoder checks its line) and the ids within
+    /// the batch, fills in missing ids, and encodes each line. Throws before any I/O.
+    private func prepare(_ events: [NewEvent]) throws(LedgerError) -> PreparedBatch {
+        var batch = PreparedBatch()
+        batch.ids.reserveCapacity(events.count)
+        batch.hashes.reserveCapacity(events.count)
+        batch.lines.reserveCapacity(events.count)
+        // The batch's ids so far, by hash: (hash's high 32 bits) << 32 | (index + 1); open addressing.
+        var seen: [UInt64] = events.count > 1 ? Array(repeating: 0, count: 1 << (Int.bitWidth - (2 * events.count - 1).leadingZeroBitCount)) : []
+        for k in events.indices {
+            let id = events[k].id ?? LedgerWriter.makeID()
             do {
-                _ = try LineCodec.decodeRecord(LineCodec.encode(event.sealed(seq: 1, id: id, prev: Envelope.genesis)))
+                batch.lines.append(try LineCodec.encodeChecked(events[k], id: id))
             } catch {
-                throw LedgerError(invalid: error, index: k, count: events.count, id: event.id, path: path)
+                throw LedgerError(invalid: error, index: k, count: events.count, id: events[k].id, path: path)
             }
-            if let first = seen[id] {
+            // The index's hash, over the id's bytes in place (iterating `String.utf8` costs more).
+            let hash = id.utf8.withContiguousStorageIfAvailable { IDIndex.hash(bytes: $0) } ?? IDIndex.hash(id)
+            if !seen.isEmpty, let first = LedgerWriter.insertIfNew(id, hash: hash, index: k, into: &seen, ids: batch.ids) {
                 let e = EventError(.invalidEnvelope, member: "id",
                                    "\"\(id)\" repeats event \(first + 1) of this batch; ids must be unique within a batch")
                 throw LedgerError(invalid: e, index: k, count: events.count, id: id, path: path)
             }
-            seen[id] = k
-            ids.append(id)
+            batch.ids.append(id)
+            batch.hashes.append(hash)
         }
-        return ids
+        return batch
+    }
+
+    /// Files `ids[index]` (`id`) in `table` (a power of two, more than twice
+    /// the batch), or returns the index of the earlier event with this id. The
+    /// ids were checked (ASCII), so `==` compares their bytes.
+    private static func insertIfNew(_ id: String, hash: UInt64, index: Int, into table: inout [UInt64], ids: [String]) -> Int? {
+        let mask = table.count - 1
+        let tag = hash >> 32
+        var slot = Int(truncatingIfNeeded: hash) & mask
+        while table[slot] != 0 {
+            let entry = table[slot]
+            if entry >> 32 == tag, ids[Int(entry & 0xFFFF_FFFF) - 1] == id { return Int(entry & 0xFFFF_FFFF) - 1 }
+            slot = (slot + 1) & mask
+        }
+        table[slot] = tag << 32 | UInt64(index + 1)
+        return nil
     }
 
     /// Writes the batch's bytes; on failure truncates back to `before`.
@@ -131,11 +183,19 @@ extension LedgerWriter {
         var hi: UInt64 = rng.next(), lo: UInt64 = rng.next()
         hi = (hi & ~0xF000) | 0x4000                        // version 4
         lo = (lo & 0x3FFF_FFFF_FFFF_FFFF) | 0x8000_0000_0000_0000  // variant 10
-        func hex(_ v: UInt64, _ digits: Int) -> String {
-            let s = String(v, radix: 16)
-            return String(repeating: "0", count: max(0, digits - s.count)) + s
+        // 8-4-4-4-12 lowercase hex digits, written in place.
+        return String(unsafeUninitializedCapacity: 36) { out in
+            var k = 0
+            func put(_ v: UInt64, _ digits: Int) {
+                for d in stride(from: digits - 1, through: 0, by: -1) {
+                    let nibble = UInt8(truncatingIfNeeded: v >> UInt64(4 * d)) & 0xF
+                    out[k] = nibble &+ (nibble < 10 ? UInt8(ascii: "0") : UInt8(ascii: "a") &- 10)
+                    k += 1
+                }
+            }
+            func dash() { out[k] = UInt8(ascii: "-"); k += 1 }
+            put(hi >> 32, 8); dash(); put(hi >> 16, 4); dash(); put(hi, 4); dash(); put(lo >> 48, 4); dash(); put(lo, 12)
+            return k
         }
-        return "\(hex(hi >> 32, 8))-\(hex((hi >> 16) & 0xFFFF, 4))-\(hex(hi & 0xFFFF, 4))-"
-            + "\(hex(lo >> 48, 4))-\(hex(lo & 0xFFFF_FFFF_FFFF, 12))"
     }
 }

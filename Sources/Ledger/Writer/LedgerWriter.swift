@@ -164,25 +164,39 @@ public final class LedgerWriter {
             throw e
         }
         guard now.size > knownSize else { return }
+        // Each line is checked as verify checks it (no record made) and added to the
+        // chain in place (copying the chain would copy the whole id index); `knownSize`
+        // follows the lines accepted, so a read error leaves the two consistent.
+        func accept(_ line: borrowing CheckedLine) throws(LedgerError) {
+            if let problem = chain.accept(line) {
+                throw LedgerError(.damaged, path: path,
+                                  "\(problem): the log is damaged; the ledger appends nothing to it (run verify)",
+                                  cause: .problem(problem))
+            }
+            knownSize = line.offset + line.length + 1
+        }
         let scanner = LineScanner(system: system, fd: fd, path: path)
-        var chain = self.chain
         let tail: TornTail?
         do {
-            tail = try scanner.scan(from: knownSize, to: now.size, firstLine: chain.count + 1) { (line) throws(LedgerError) in
-                if case .failure(let problem) = chain.accept(line) {
-                    throw LedgerError(.damaged, path: path,
-                                      "\(problem): the log is damaged; the ledger appends nothing to it (run verify)",
-                                      cause: .problem(problem))
+            if now.size - knownSize >= LedgerWriter.parallelCheckBytes {
+                // A long stretch (opening a log): decode and hash on both cores, as verify does.
+                tail = try LinePipeline(scanner: scanner, keep: .none)
+                    .run(from: knownSize, to: now.size, firstLine: chain.count + 1) { (line) throws(LedgerError) in try accept(line) }
+            } else {
+                tail = try scanner.scan(from: knownSize, to: now.size, firstLine: chain.count + 1) { (line) throws(LedgerError) in
+                    try accept(line.checked(keepRecord: false))
                 }
             }
         } catch {
             if error.code == .damaged { state = .broken(error) }
             throw error
         }
-        self.chain = chain
         knownSize = tail?.offset ?? now.size
         if let tail { try recover(tail) }
     }
+
+    /// From how many new bytes a catch-up checks lines on worker threads.
+    static let parallelCheckBytes = 4 << 20
 
     /// Checks that the path still names the file this writer has open.
     private func checkIdentity() throws(LedgerError) {

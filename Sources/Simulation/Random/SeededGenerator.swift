@@ -11,9 +11,9 @@ public struct SeededGenerator: Sendable {
     /// (for example a learner's index and a day), so one learner's draws never
     /// depend on how many other learners there are.
     public init(seed: UInt64, streams: UInt64...) {
-        var mix = SplitMix64(state: seed)
+        var mix = SplitMix64(seed: seed)
         for stream in streams {
-            mix = SplitMix64(state: mix.next() ^ (stream &* 0x9E37_79B9_7F4A_7C15))
+            mix = SplitMix64(seed: mix.next() ^ (stream &* 0x9E37_79B9_7F4A_7C15))
         }
         s0 = mix.next(); s1 = mix.next(); s2 = mix.next(); s3 = mix.next()
         if s0 | s1 | s2 | s3 == 0 { s0 = 1 }
@@ -63,17 +63,4 @@ public struct SeededGenerator: Sendable {
     public mutating func pick<T>(_ items: [T]) -> T { items[below(items.count)] }
 
     private func rotl(_ x: UInt64, _ k: UInt64) -> UInt64 { (x << k) | (x >> (64 - k)) }
-}
-
-/// SplitMix64: expands one 64-bit seed into well-mixed state words.
-struct SplitMix64: Sendable {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
 }

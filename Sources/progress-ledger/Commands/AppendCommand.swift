@@ -19,6 +19,9 @@ enum AppendCommand: Command {
         and fsync'd, then 'seq id' is printed for each event. An event whose id
         is already in the log is not written again; its existing seq is printed.
 
+        Each call first checks the whole log (as verify does), so appending
+        many events is much faster as one call than as one call per event.
+
         Options:
           --event JSON   an event to append (repeatable; stdin is then not read)
           --no-sync      skip the fsync (bulk loads: the batch is not durable

@@ -1,5 +1,4 @@
 import Events
-import Foundation
 import Ledger
 import Projections
 import Simulation
@@ -20,7 +19,8 @@ enum DemoCommand: Command {
 
         Then prints the log's verification, the state of one learner (the one the demo
         follows, who shows every feature), and the report's totals, and writes the log
-        and report.html into DIR.
+        and report.html into DIR. Both are created 0600 (learners' activity), whatever
+        the umask; report.html is written whole, as 'report --out' writes.
 
         The same options give the same log, byte for byte: ids and times come from the
         seed, never from a clock or a UUID.
@@ -130,32 +130,23 @@ enum DemoCommand: Command {
 
     /// `--out DIR` (created if missing, refused if it holds a demo.log), or a new `demo`, `demo-2`, ... folder.
     private static func outputDirectory(_ given: String?) throws(CLIError) -> String {
-        let fm = FileManager.default
-        var isDirectory: ObjCBool = false
         if let given {
-            if fm.fileExists(atPath: given, isDirectory: &isDirectory), !isDirectory.boolValue {
+            if let kind = Folders.kind(given), kind != .directory {
                 throw .failure("\(given): exists and is not a directory")
             }
-            if fm.fileExists(atPath: given + "/demo.log") {
+            if Folders.kind(given + "/demo.log") != nil {
                 throw .failure("\(given)/demo.log already exists: remove it or choose another --out (a demo never appends to an old log)")
             }
-            return try create(given)
+            try Folders.create(given)
+            return given
         }
         var candidate = "demo"
         var n = 1
-        while fm.fileExists(atPath: candidate) {
+        while Folders.kind(candidate) != nil {
             n += 1
             candidate = "demo-\(n)"
         }
-        return try create(candidate)
-    }
-
-    private static func create(_ path: String) throws(CLIError) -> String {
-        do {
-            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        } catch {
-            throw .failure("\(path): cannot create the folder: \(error.localizedDescription)")
-        }
-        return path
+        try Folders.create(candidate)
+        return candidate
     }
 }

@@ -1,14 +1,15 @@
-import Foundation
+import Ledger
 
-/// Writes a command's output file (a report, the demo's page): whole or not
-/// at all, through a temporary file renamed over the target.
+/// Writes a command's output file (a report, the demo's page) through the
+/// Ledger's `SmallFile.write`: whole or not at all (a temporary file beside it,
+/// renamed over it), mode 0600, never through a symlink, never over a log.
 enum OutputFile {
     /// Writes `bytes` to `path`; a failure is a `CLIError.failure` naming the path.
     static func write(_ bytes: [UInt8], to path: String) throws(CLIError) {
         do {
-            try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
+            try SmallFile.write(bytes, to: path)
         } catch {
-            throw .failure("\(path): cannot write the file: \(error.localizedDescription)")
+            throw .failure(error.description)
         }
     }
 }

@@ -27,7 +27,10 @@ enum ReportCommand: Command {
                         computed as 'state --day D' would from the events up to D only
           --format F    json (the spec's object), csv (one row per day), text (a table
                         for a terminal) or html (one self-contained page with charts)
-          --out FILE    write the report to FILE instead of stdout
+          --out FILE    write the report to FILE instead of stdout: whole (a new file
+                        beside FILE, renamed over it), mode 0600 whatever the umask.
+                        A symlink, a directory, a read-only file or a log at FILE is
+                        refused and left as it is
           --quiet       no progress on stderr while reading a large log
 
         Examples:

@@ -1,12 +1,13 @@
+import Simulation
 @testable import Events
 
 /// Makes seeded random lines for the agreement tests: valid lines written in
 /// many ways (member order, whitespace, escapes), lines that break one rule
 /// or another, and byte-level mutations of them.
 struct LineFuzzer {
-    var g: SeededGenerator
+    var g: SplitMix64
 
-    init(seed: UInt64) { g = SeededGenerator(seed: seed) }
+    init(seed: UInt64) { g = SplitMix64(seed: seed) }
 
     mutating func chance(_ p: Double) -> Bool { Double.random(in: 0..<1, using: &g) < p }
     mutating func int(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &g) }
