@@ -1,5 +1,6 @@
 import Events
 import Projections
+import Simulation
 import Testing
 
 /// The report fold (`ReportBuilder`) against the former fold kept frozen in
@@ -27,7 +28,7 @@ struct ReportAgreementTests {
             if case .v1(let e) = record { return e.day.ordinal } else { return nil }
         }
         guard let lo = days.min(), let hi = days.max() else { return [(nil, nil), (Day(ordinal: 20_000), nil)] }
-        var rng = SeededGenerator(seed: seed &* 31)
+        var rng = SplitMix64(seed: seed &* 31)
         func day() -> Day { Day(ordinal: Int.random(in: (lo - 3)...(hi + 3), using: &rng)) }
         var ranges: [(Day?, Day?)] = [(nil, nil), (Day(ordinal: lo), Day(ordinal: hi)),
                                       (Day(ordinal: lo - 10), Day(ordinal: lo - 2)), (Day(ordinal: hi + 1), nil),
@@ -67,7 +68,7 @@ struct ReportAgreementTests {
     @Test("the report of a prefix, read mid-fold, then of the whole log: the same as the reference's", arguments: seeds.prefix(8))
     func readMidFold(seed: UInt64) {
         let records = RandomReportLog.make(seed: seed, count: 800)
-        var rng = SeededGenerator(seed: seed &+ 9)
+        var rng = SplitMix64(seed: seed &+ 9)
         let cut = Int.random(in: 0...records.count, using: &rng)
         let to = Self.ranges(records, seed: seed).last?.to
         var lean = ReportBuilder(to: to)

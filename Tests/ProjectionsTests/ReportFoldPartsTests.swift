@@ -1,5 +1,6 @@
 @testable import Projections
 import Events
+import Simulation
 import Testing
 
 /// The lean report fold's parts against the plain collections they replace,
@@ -12,7 +13,7 @@ struct ReportFoldPartsTests {
 
     @Test("DaySet is a set of days, and its current streak is Streak.current's", arguments: seeds)
     func daySet(seed: UInt64) {
-        var rng = SeededGenerator(seed: seed)
+        var rng = SplitMix64(seed: seed)
         var set = DaySet()
         var plain: Set<Int> = []
         let centre = Int.random(in: -800_000...2_900_000, using: &rng)
@@ -39,7 +40,7 @@ struct ReportFoldPartsTests {
 
     @Test("ByteKeys numbers keys in first-seen order, exactly by bytes and namespace", arguments: seeds)
     func byteKeys(seed: UInt64) {
-        var rng = SeededGenerator(seed: seed)
+        var rng = SplitMix64(seed: seed)
         var keys = ByteKeys()
         var plain: [[UInt8]: Int] = [:]
         var order: [[UInt8]] = []
@@ -68,7 +69,7 @@ struct ReportFoldPartsTests {
 
     @Test("DayCounts keeps each day's counts, growing either way; zero elsewhere", arguments: seeds)
     func dayCounts(seed: UInt64) {
-        var rng = SeededGenerator(seed: seed)
+        var rng = SplitMix64(seed: seed)
         var counts = DayCounts()
         var plain: [Int: Int] = [:]
         let start = Int.random(in: 0...30_000, using: &rng)

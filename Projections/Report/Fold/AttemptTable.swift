@@ -10,7 +10,7 @@ import Events
 /// streak's reset count at its start, and the questions answered (the first
 /// answer to each counts). When it finishes or is abandoned that running part
 /// is dropped (its storage reused by the next attempt), leaving the id and the
-/// day: later events for it are after its end.
+/// day (about 40 bytes an attempt in all): later events for it are after its end.
 struct AttemptTable: Sendable {
     /// What an attempt kept while it ran, handed back when it ends.
     struct Ended: Sendable {
@@ -35,8 +35,9 @@ struct AttemptTable: Sendable {
     }
 
     private struct Known: Sendable {
-        /// The day of its first `quiz.started`.
-        var day: Int
+        /// The day of its first `quiz.started` (every day of a 4-digit year
+        /// fits; another goes to `farDays` and this holds `Int32.min`).
+        var day: Int32
         /// Its index in `running`, or -1 once it has ended.
         var running: Int32
     }
@@ -48,6 +49,8 @@ struct AttemptTable: Sendable {
     private var running: [Running] = []
     /// Indexes of `running` free for the next attempt.
     private var free: [Int32] = []
+    /// Start days that do not fit in `Known.day`, by id number (none from a parsed `at`).
+    private var farDays: [Int: Int] = [:]
 
     /// Nothing known.
     init() {}
@@ -56,7 +59,7 @@ struct AttemptTable: Sendable {
     /// whether this start is its first (false for a duplicate, which changes nothing).
     mutating func start(user: Int32, _ started: QuizStarted, day: Int, epoch: Int) -> (day: Int, first: Bool) {
         let (index, inserted) = withUTF8Bytes(started.attempt) { ids.insert($0, tag: user) }
-        guard inserted else { return (known[index].day, false) }
+        guard inserted else { return (self.day(index), false) }
         let slot: Int32
         if let reused = free.popLast() {
             slot = reused
@@ -68,7 +71,12 @@ struct AttemptTable: Sendable {
         running[Int(slot)].score = 0
         running[Int(slot)].daily = started.isDaily
         running[Int(slot)].epoch = epoch
-        known.append(Known(day: day, running: slot))
+        if let near = Int32(exactly: day), near != Int32.min {
+            known.append(Known(day: near, running: slot))
+        } else {
+            known.append(Known(day: Int32.min, running: slot))
+            farDays[index] = day
+        }
         return (day, true)
     }
 
@@ -78,7 +86,10 @@ struct AttemptTable: Sendable {
     }
 
     /// The start day of attempt `attempt`.
-    func day(_ attempt: Int) -> Int { known[attempt].day }
+    func day(_ attempt: Int) -> Int {
+        let day = known[attempt].day
+        return day != Int32.min ? Int(day) : farDays[attempt] ?? Int(day)
+    }
 
     /// Folds an answer to `question`: true when it is the first answer to that
     /// question of the attempt while it runs (the one that counts).

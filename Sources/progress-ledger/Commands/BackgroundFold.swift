@@ -58,7 +58,7 @@ final class BackgroundFold<State: Sendable>: @unchecked Sendable {
     private let spareLock = DispatchSemaphore(value: 1)
 
     /// Folds into `state` with `fold`, `batchSize` records at a time.
-    init(_ state: State, batchSize: Int = 1024, batchesInFlight: Int = 4,
+    init(_ state: State, batchSize: Int = 512, batchesInFlight: Int = 4,
          fold: @escaping @Sendable (inout State, Record) -> Void) {
         self.state = state
         self.fold = fold

@@ -1,4 +1,5 @@
 import Events
+import Simulation
 
 /// Random valid logs of many learners for the report: the surprises that
 /// change which day an event counts on and whether it counts.
@@ -26,7 +27,7 @@ struct RandomReportLog {
         /// Mean seconds between events (small: many events a day).
         var meanGap: Int
 
-        static func random(using rng: inout SeededGenerator) -> Options {
+        static func random(using rng: inout SplitMix64) -> Options {
             Options(learners: Int.random(in: 1...9, using: &rng), grantOnly: Int.random(in: 0...2, using: &rng),
                     bigQuestionCounts: Int.random(in: 0..<4, using: &rng) == 0,
                     meanGap: [60, 600, 3_600, 4 * 3_600].randomElement(using: &rng) ?? 600)
@@ -47,7 +48,7 @@ struct RandomReportLog {
         var counter = 0
     }
 
-    private var rng: SeededGenerator
+    private var rng: SplitMix64
     private let options: Options
     private var learners: [Learner]
     private var grantees: [String]
@@ -55,7 +56,7 @@ struct RandomReportLog {
     private var clock: Int64
 
     private init(seed: UInt64, options: Options?) {
-        rng = SeededGenerator(seed: seed)
+        rng = SplitMix64(seed: seed)
         let options = options ?? Options.random(using: &rng)
         self.options = options
         let names = ["u-1", "u-2", "u-\u{E9}", "u-e\u{301}", "U-1", "u-10", "u-\u{1F600}", "u-3", "u-4", "u-5", "u-6"]
