@@ -2,62 +2,195 @@ import Events
 
 /// Folds the records of one or more logs, in order, into a ``Report``.
 ///
-/// Every rule comes from the projections the learner's state uses: each user's
-/// events go through their own ``AttemptsBook`` (which attempt, its start day,
-/// first answers, what is ignored), and the streak at `to` is the streak rule
-/// of `state` (``StreakProjection``, ``Streak``). The counts are activity: a
-/// `progress.reset` removes nothing from them.
+/// The rules are those of the learner's state: which attempt an event
+/// belongs to, its start day, first answers and what is ignored are the
+/// ``AttemptsBook``'s, and the streak at `to` is `state`'s daily streak
+/// (``StreakProjection``, ``Streak``) from the events on days up to `to`. The
+/// counts are activity: a `progress.reset` removes nothing from them.
+///
+/// The fold keeps only what the report reads, so its memory does not grow
+/// with the answers of the log: users, skills and attempt ids are stored once
+/// and numbered (``ByteKeys``); an attempt keeps its questions answered only
+/// while it runs, then just its id and start day (``AttemptTable``); each user
+/// has the days they were counted active and their streak days as bit sets
+/// (``DaySet``); the day counts are an array indexed by day (``DayCounts``).
+/// `Tests/ProjectionsTests/Reference` holds the former fold (full attempts
+/// books, sets of users per day), which must give the same JSON bytes.
 public struct ReportBuilder: Sendable {
-    /// One user's folds.
+    /// One user's part of the report.
     struct Learner: Sendable {
-        /// Every event of the user: decides each event's day and effect.
-        var book = AttemptsBook()
-        /// When `to` is given: a book fed only the events on days up to `to`,
-        /// so the streak is computed as `state --day TO` would from them
-        /// (a later reset or a later reuse of an attempt id changes nothing).
-        var bookUpToTo: AttemptsBook?
-        /// The active days of the streak, from the events on days up to `to`.
-        var streak = StreakProjection.State()
+        /// The report's days on which the user is counted active.
+        var active = DaySet()
+        /// The latest of them counted (most events fall on the day of the one before).
+        var lastActive = Int.min
+        /// Whether the user is active in the range (counted in the totals and the streaks).
+        var inRange = false
+        /// The days of the daily streak: finished daily attempts (on their
+        /// start day) from the events on days up to `to`, since the last
+        /// `quizzes`/`all` reset among those events.
+        var streak = DaySet()
+        /// How many `quizzes`/`all` resets on days up to `to` were folded: an
+        /// attempt started under an older count no longer makes a streak day.
+        var epoch = 0
+    }
 
-        /// Folds one event; returns the step of the full book.
-        mutating func fold(_ envelope: Envelope, to: Day?) -> Step {
-            let step = book.apply(envelope)
-            guard let to else {
-                StreakProjection.reduce(into: &streak, step)
-                return step
-            }
-            if step.day <= to {
-                if bookUpToTo == nil { bookUpToTo = AttemptsBook() }
-                if let filtered = bookUpToTo?.apply(envelope) { StreakProjection.reduce(into: &streak, filtered) }
-            }
-            return step
-        }
+    /// Right answers and answers of one skill.
+    struct SkillCount: Sendable {
+        var correct = 0
+        var answers = 0
     }
 
     private let from: Day?
     private let to: Day?
-    private var tallies: [Day: DayTally] = [:]
-    private var learners: [ExactString: Learner] = [:]
-    private var firstDay: Day?
-    private var lastDay: Day?
+    /// The range's bounds as ordinals (the extremes when not given).
+    private let low: Int, high: Int
+    private var users = ByteKeys()
+    /// The number of the user of the latest event (-1 before one).
+    private var lastUser: Int32 = -1
+    private var learners: [Learner] = []
+    private var attempts = AttemptTable()
+    private var days = DayCounts()
+    private var skillNames = ByteKeys()
+    private var skills: [SkillCount] = []
+    /// The users active in the range.
+    private var activeUsers = 0
+    /// The first and last day of any v1 event (`Int.max`/`Int.min` before one).
+    private var firstDay = Int.max, lastDay = Int.min
 
     /// Makes an empty report of the days `from` ... `to`; a bound left nil is
     /// the first (last) day with any v1 event.
     public init(from: Day? = nil, to: Day? = nil) {
         self.from = from
         self.to = to
+        low = from?.ordinal ?? Int.min
+        high = to?.ordinal ?? Int.max
     }
 
     /// Folds one record of a log, in log order. Lines of a newer version are skipped.
     public mutating func add(_ record: Record) {
         guard case .v1(let envelope) = record else { return }
-        let step = learners[ExactString(envelope.user), default: Learner()].fold(envelope, to: to)
-        let day = step.day
-        if firstDay.map({ day < $0 }) ?? true { firstDay = day }
-        if lastDay.map({ day > $0 }) ?? true { lastDay = day }
-        if let from, day < from { return }
-        if let to, day > to { return }
-        tallies[day, default: DayTally()].count(step)
+        add(envelope)
+    }
+
+    private mutating func add(_ e: Envelope) {
+        let user = self.user(e.user)
+        let own = e.at.day.ordinal
+        let day: Int
+        switch e.event {
+        case .quizStarted(let started):
+            day = start(started, user, own)
+        case .answerSelected(let answer):
+            day = self.answer(answer, user, own)
+        case .hintUsed(let hint):
+            day = attempts.find(user: user, hint.attempt).map { attempts.day($0) } ?? own
+            if inRange(day) { days.update(day) { $0.hints += 1 } }
+        case .quizFinished(let end):
+            day = self.end(end, finished: true, user, own)
+        case .quizAbandoned(let end):
+            day = self.end(end, finished: false, user, own)
+        case .puzzleCompleted:
+            day = own
+            if inRange(day) { days.update(day) { $0.puzzlesCompleted += 1 } }
+        case .puzzleFailed:
+            day = own
+            if inRange(day) { days.update(day) { $0.puzzlesFailed += 1 } }
+        case .submissionMade(let submission):
+            day = own
+            if inRange(day) { submit(submission, on: day) }
+        case .hintsGranted:
+            day = own
+        case .progressReset(let reset):
+            day = own
+            if reset.scope.covers(.quizzes), day <= high {
+                learners[Int(user)].epoch += 1
+                learners[Int(user)].streak.removeAll()
+            }
+        }
+        if day < firstDay { firstDay = day }
+        if day > lastDay { lastDay = day }
+        if inRange(day), e.event.type != .hintsGranted { countActive(user, on: day) }
+    }
+
+    /// A `quiz.started`: a first start counts; returns the day it counts on.
+    private mutating func start(_ started: QuizStarted, _ user: Int32, _ own: Int) -> Int {
+        let start = attempts.start(user: user, started, day: own, epoch: learners[Int(user)].epoch)
+        if start.first, inRange(start.day) { days.update(start.day) { $0.started += 1 } }
+        return start.day
+    }
+
+    /// An `answer.selected`: the first answer to a question of a running attempt
+    /// counts; returns the day it counts on.
+    private mutating func answer(_ answer: AnswerSelected, _ user: Int32, _ own: Int) -> Int {
+        guard let attempt = attempts.find(user: user, answer.attempt) else { return own }
+        let day = attempts.day(attempt)
+        if attempts.answer(attempt, question: answer.question, correct: answer.correct), inRange(day) {
+            count(answer: answer.correct, skill: answer.skill, on: day)
+        }
+        return day
+    }
+
+    /// A `quiz.finished` or `quiz.abandoned`: ends a running attempt; returns the day it counts on.
+    private mutating func end(_ end: AttemptEnded, finished: Bool, _ user: Int32, _ own: Int) -> Int {
+        guard let attempt = attempts.find(user: user, end.attempt) else { return own }
+        let day = attempts.day(attempt)
+        guard let ended = attempts.end(attempt), finished else { return day }
+        if inRange(day) {
+            days.update(day) {
+                $0.finished += 1
+                $0.scores.add(score: ended.score, questions: ended.questions)
+            }
+        }
+        // StreakProjection: a finished daily attempt that still counts makes its start day a streak day.
+        if ended.daily, day <= high, ended.epoch == learners[Int(user)].epoch {
+            _ = learners[Int(user)].streak.insert(day)
+        }
+        return day
+    }
+
+    /// A `submission.made` on a day of the report: it and its answers count.
+    private mutating func submit(_ submission: SubmissionMade, on day: Int) {
+        days.update(day) { $0.submissions += 1 }
+        for a in submission.answers { count(answer: a.correct, skill: a.skill, on: day) }
+    }
+
+    /// The user's number, a new one for a new user.
+    private mutating func user(_ name: String) -> Int32 {
+        let (index, inserted) = withUTF8Bytes(name) { bytes in
+            // Half the lines of a log are by the user of the line before: no hashing for them.
+            if lastUser >= 0, users.key(Int(lastUser), equals: bytes) { return (Int(lastUser), false) }
+            return users.insert(bytes)
+        }
+        if inserted { learners.append(Learner()) }
+        lastUser = Int32(truncatingIfNeeded: index)
+        return lastUser
+    }
+
+    /// Whether `day` is a day of the report (its rows are the range's days).
+    @inline(__always)
+    private func inRange(_ day: Int) -> Bool { day >= low && day <= high }
+
+    /// Counts one answer (a first answer of an attempt or a submission answer) on a day of the report.
+    private mutating func count(answer correct: Bool, skill: String?, on day: Int) {
+        days.update(day) {
+            $0.answers += 1
+            if correct { $0.correct += 1 }
+        }
+        guard let skill else { return }
+        let (index, inserted) = withUTF8Bytes(skill) { skillNames.insert($0) }
+        if inserted { skills.append(SkillCount()) }
+        skills[index].answers += 1
+        if correct { skills[index].correct += 1 }
+    }
+
+    /// Counts the user active on a day of the report (once a day) and in the range (once).
+    private mutating func countActive(_ user: Int32, on day: Int) {
+        guard learners[Int(user)].lastActive != day else { return }
+        learners[Int(user)].lastActive = day
+        if learners[Int(user)].active.insert(day) { days.update(day) { $0.activeUsers += 1 } }
+        if !learners[Int(user)].inRange {
+            learners[Int(user)].inRange = true
+            activeUsers += 1
+        }
     }
 
     /// The report of everything folded so far.
@@ -65,32 +198,34 @@ public struct ReportBuilder: Sendable {
         guard let (first, last) = range else {
             return Report(from: nil, to: nil, days: [], totals: Report.Counts(), skills: [], streaks: [])
         }
-        var total = DayTally()
+        var total = DayCount()
         var rows: [Report.DayRow] = []
         rows.reserveCapacity(last.ordinal - first.ordinal + 1)
-        var day = first
-        while day <= last {
-            let tally = tallies[day] ?? DayTally()
-            total.merge(tally)
-            rows.append(Report.DayRow(day: day, counts: tally.counts))
-            day = day.adding(days: 1)
+        for ordinal in first.ordinal...last.ordinal {
+            let count = days[ordinal]
+            total.add(count)
+            rows.append(Report.DayRow(day: Day(ordinal: ordinal), counts: count.counts))
         }
-        let skills = total.skills.sorted { $0.key < $1.key }.map {
-            Report.SkillRow(skill: $0.key.value, correct: $0.value.correct, answers: $0.value.answers)
+        total.activeUsers = activeUsers      // distinct over the range
+        let order = (0..<skillNames.count).sorted { skillNames.key($0).lexicographicallyPrecedes(skillNames.key($1)) }
+        let skillRows = order.map {
+            Report.SkillRow(skill: String(decoding: skillNames.key($0), as: UTF8.self),
+                            correct: skills[$0].correct, answers: skills[$0].answers)
         }
         var buckets: [Int: Int] = [:]
-        for user in total.users {
-            let days = learners[user]?.streak.activeDays(.daily) ?? ActiveDays()
-            buckets[Streak.current(at: last, activeDays: days), default: 0] += 1
+        for learner in learners where learner.inRange {
+            buckets[learner.streak.currentStreak(at: last.ordinal), default: 0] += 1
         }
         let streaks = buckets.sorted { $0.key < $1.key }.map { Report.StreakBucket(current: $0.key, users: $0.value) }
-        return Report(from: first, to: last, days: rows, totals: total.counts, skills: skills, streaks: streaks)
+        return Report(from: first, to: last, days: rows, totals: total.counts, skills: skillRows, streaks: streaks)
     }
 
     /// The report's days: the given bounds, else the first and last day with a
     /// v1 event; a default that would fall on the wrong side of a given bound
     /// gives way to it. Nil with no bound and no event.
     private var range: (Day, Day)? {
+        let firstDay = firstDay == Int.max ? nil : Day(ordinal: self.firstDay)
+        let lastDay = lastDay == Int.min ? nil : Day(ordinal: self.lastDay)
         switch (from, to) {
         case let (f?, t?): return (f, t)
         case let (f?, nil): return (f, lastDay.map { max($0, f) } ?? f)
@@ -98,31 +233,6 @@ public struct ReportBuilder: Sendable {
         case (nil, nil):
             guard let firstDay, let lastDay else { return nil }
             return (firstDay, lastDay)
-        }
-    }
-}
-
-extension DayTally {
-    /// Counts one step on its day.
-    mutating func count(_ step: Step) {
-        if step.envelope.event.type != .hintsGranted { users.insert(ExactString(step.envelope.user)) }
-        switch step.effect {
-        case .started:
-            started += 1
-        case .answered(_, let answer):
-            self.answer(correct: answer.correct, skill: answer.skill)
-        case .hinted:
-            hints += 1
-        case .finished(let attempt):
-            finished += 1
-            scores.add(score: attempt.score, questions: attempt.questions)
-        case .puzzle(_, let completed):
-            if completed { puzzlesCompleted += 1 } else { puzzlesFailed += 1 }
-        case .submitted(let submission):
-            submissions += 1
-            for a in submission.answers { answer(correct: a.correct, skill: a.skill) }
-        case .abandoned, .granted, .reset, .ignored:
-            break
         }
     }
 }

@@ -45,15 +45,16 @@ enum ReportCommand: Command {
         guard args.value("--format") != nil else { throw CLIError.usage("missing --format json|csv|text|html") }
         let format = try args.choice("--format", ["json", "csv", "text", "html"], default: "text")
         let (from, to) = try args.dayRange()
-        var builder = ReportBuilder(from: from, to: to)
+        // The fold runs beside the reader's ordered thread, in log order.
+        let fold = BackgroundFold(ReportBuilder(from: from, to: to)) { builder, record in builder.add(record) }
         for log in logs {
             do {
-                _ = try LogInput.read(log, io, quiet: args.flag("--quiet")) { builder.add($0) }
+                _ = try LogInput.read(log, io, quiet: args.flag("--quiet")) { fold.add($0) }
             } catch {
                 throw CLIError.failure(error.description)
             }
         }
-        let report = builder.report()
+        let report = fold.finish().report()
         let bytes: [UInt8]
         switch format {
         case "json": bytes = report.json + [0x0A]

@@ -1,7 +1,8 @@
+@testable import Projections
 import Events
 
 /// What the report adds up for one day (or a range) before taking percentages.
-struct DayTally: Sendable {
+struct ReferenceDayTally: Sendable {
     /// Right answers and answers of one skill.
     struct SkillTally: Sendable, Hashable {
         var correct = 0
@@ -17,7 +18,7 @@ struct DayTally: Sendable {
     var users: Set<ExactString> = []
     var started = 0
     var finished = 0
-    var scores = ScoreMean()
+    var scores = ReferenceScoreMean()
     var answers = 0
     var correct = 0
     var hints = 0
@@ -34,7 +35,7 @@ struct DayTally: Sendable {
     }
 
     /// Adds another day's tally (users as a union).
-    mutating func merge(_ other: DayTally) {
+    mutating func merge(_ other: ReferenceDayTally) {
         users.formUnion(other.users)
         started += other.started; finished += other.finished
         scores.merge(other.scores)
