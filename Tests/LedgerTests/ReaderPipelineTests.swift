@@ -149,4 +149,31 @@ struct ReaderPipelineTests {
         #expect(error?.problem?.description == "line \(line): invalid_envelope: seq: is required")
         #expect(seqs == Array(0..<(line - 1)).map { $0 + 1 })
     }
+
+    @Test("owned records: the same records as forEachRecord, kept intact after the chunks they came from are reused",
+          arguments: [nil, 1, 1_024, 1_025, 19_999] as [Int?])
+    func ownedRecords(brokenAt broken: Int?) throws {
+        let dir = try TempDir("pipeline")
+        defer { dir.cleanup() }
+        var lines = try Self.log(20_000, users: ["a", "b", "c"])
+        if let broken { lines[broken - 1] = Array(#"{"v":1}"#.utf8) }
+        let path = try Self.write(lines, dir)
+        var lent: [Record] = []
+        var owned: [Record] = []
+        var progress: [Int] = []
+        let reader = LogReader(path: path)
+        if let broken {
+            let a = #expect(throws: LedgerError.self) { try reader.forEachRecord { lent.append($0) } }
+            let b = #expect(throws: LedgerError.self) { try reader.forEachOwnedRecord { owned.append($0) } }
+            #expect(a?.problem == b?.problem && b?.problem?.line == broken)
+        } else {
+            let a = try reader.forEachRecord { lent.append($0) }
+            let b = try reader.forEachOwnedRecord(progress: { done, _ in progress.append(done) }) { owned.append($0) }
+            #expect(a == b)
+            #expect(progress.count == 20_000 && progress == progress.sorted())
+        }
+        #expect(owned == lent)
+        #expect(owned.count == (broken ?? 20_001) - 1)
+        #expect(owned == (try lines[..<owned.count].map { try LineCodec.decodeRecord($0) }))
+    }
 }

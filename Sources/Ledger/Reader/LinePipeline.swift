@@ -45,6 +45,16 @@ struct LinePipeline {
         }
     }
 
+    /// Like ``run(from:to:firstLine:ahead:_:keep:)``, but moves each kept
+    /// record to `give` for good (it owns it).
+    func run(from start: Int, to end: Int, firstLine: Int, ahead: (UInt64) -> Void,
+             _ consume: (borrowing CheckedLine) throws(LedgerError) -> Void,
+             give: (consuming Record) throws(LedgerError) -> Void) throws(LedgerError) -> TornTail? {
+        try run(from: start, to: end, firstLine: firstLine) { (chunk) throws(LedgerError) in
+            try chunk.forEachChecked(lookahead: 16, ahead, consume, give: give)
+        }
+    }
+
     /// Scans `[start, end)`, calling `check` with every line checked by
     /// itself, in order (as ``run(from:to:firstLine:ahead:_:keep:)`` calls
     /// `consume`), then `batch` with the records of the lines checked since
@@ -130,6 +140,8 @@ final class LineChunk: @unchecked Sendable {
     /// Initialized entries of `checked` and `records` (set by ``check(keeping:hasher:hashingUsers:)``).
     @exclusivity(unchecked) private var checkedCount = 0
     @exclusivity(unchecked) private var recordCount = 0
+    /// `records[0..<recordsGiven]` were moved out for good (given to the caller).
+    @exclusivity(unchecked) private var recordsGiven = 0
     /// Signalled when ``check(keeping:hasher:)`` is done.
     let ready = DispatchSemaphore(value: 0)
 
@@ -144,7 +156,7 @@ final class LineChunk: @unchecked Sendable {
 
     deinit {
         checked.deinitialize(count: checkedCount)
-        records.deinitialize(count: recordCount)
+        (records + recordsGiven).deinitialize(count: recordCount - recordsGiven)
         checked.deallocate()
         records.deallocate()
         userHashes.deallocate()
@@ -174,9 +186,10 @@ final class LineChunk: @unchecked Sendable {
     func check(keeping filter: RecordFilter, hasher: IDHasher, hashingUsers: Bool = false) {
         // The last use's lines and records are released here, on the worker.
         checked.deinitialize(count: checkedCount)
-        records.deinitialize(count: recordCount)
+        (records + recordsGiven).deinitialize(count: recordCount - recordsGiven)
         checkedCount = 0
         recordCount = 0
+        recordsGiven = 0
         let base = UnsafeRawBufferPointer(storage)
         for k in 0..<count {
             let span = spans[k]
@@ -220,6 +233,24 @@ final class LineChunk: @unchecked Sendable {
                 }
                 slot.initialize(to: consume record)
                 r += 1
+            }
+        }
+    }
+
+    /// Like ``forEachChecked(lookahead:_:_:keep:)``, but moves each record
+    /// out to `give` for good: the caller owns it (and releases it wherever it
+    /// wants), the chunk forgets it.
+    func forEachChecked(lookahead: Int, _ ahead: (UInt64) -> Void,
+                        _ body: (borrowing CheckedLine) throws(LedgerError) -> Void,
+                        give: (consuming Record) throws(LedgerError) -> Void) throws(LedgerError) {
+        for k in 0..<min(lookahead, checkedCount) { ahead(checked[k].idHash) }
+        for k in 0..<checkedCount {
+            if k + lookahead < checkedCount { ahead(checked[k + lookahead].idHash) }
+            try body(checked[k])
+            if checked[k].hasRecord, recordsGiven < recordCount {
+                let record = (records + recordsGiven).move()
+                recordsGiven += 1
+                try give(record)
             }
         }
     }

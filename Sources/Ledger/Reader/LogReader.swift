@@ -85,6 +85,30 @@ public struct LogReader {
 
     /// Like ``forEachRecord(progress:_:)`` (every line is checked the same
     /// way, and `body` sees exactly the same records in the same order), but
+    /// `body` owns each record it gets: it can keep it (move it into a
+    /// collection, hand it to another thread) without copying it, and it is
+    /// released wherever `body` lets it go. For a fold that runs on a thread
+    /// of its own: the calling thread then neither retains nor releases the
+    /// records' strings.
+    @discardableResult
+    public func forEachOwnedRecord(progress: ((_ bytesRead: Int, _ totalBytes: Int) -> Void)? = nil,
+                                   _ body: (consuming Record) throws(LedgerError) -> Void) throws(LedgerError) -> LogSummary {
+        try withOpenFile { (fd, size) throws(LedgerError) in
+            var chain = ReadChain(ids: IDFingerprints(lines: earlierLines(fd)))
+            var read = 0
+            let tail = try pipeline(fd, keeping: .all).run(from: 0, to: size, firstLine: 1, ahead: { chain.prefetch($0) }, { (line) throws(LedgerError) in
+                if let problem = try chain.accept(line) { throw LedgerError(damaged: problem, path: path) }
+                read = line.offset + line.length + 1
+            }, give: { (record) throws(LedgerError) in
+                try body(record)
+                progress?(read, size)
+            })
+            return chain.summary(tornTail: tail)
+        }
+    }
+
+    /// Like ``forEachRecord(progress:_:)`` (every line is checked the same
+    /// way, and `body` sees exactly the same records in the same order), but
     /// hands the records over in runs (about a thousand at a time), each
     /// with a hash of its user: for a fold that spreads the work over threads
     /// by learner, or just saves a call per record.
