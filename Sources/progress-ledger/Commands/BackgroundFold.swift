@@ -35,9 +35,9 @@ final class BackgroundFold<State: Sendable>: @unchecked Sendable {
 
         var isFull: Bool { count == capacity }
 
-        /// Copies a record in (the batch is not full).
-        func append(_ record: Record) {
-            (base + count).initialize(to: record)
+        /// Moves a record in (the batch is not full).
+        func append(_ record: consuming Record) {
+            (base + count).initialize(to: consume record)
             count += 1
         }
 
@@ -66,8 +66,8 @@ final class BackgroundFold<State: Sendable>: @unchecked Sendable {
         batch = Batch(capacity: max(1, batchSize))
     }
 
-    /// Queues one record (log order is kept).
-    func add(_ record: Record) {
+    /// Queues one record (log order is kept); it is moved, not copied.
+    func add(_ record: consuming Record) {
         batch.append(record)
         if batch.isFull { flush() }
     }

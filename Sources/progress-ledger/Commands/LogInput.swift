@@ -28,7 +28,20 @@ enum LogInput {
         return summary
     }
 
-    /// Like ``read(_:_:quiet:_:)``, but reads only the lines after `checkpoint`
+    /// Like ``read(_:_:quiet:user:_:)`` without a user, but `body` owns each
+    /// record (`LogReader.forEachOwnedRecord`): it can hand it to another
+    /// thread without a copy, and the reading thread never releases it.
+    static func readOwned(_ path: String, _ io: Terminal, quiet: Bool,
+                          _ body: (consuming Record) -> Void) throws(LedgerError) -> LogSummary {
+        let meter = ProgressMeter(io, label: path, quiet: quiet)
+        defer { meter.finish() }
+        let summary = try LogReader(path: path).forEachOwnedRecord(progress: meter.update) { record in body(record) }
+        meter.finish()
+        for warning in summary.warnings { io.error("\(path): warning: \(warning)") }   // as verify prints it
+        return summary
+    }
+
+    /// Like ``read(_:_:quiet:user:_:)``, but reads only the lines after `checkpoint`
     /// when it still matches the log (`LogReader.forEachRecord(after:)`), and
     /// returns where the read stopped. A rejection is returned as it is (no
     /// warning printed): read again with a nil checkpoint.

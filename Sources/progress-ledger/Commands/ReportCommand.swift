@@ -49,7 +49,7 @@ enum ReportCommand: Command {
         let fold = BackgroundFold(ReportBuilder(from: from, to: to)) { builder, record in builder.add(record) }
         for log in logs {
             do {
-                _ = try LogInput.read(log, io, quiet: args.flag("--quiet")) { fold.add($0) }
+                _ = try LogInput.readOwned(log, io, quiet: args.flag("--quiet")) { fold.add($0) }
             } catch {
                 throw CLIError.failure(error.description)
             }
