@@ -38,15 +38,8 @@ struct AtomicFile {
             throw LedgerError(error, path: path, doing: "putting the new \(noun) in place (rename from \(temporary))")
         }
         guard durable else { return }
-        let directory = LedgerWriter.directory(of: path)
-        do {
-            let dfd = try system.open(directory, .directory)
-            defer { system.close(dfd) }
-            do { try system.fsync(dfd) } catch where error.errno == .invalidArgument {
-                return  // some file systems cannot fsync a directory
-            }
-        } catch {
-            throw LedgerError(.io, error, path: directory,
+        do { try system.syncDirectory(of: path) } catch {
+            throw LedgerError(.io, error, path: LedgerWriter.directory(of: path),
                               "the \(noun) \(path) was written, but making its directory entry durable failed")
         }
     }

@@ -221,15 +221,9 @@ public final class LedgerWriter {
 
     /// fsyncs the log's directory, so a new file (or side file) survives a crash.
     func syncDirectory() throws(LedgerError) {
-        let dir = LedgerWriter.directory(of: path)
-        do {
-            let dfd = try system.open(dir, .directory)
-            defer { system.close(dfd) }
-            do { try system.fsync(dfd) } catch where error.errno == .invalidArgument {
-                return  // some file systems cannot fsync a directory
-            }
-        } catch {
-            throw LedgerError(.io, error, path: dir, "making the new file's directory entry durable failed")
+        do { try system.syncDirectory(of: path) } catch {
+            throw LedgerError(.io, error, path: LedgerWriter.directory(of: path),
+                              "making the new file's directory entry durable failed")
         }
     }
 
