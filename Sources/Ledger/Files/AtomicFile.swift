@@ -107,21 +107,23 @@ struct AtomicFile {
             var done = 0
             let out = fd
             var pending: [UInt8] = []
-            func flush() throws(PartialWriteError) {
-                guard !pending.isEmpty else { return }
-                let result = pending.withUnsafeBytes { raw in
-                    Result { () throws(PartialWriteError) in try system.writeAll(out, raw) }
-                }
-                do throws(PartialWriteError) { try result.get() } catch {
+            func send(_ raw: UnsafeRawBufferPointer) throws(PartialWriteError) {
+                do throws(PartialWriteError) { try system.writeAll(out, raw) } catch {
                     throw PartialWriteError(written: done + error.written, cause: error.cause)
                 }
-                done += pending.count
+                done += raw.count
+            }
+            func flush() throws(PartialWriteError) {
+                guard !pending.isEmpty else { return }
+                let result = pending.withUnsafeBytes { raw in Result { () throws(PartialWriteError) in try send(raw) } }
+                try result.get()
                 pending.removeAll(keepingCapacity: true)
             }
             do throws(PartialWriteError) {
+                // Small pieces are gathered; a piece of a whole write's size or more goes out as it is (no copy).
                 try contents { (piece) throws(PartialWriteError) in
                     if pending.count + piece.count > AtomicFile.writeSize { try flush() }
-                    pending.append(contentsOf: piece)
+                    if piece.count >= AtomicFile.writeSize { try send(piece) } else { pending.append(contentsOf: piece) }
                 }
                 try flush()
             } catch {
