@@ -78,8 +78,8 @@ struct LineDecoder {
             return .newer(NewerVersionLine(version: v, seq: seq, id: id, user: user, prev: prev, type: type))
         }
         let at = try timestamp(e[.at], f)
-        let user = try f.string(e[.user], "user", max: 128, noControl: true)
-        let device = try f.optionalString(e[.device], "device", max: 128, noControl: true)
+        let user = try f.string(e[.user], "user", .name)
+        let device = try f.optionalString(e[.device], "device", .name)
         let type = try f.enumeration(e[.type], "type", EventType.init(utf8:))
         try data(e[.data], f)
         let prev = try self.prev(e[.prev], f)
@@ -97,8 +97,8 @@ struct LineDecoder {
         if e[.prev].kind != .absent { throw f.error("prev", "is assigned by the ledger at append; leave it out") }
         let id: String? = e[.id].isPresent ? try self.id(e[.id], f) : nil
         let at = try timestamp(e[.at], f)
-        let user = try f.string(e[.user], "user", max: 128, noControl: true)
-        let device = try f.optionalString(e[.device], "device", max: 128, noControl: true)
+        let user = try f.string(e[.user], "user", .name)
+        let device = try f.optionalString(e[.device], "device", .name)
         let type = try f.enumeration(e[.type], "type", EventType.init(utf8:))
         try data(e[.data], f)
         try rejectUnknown(e, f)

@@ -215,6 +215,13 @@ struct JSONScanner {
         return .array(items)
     }
 
+    /// Whether `u` is exactly one JSON number literal.
+    static func isNumber(_ u: UnsafeRawBufferPointer) -> Bool {
+        var s = JSONScanner(u, checksLine: false)
+        guard (try? s.scanNumber()) != nil else { return false }
+        return s.i == u.count
+    }
+
     /// Scans a number at `i`: JSON's grammar, kept as its literal.
     mutating func scanNumber() throws(EventError) -> Capture {
         let start = i
