@@ -161,11 +161,12 @@ struct TextRule {
     let noControl: Bool
 
     /// Most strings of the format: 1 to 256 characters.
-    static let text = TextRule(max: 256, noControl: false)
+    static var text: TextRule { TextRule(max: 256, noControl: false) }
     /// `user` and `device`: 1 to 128 characters, no control characters.
-    static let name = TextRule(max: 128, noControl: true)
+    static var name: TextRule { TextRule(max: 128, noControl: true) }
 
     /// What the valid UTF-8 `u` breaks, as the rule's text; nil when it keeps the rule.
+    @inline(__always)
     func problem(_ u: UnsafeRawBufferPointer) -> String? {
         guard !u.isEmpty else { return "must not be empty" }
         if u.count > max {
@@ -186,9 +187,10 @@ struct TextRule {
     }
 
     /// ``problem(_:)`` on a `String`'s UTF-8.
+    @inline(__always)
     func keeps(_ s: String) -> Bool {
-        var s = s
-        return s.withUTF8 { problem(UnsafeRawBufferPointer($0)) } == nil
+        if let kept = s.utf8.withContiguousStorageIfAvailable({ problem(UnsafeRawBufferPointer($0)) == nil }) { return kept }
+        return Array(s.utf8).withUnsafeBytes { problem($0) == nil }
     }
 }
 

@@ -72,14 +72,15 @@ enum AppendCheck {
 
     /// The decoder's `id` rule.
     static func validID(_ id: String) -> Bool {
-        var id = id
-        return id.withUTF8 { LineDecoder.isValidID(UnsafeRawBufferPointer($0)) }
+        id.utf8.withContiguousStorageIfAvailable { LineDecoder.isValidID(UnsafeRawBufferPointer($0)) }
+            ?? Array(id.utf8).withUnsafeBytes { LineDecoder.isValidID($0) }
     }
 
     /// The decoder's `at` rule.
     static func validTimestamp(_ text: String) -> Bool {
-        var text = text
-        if case .success = text.withUTF8({ Timestamp.parse(UnsafeRawBufferPointer($0)) }) { return true }
+        let parsed = text.utf8.withContiguousStorageIfAvailable { Timestamp.parse(UnsafeRawBufferPointer($0)) }
+            ?? Array(text.utf8).withUnsafeBytes { Timestamp.parse($0) }
+        if case .success = parsed { return true }
         return false
     }
 

@@ -31,7 +31,9 @@ extension LineDecoder {
     mutating func scanData(_ type: EventType, into d: inout DataCapture) throws(EventError) {
         d.type = type
         var answers: [AnswerCapture] = []
-        try scanMembers(WriterOrder.data(type), into: &d.members, slot: { $0.slot(in: type) }) { (decoder, slot) throws(EventError) in
+        try scanMembers(WriterOrder.data(type), into: &d.members, identify: { s, name in
+            s.identify(name, { DataMember($0) }, { DataMember($0) })?.slot(in: type)
+        }) { (decoder, _, slot) throws(EventError) in
             if type == .submissionMade, slot == 5, decoder.s.peek() == UInt8(ascii: "[") {
                 return try decoder.scanAnswers(&answers)
             }
@@ -49,7 +51,9 @@ extension LineDecoder {
                 s.skipWhitespace()
                 if s.peek() == UInt8(ascii: "{") {
                     var a = AnswerCapture(kind: .object)
-                    try scanMembers(WriterOrder.answer, into: &a.members, slot: \.answerSlot) { (decoder, _) throws(EventError) in
+                    try scanMembers(WriterOrder.answer, into: &a.members, identify: { s, name in
+                        s.identify(name, { DataMember($0) }, { DataMember($0) })?.answerSlot
+                    }) { (decoder, _, _) throws(EventError) in
                         try decoder.s.captureValue()
                     }
                     answers.append(a)
@@ -61,13 +65,14 @@ extension LineDecoder {
         return Capture(.array, start: start, end: s.i)
     }
 
-    /// Scans the object at `i`: the members `slot` knows (each once) into
-    /// their slots with `value`, the others into `extra` as written. Names
-    /// are first matched with `tokens`, the writer's order (`WriterOrder`).
+    /// Scans the object at `i` (the envelope, `data` or an answer): the
+    /// members `identify` knows (each once) into their slots with `value`,
+    /// the others into `extra` as written. Names are first matched with
+    /// `tokens`, the writer's order (`WriterOrder`).
     @inline(__always)
-    private mutating func scanMembers(
-        _ tokens: [NameToken], into o: inout ObjectCapture, slot slotOf: (DataMember) -> Int?,
-        value: (inout LineDecoder, Int) throws(EventError) -> Capture
+    mutating func scanMembers(
+        _ tokens: [NameToken], into o: inout ObjectCapture, identify: (JSONScanner, Capture) -> Int?,
+        value: (inout LineDecoder, ObjectCapture, Int) throws(EventError) -> Capture
     ) throws(EventError) {
         guard try s.openObject() else { return }
         var seen: UInt16 = 0
@@ -87,7 +92,7 @@ extension LineDecoder {
                 s.skipWhitespace()
                 nameOffset = s.i
                 name = try s.memberName()
-                slot = s.identify(name, { DataMember($0) }, { DataMember($0) }).flatMap(slotOf)
+                slot = identify(s, name)
                 if let slot {
                     guard seen & (1 << slot) == 0 else { throw s.duplicate(tokens[slot].name, at: nameOffset) }
                     try s.colon()
@@ -99,7 +104,7 @@ extension LineDecoder {
                 guard seen & bit == 0 else { throw s.duplicate(tokens[slot].name, at: nameOffset) }
                 seen |= bit
                 next = slot + 1
-                o.slots[slot] = try value(&self, slot)
+                o.slots[slot] = try value(&self, o, slot)
             } else {
                 let text = s.string(name)
                 if duplicates.repeats(text, among: o.extra.lazy.map(\.name)) { throw s.duplicate(text, at: nameOffset) }

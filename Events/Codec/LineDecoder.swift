@@ -24,11 +24,8 @@ struct LineDecoder {
     }
 
     /// The line checks that need no scan: the rest are met by the scan (see `JSONScanner.checked`).
-    private static func checkLength(_ line: UnsafeRawBufferPointer) throws(EventError) {
-        guard !line.isEmpty else { throw EventError(.blankLine, "the line is empty") }
-        guard line.count <= LineCodec.maxLineLength else {
-            throw EventError(.lineTooLong, "the line is \(line.count) bytes; at most \(LineCodec.maxLineLength) are allowed")
-        }
+    @inline(__always) private static func checkLength(_ line: UnsafeRawBufferPointer) throws(EventError) {
+        if let problem = LineChecks.lengthProblem(line) { throw problem }
     }
 
     static func record(_ line: UnsafeRawBufferPointer) throws(EventError) -> Record {
@@ -197,16 +194,13 @@ struct LineDecoder {
 
     /// The envelope's members as scanned.
     struct EnvelopeCapture {
-        var slots = Slots()
-        /// The first member the envelope does not define, in written order.
-        var firstUnknown: String? = nil
+        var members = ObjectCapture()
         /// `data` as scanned for its type, when the type was known by then.
         var data = DataCapture()
+        /// The first member the envelope does not define, in written order.
+        var firstUnknown: String? { members.extra.first?.name }
 
-        @inline(__always) subscript(_ m: EnvelopeMember) -> Capture {
-            get { slots[m.rawValue] }
-            set { slots[m.rawValue] = newValue }
-        }
+        @inline(__always) subscript(_ m: EnvelopeMember) -> Capture { members.slots[m.rawValue] }
     }
 
     /// Scans the whole line, which must be one JSON object.
@@ -217,59 +211,22 @@ struct LineDecoder {
             try s.expectEnd()
             throw s.checked(EventError(.notObject, "the line must be a JSON object"))
         }
-        if try s.openObject() {
-            var seen: UInt16 = 0
-            var unknown: [String] = []
-            var duplicates = DuplicateCheck()
-            var next = 0
-            var first = true
-            let tokens = WriterOrder.envelope
-            while true {
-                let nameOffset: Int
-                let member: EnvelopeMember?
-                var name = Capture()
-                if let token = s.matchName(tokens, next: next, first: first) {
-                    // `,"name":` as the writer puts it: comma, name and colon read at once.
-                    nameOffset = s.i - token.count + token.quote
-                    s.skipWhitespace()
-                    member = EnvelopeMember(rawValue: token.slot)
-                } else {
-                    if !first, !(try s.nextMember()) { break }
-                    s.skipWhitespace()
-                    nameOffset = s.i
-                    name = try s.memberName()
-                    member = s.identify(name, { EnvelopeMember($0) }, { EnvelopeMember($0) })
-                    if let member {
-                        guard seen & (1 << member.rawValue) == 0 else { throw s.duplicate(member.name, at: nameOffset) }
-                        try s.colon()
-                    }
-                }
-                first = false
-                if let member {
-                    let bit: UInt16 = 1 << member.rawValue
-                    guard seen & bit == 0 else { throw s.duplicate(member.name, at: nameOffset) }
-                    seen |= bit
-                    next = member.rawValue + 1
-                    e[member] = member == .data ? try scanEnvelopeData(&e) : try s.captureValue()
-                } else {
-                    let text = s.string(name)
-                    if duplicates.repeats(text, among: unknown) { throw s.duplicate(text, at: nameOffset) }
-                    unknown.append(text)
-                    if e.firstUnknown == nil { e.firstUnknown = text }
-                    try s.colon()
-                    _ = try s.parseValue()
-                }
-            }
+        var data = DataCapture()
+        try scanMembers(WriterOrder.envelope, into: &e.members, identify: { s, name in
+            s.identify(name, { EnvelopeMember($0) }, { EnvelopeMember($0) })?.rawValue
+        }) { (decoder, o, slot) throws(EventError) in
+            slot == EnvelopeMember.data.rawValue ? try decoder.scanEnvelopeData(type: o.slots[EnvelopeMember.type.rawValue], into: &data)
+                : try decoder.s.captureValue()
         }
+        e.data = data
         try s.expectEnd()
     }
 
     /// Scans `data`: for its type when the type is known (written before it, or
     /// found ahead), otherwise as any value (then `event` scans it again).
-    private mutating func scanEnvelopeData(_ e: inout EnvelopeCapture) throws(EventError) -> Capture {
+    private mutating func scanEnvelopeData(type written: Capture, into d: inout DataCapture) throws(EventError) -> Capture {
         guard s.peek() == UInt8(ascii: "{") else { return try s.captureValue() }
         let type: EventType?
-        let written = e[.type]
         if written.kind == .absent {
             type = Skim(s.bytes).typeAhead(afterValueAt: s.i)
         } else if written.kind == .string {
@@ -279,7 +236,7 @@ struct LineDecoder {
         }
         guard let type else { return try s.captureValue() }
         let start = s.i
-        try scanData(type, into: &e.data)
+        try scanData(type, into: &d)
         return Capture(.object, start: start, end: s.i)
     }
 
