@@ -145,7 +145,8 @@ package struct JSONWriter {
             let n = u.count
             while k < n {
                 if k &+ 8 <= n {
-                    let mask = Cursor.needsEscape(UnsafeRawBufferPointer(u).loadUnaligned(fromByteOffset: k, as: UInt64.self))
+                    let word = UnsafeRawBufferPointer(u).loadUnaligned(fromByteOffset: k, as: UInt64.self)
+                    let mask = JSONScanner.specialBytes(word, orNonASCII: false)
                     if mask == 0 { k &+= 8; continue }
                     k &+= mask.trailingZeroBitCount &>> 3
                 }
@@ -171,19 +172,6 @@ package struct JSONWriter {
             }
             copy(UnsafeBufferPointer(rebasing: u[start..<n]))
             byte(UInt8(ascii: "\""))
-        }
-
-        /// A mask with the high bit set in (at least) the lowest byte of `word`
-        /// (in memory order) that is a quote, a backslash or below 0x20.
-        @inline(__always) static func needsEscape(_ word: UInt64) -> UInt64 {
-            let w = UInt64(littleEndian: word)
-            let ones: UInt64 = 0x0101_0101_0101_0101
-            let quote = w ^ (ones &* 0x22)
-            let backslash = w ^ (ones &* 0x5C)
-            let isQuote = (quote &- ones) & ~quote
-            let isBackslash = (backslash &- ones) & ~backslash
-            let isControl = (w &- ones &* 0x20) & ~w
-            return (isQuote | isBackslash | isControl) & (ones &* 0x80)
         }
 
         package mutating func value(_ v: JSONValue) {

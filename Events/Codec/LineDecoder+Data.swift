@@ -30,16 +30,7 @@ extension LineDecoder {
     /// Scans the object at `i` as `type`'s `data`, into `d` (fresh).
     mutating func scanData(_ type: EventType, into d: inout DataCapture) throws(EventError) {
         d.type = type
-        var answers: [AnswerCapture] = []
-        try scanMembers(WriterOrder.data(type), into: &d.members, identify: { s, name in
-            s.identify(name, { DataMember($0) }, { DataMember($0) })?.slot(in: type)
-        }) { (decoder, _, slot) throws(EventError) in
-            if type == .submissionMade, slot == 5, decoder.s.peek() == UInt8(ascii: "[") {
-                return try decoder.scanAnswers(&answers)
-            }
-            return try decoder.s.captureValue()
-        }
-        d.answers = answers
+        try scanMembers(of: type, into: &d.members, answers: &d.answers)
     }
 
     /// Scans a submission's `answers` array at `i`.
@@ -47,15 +38,12 @@ extension LineDecoder {
         let start = s.i
         if try s.openArray() {
             answers.reserveCapacity(8)
+            var none: [AnswerCapture] = []
             repeat {
                 s.skipWhitespace()
                 if s.peek() == UInt8(ascii: "{") {
                     var a = AnswerCapture(kind: .object)
-                    try scanMembers(WriterOrder.answer, into: &a.members, identify: { s, name in
-                        s.identify(name, { DataMember($0) }, { DataMember($0) })?.answerSlot
-                    }) { (decoder, _, _) throws(EventError) in
-                        try decoder.s.captureValue()
-                    }
+                    try scanMembers(of: nil, into: &a.members, answers: &none)
                     answers.append(a)
                 } else {
                     answers.append(AnswerCapture(kind: try s.captureValue().kind))
@@ -65,15 +53,14 @@ extension LineDecoder {
         return Capture(.array, start: start, end: s.i)
     }
 
-    /// Scans the object at `i` (the envelope, `data` or an answer): the
-    /// members `identify` knows (each once) into their slots with `value`,
-    /// the others into `extra` as written. Names are first matched with
-    /// `tokens`, the writer's order (`WriterOrder`).
-    @inline(__always)
-    mutating func scanMembers(
-        _ tokens: [NameToken], into o: inout ObjectCapture, identify: (JSONScanner, Capture) -> Int?,
-        value: (inout LineDecoder, ObjectCapture, Int) throws(EventError) -> Capture
+    /// Scans the object at `i`, `type`'s `data` or (nil) a submission's
+    /// answer: its members (each once) into their slots, a submission's
+    /// `answers` array into `answers`, the others into `extra` as written.
+    /// Names are first matched with the writer's order (`WriterOrder`).
+    private mutating func scanMembers(
+        of type: EventType?, into o: inout ObjectCapture, answers: inout [AnswerCapture]
     ) throws(EventError) {
+        let tokens = type.map(WriterOrder.data) ?? WriterOrder.answer
         guard try s.openObject() else { return }
         var seen: UInt16 = 0
         var duplicates = DuplicateCheck()
@@ -92,7 +79,8 @@ extension LineDecoder {
                 s.skipWhitespace()
                 nameOffset = s.i
                 name = try s.memberName()
-                slot = identify(s, name)
+                let member = s.identify(name, { DataMember($0) }, { DataMember($0) })
+                slot = type.map { member?.slot(in: $0) } ?? member?.answerSlot
                 if let slot {
                     guard seen & (1 << slot) == 0 else { throw s.duplicate(tokens[slot].name, at: nameOffset) }
                     try s.colon()
@@ -104,7 +92,11 @@ extension LineDecoder {
                 guard seen & bit == 0 else { throw s.duplicate(tokens[slot].name, at: nameOffset) }
                 seen |= bit
                 next = slot + 1
-                o.slots[slot] = try value(&self, o, slot)
+                if type == .submissionMade, slot == 5, s.peek() == UInt8(ascii: "[") {
+                    o.slots[slot] = try scanAnswers(&answers)
+                } else {
+                    o.slots[slot] = try s.captureValue()
+                }
             } else {
                 let text = s.string(name)
                 if duplicates.repeats(text, among: o.extra.lazy.map(\.name)) { throw s.duplicate(text, at: nameOffset) }

@@ -194,13 +194,16 @@ struct LineDecoder {
 
     /// The envelope's members as scanned.
     struct EnvelopeCapture {
-        var members = ObjectCapture()
+        var slots = Slots()
+        /// The first member the envelope does not define, in written order.
+        var firstUnknown: String? = nil
         /// `data` as scanned for its type, when the type was known by then.
         var data = DataCapture()
-        /// The first member the envelope does not define, in written order.
-        var firstUnknown: String? { members.extra.first?.name }
 
-        @inline(__always) subscript(_ m: EnvelopeMember) -> Capture { members.slots[m.rawValue] }
+        @inline(__always) subscript(_ m: EnvelopeMember) -> Capture {
+            get { slots[m.rawValue] }
+            set { slots[m.rawValue] = newValue }
+        }
     }
 
     /// Scans the whole line, which must be one JSON object.
@@ -211,14 +214,50 @@ struct LineDecoder {
             try s.expectEnd()
             throw s.checked(EventError(.notObject, "the line must be a JSON object"))
         }
-        var data = DataCapture()
-        try scanMembers(WriterOrder.envelope, into: &e.members, identify: { s, name in
-            s.identify(name, { EnvelopeMember($0) }, { EnvelopeMember($0) })?.rawValue
-        }) { (decoder, o, slot) throws(EventError) in
-            slot == EnvelopeMember.data.rawValue ? try decoder.scanEnvelopeData(type: o.slots[EnvelopeMember.type.rawValue], into: &data)
-                : try decoder.s.captureValue()
+        if try s.openObject() {
+            var seen: UInt16 = 0
+            var unknown: [String] = []
+            var duplicates = DuplicateCheck()
+            var next = 0
+            var first = true
+            let tokens = WriterOrder.envelope
+            while true {
+                let nameOffset: Int
+                let member: EnvelopeMember?
+                var name = Capture()
+                if let token = s.matchName(tokens, next: next, first: first) {
+                    // `,"name":` as the writer puts it: comma, name and colon read at once.
+                    nameOffset = s.i - token.count + token.quote
+                    s.skipWhitespace()
+                    member = EnvelopeMember(rawValue: token.slot)
+                } else {
+                    if !first, !(try s.nextMember()) { break }
+                    s.skipWhitespace()
+                    nameOffset = s.i
+                    name = try s.memberName()
+                    member = s.identify(name, { EnvelopeMember($0) }, { EnvelopeMember($0) })
+                    if let member {
+                        guard seen & (1 << member.rawValue) == 0 else { throw s.duplicate(member.name, at: nameOffset) }
+                        try s.colon()
+                    }
+                }
+                first = false
+                if let member {
+                    let bit: UInt16 = 1 << member.rawValue
+                    guard seen & bit == 0 else { throw s.duplicate(member.name, at: nameOffset) }
+                    seen |= bit
+                    next = member.rawValue + 1
+                    e[member] = member == .data ? try scanEnvelopeData(type: e[.type], into: &e.data) : try s.captureValue()
+                } else {
+                    let text = s.string(name)
+                    if duplicates.repeats(text, among: unknown) { throw s.duplicate(text, at: nameOffset) }
+                    unknown.append(text)
+                    if e.firstUnknown == nil { e.firstUnknown = text }
+                    try s.colon()
+                    _ = try s.parseValue()
+                }
+            }
         }
-        e.data = data
         try s.expectEnd()
     }
 
