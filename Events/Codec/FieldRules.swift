@@ -83,10 +83,12 @@ struct FieldRules {
     // MARK: numbers and booleans
 
     /// A `data` member's integer: its least value from ``DataMember/minimum``.
+    @inline(__always)
     func integer(_ c: Capture, _ m: DataMember) throws(EventError) -> Int {
         try integer(c, m.rawValue, min: m.minimum)
     }
 
+    @inline(__always)
     func optionalInteger(_ c: Capture, _ m: DataMember) throws(EventError) -> Int? {
         guard c.isPresent else { return nil }
         return try checkInteger(c, m.rawValue, min: m.minimum)
@@ -198,7 +200,7 @@ extension DataMember {
     /// The least value of an integer member: `questions` and `amount` at
     /// least 1, the counts (`choice`, `correct_choice`, `ms`, a submission's
     /// `seconds`) at least 0.
-    var minimum: Int {
+    @inline(__always) var minimum: Int {
         switch self {
         case .questions, .amount: 1
         default: 0

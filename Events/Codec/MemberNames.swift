@@ -96,19 +96,7 @@ enum EnvelopeMember: Int {
         self = m
     }
 
-    var name: String {
-        switch self {
-        case .v: "v"
-        case .seq: "seq"
-        case .id: "id"
-        case .at: "at"
-        case .user: "user"
-        case .device: "device"
-        case .type: "type"
-        case .data: "data"
-        case .prev: "prev"
-        }
-    }
+    var name: String { WriterOrder.envelope[rawValue].name }
 }
 
 /// Every member name `data` (or a submission's answer) can have, over all types.
