@@ -1,93 +1,112 @@
-extension JSONWriter {
-    /// Writes an envelope in the format's member order.
-    ///
-    /// Member names are written with their punctuation as one token
-    /// (`,"id":`): the bytes are those of an ObjectWriter, in fewer appends.
-    mutating func write(_ e: Envelope) {
+/// The line of an envelope: the format's member order (`v`, `seq`, `id`,
+/// `at`, `user`, `device`, `type`, `data`, `prev`; each type's `data`
+/// members in the order of docs/format.md, optional ones only when present,
+/// then the members the format does not define, as read). The one place that
+/// writes it: ``LineCodec/encode(_:)`` and, through it, ``PendingLine``.
+extension JSONWriter.Cursor {
+    mutating func envelope(_ e: Envelope) {
         raw(#"{"v":1,"seq":"#); integer(e.seq)
         raw(#","id":"#); string(e.id)
         raw(#","at":"#); string(e.at.text)
         raw(#","user":"#); string(e.user)
         if let device = e.device { raw(#","device":"#); string(device) }
-        raw(#","type":"#); string(e.event.type.rawValue)
-        raw(#","data":"#); write(e.event)
-        raw(#","prev":"#); string(e.prev)
-        raw("}")
-    }
-
-    /// Writes an event's `data` object: the type's members in the format's
-    /// order, optional ones only when present, then the unknown ones as written.
-    mutating func write(_ event: Event) {
-        let extra: [JSONMember]
-        switch event {
-        case .quizStarted(let e):
-            raw(#"{"attempt":"#); string(e.attempt)
-            raw(#","quiz":"#); string(e.quiz)
-            raw(#","questions":"#); integer(e.questions)
-            if let v = e.daily { raw(#","daily":"#); bool(v) }
-            if let v = e.title { raw(#","title":"#); string(v) }
-            if let v = e.category { raw(#","category":"#); string(v) }
-            if let v = e.difficulty { raw(#","difficulty":"#); string(v) }
-            if let v = e.diagnostic { raw(#","diagnostic":"#); bool(v) }
-            extra = e.extra
-        case .answerSelected(let e):
-            raw(#"{"attempt":"#); string(e.attempt)
-            raw(#","question":"#); string(e.question)
-            raw(#","choice":"#); integer(e.choice)
-            raw(#","correct":"#); bool(e.correct)
-            if let v = e.correctChoice { raw(#","correct_choice":"#); integer(v) }
-            if let v = e.skill { raw(#","skill":"#); string(v) }
-            if let v = e.ms { raw(#","ms":"#); integer(v) }
-            extra = e.extra
-        case .hintUsed(let e):
-            raw(#"{"attempt":"#); string(e.attempt)
-            raw(#","question":"#); string(e.question)
-            raw(#","hint":"#); string(e.hint.rawValue)
-            extra = e.extra
-        case .quizFinished(let e), .quizAbandoned(let e):
-            raw(#"{"attempt":"#); string(e.attempt)
-            extra = e.extra
-        case .puzzleCompleted(let e), .puzzleFailed(let e):
-            raw(#"{"puzzle":"#); string(e.puzzle)
-            raw(#","encoding":"#); string(e.encoding)
-            if let v = e.seconds { raw(#","seconds":"#); bytes.append(contentsOf: v.literal.utf8) }
-            extra = e.extra
-        case .submissionMade(let e):
-            raw(#"{"content":"#); string(e.content)
-            raw(#","kind":"#); string(e.kind.rawValue)
-            raw(#","category":"#); string(e.category)
-            if let v = e.diagnostic { raw(#","diagnostic":"#); bool(v) }
-            if let v = e.seconds { raw(#","seconds":"#); integer(v) }
+        switch e.event {
+        case .quizStarted(let d):
+            raw(#","type":"quiz.started","data":{"attempt":"#); string(d.attempt)
+            raw(#","quiz":"#); string(d.quiz)
+            raw(#","questions":"#); integer(d.questions)
+            if let v = d.daily { raw(#","daily":"#); bool(v) }
+            if let v = d.title { raw(#","title":"#); string(v) }
+            if let v = d.category { raw(#","category":"#); string(v) }
+            if let v = d.difficulty { raw(#","difficulty":"#); string(v) }
+            if let v = d.diagnostic { raw(#","diagnostic":"#); bool(v) }
+            members(d.extra)
+        case .answerSelected(let d):
+            raw(#","type":"answer.selected","data":{"attempt":"#); string(d.attempt)
+            raw(#","question":"#); string(d.question)
+            raw(#","choice":"#); integer(d.choice)
+            raw(#","correct":"#); bool(d.correct)
+            if let v = d.correctChoice { raw(#","correct_choice":"#); integer(v) }
+            if let v = d.skill { raw(#","skill":"#); string(v) }
+            if let v = d.ms { raw(#","ms":"#); integer(v) }
+            members(d.extra)
+        case .hintUsed(let d):
+            raw(#","type":"hint.used","data":{"attempt":"#); string(d.attempt)
+            raw(#","question":"#); string(d.question)
+            raw(#","hint":"#)
+            switch d.hint {
+            case .fiftyFifty: raw(#""fifty_fifty""#)
+            case .reveal: raw(#""reveal""#)
+            }
+            members(d.extra)
+        case .quizFinished(let d):
+            raw(#","type":"quiz.finished","data":{"attempt":"#); string(d.attempt); members(d.extra)
+        case .quizAbandoned(let d):
+            raw(#","type":"quiz.abandoned","data":{"attempt":"#); string(d.attempt); members(d.extra)
+        case .puzzleCompleted(let d):
+            raw(#","type":"puzzle.completed","data":{"puzzle":"#); puzzle(d)
+        case .puzzleFailed(let d):
+            raw(#","type":"puzzle.failed","data":{"puzzle":"#); puzzle(d)
+        case .submissionMade(let d):
+            raw(#","type":"submission.made","data":{"content":"#); string(d.content)
+            raw(#","kind":"#)
+            switch d.kind {
+            case .lesson: raw(#""lesson""#)
+            case .passage: raw(#""passage""#)
+            }
+            raw(#","category":"#); string(d.category)
+            if let v = d.diagnostic { raw(#","diagnostic":"#); bool(v) }
+            if let v = d.seconds { raw(#","seconds":"#); integer(v) }
             raw(#","answers":["#)
-            for (k, a) in e.answers.enumerated() {
+            for (k, a) in d.answers.enumerated() {
                 raw(k == 0 ? #"{"question":"# : #",{"question":"#); string(a.question)
                 raw(#","choice":"#); integer(a.choice)
                 raw(#","correct":"#); bool(a.correct)
                 if let v = a.skill { raw(#","skill":"#); string(v) }
-                writeExtra(a.extra)
+                members(a.extra)
                 raw("}")
             }
             raw("]")
-            extra = e.extra
-        case .hintsGranted(let e):
-            raw(#"{"amount":"#); integer(e.amount)
-            raw(#","reason":"#); string(e.reason.rawValue)
-            extra = e.extra
-        case .progressReset(let e):
-            raw(#"{"scope":"#); string(e.scope.rawValue)
-            extra = e.extra
+            members(d.extra)
+        case .hintsGranted(let d):
+            raw(#","type":"hints.granted","data":{"amount":"#); integer(d.amount)
+            raw(#","reason":"#)
+            switch d.reason {
+            case .seed: raw(#""seed""#)
+            case .purchase: raw(#""purchase""#)
+            case .reward: raw(#""reward""#)
+            case .grant: raw(#""grant""#)
+            }
+            members(d.extra)
+        case .progressReset(let d):
+            raw(#","type":"progress.reset","data":{"scope":"#)
+            switch d.scope {
+            case .all: raw(#""all""#)
+            case .quizzes: raw(#""quizzes""#)
+            case .puzzles: raw(#""puzzles""#)
+            case .submissions: raw(#""submissions""#)
+            }
+            members(d.extra)
         }
-        writeExtra(extra)
+        raw(#"},"prev":"#); string(e.prev)
         raw("}")
     }
 
-    /// Writes members after at least one other member of their object.
-    private mutating func writeExtra(_ members: [JSONMember]) {
-        for m in members {
-            raw(",")
-            string(m.name)
-            raw(":")
-            value(m.value)
+    private mutating func puzzle(_ d: PuzzlePlayed) {
+        string(d.puzzle)
+        raw(#","encoding":"#); string(d.encoding)
+        if let v = d.seconds {
+            raw(#","seconds":"#)
+            literal(v.literal)
         }
+        members(d.extra)
+    }
+}
+
+extension JSONWriter {
+    /// Room for a line: most lines are shorter; a longer one makes the writer grow once or twice.
+    static func lineCapacity(_ e: Envelope) -> Int {
+        if case .submissionMade(let d) = e.event { return 512 &+ 96 &* d.answers.count }
+        return 512
     }
 }

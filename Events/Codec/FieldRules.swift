@@ -42,51 +42,28 @@ struct FieldRules {
 
     // MARK: strings
 
-    func string(_ c: Capture, _ name: String, max: Int = 256, noControl: Bool = false) throws(EventError) -> String {
+    func string(_ c: Capture, _ name: String, _ rule: TextRule = .text) throws(EventError) -> String {
         guard c.kind != .absent else { throw error(name, "is required") }
-        return try checkString(c, name, max: max, noControl: noControl)
+        return try checkString(c, name, rule)
     }
 
-    func optionalString(_ c: Capture, _ name: String, max: Int = 256, noControl: Bool = false) throws(EventError) -> String? {
+    func optionalString(_ c: Capture, _ name: String, _ rule: TextRule = .text) throws(EventError) -> String? {
         guard c.isPresent else { return nil }
-        return try checkString(c, name, max: max, noControl: noControl)
+        return try checkString(c, name, rule)
     }
 
-    private func checkString(_ c: Capture, _ name: String, max: Int, noControl: Bool) throws(EventError) -> String {
+    /// The rule on the string's UTF-8: the bytes of the line when it has no
+    /// escapes (no `String` made when checking only), else the unescaped text.
+    private func checkString(_ c: Capture, _ name: String, _ rule: TextRule) throws(EventError) -> String {
         guard c.kind == .string else { throw error(name, "must be a string, not \(c.kind.name)") }
-        guard !c.flag else {
-            return try checkString(scanner.string(c), name, max: max, noControl: noControl)
+        if c.flag {
+            var s = scanner.string(c)
+            if let problem = s.withUTF8({ rule.problem(UnsafeRawBufferPointer($0)) }) { throw error(name, problem) }
+            return s
         }
         let raw = scanner.raw(c)
-        guard !raw.isEmpty else { throw error(name, "must not be empty") }
-        if raw.count > max {
-            var n = 0
-            for b in raw where b & 0xC0 != 0x80 { n += 1 }
-            if n > max { throw error(name, "must be at most \(max) characters (has \(n))") }
-        }
-        if noControl {
-            // Unescaped, a control character is U+007F or U+0080-U+009F (C2 80-C2 9F).
-            for k in raw.indices {
-                let b = raw[k]
-                if b == 0x7F || (b == 0xC2 && k + 1 < raw.count && raw[k + 1] & 0xE0 == 0x80) {
-                    return try checkString(scanner.string(c), name, max: max, noControl: noControl)
-                }
-            }
-        }
+        if let problem = rule.problem(raw) { throw error(name, problem) }
         return materialize ? String(decoding: raw, as: UTF8.self) : ""
-    }
-
-    /// The rules on an unescaped string.
-    private func checkString(_ s: String, _ name: String, max: Int, noControl: Bool) throws(EventError) -> String {
-        guard !s.isEmpty else { throw error(name, "must not be empty") }
-        if s.utf8.count > max {
-            let n = s.unicodeScalars.count
-            if n > max { throw error(name, "must be at most \(max) characters (has \(n))") }
-        }
-        if noControl, let c = s.unicodeScalars.first(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) {
-            throw error(name, "must not contain control characters (has U+\(String(c.value, radix: 16, uppercase: true).leftPadded(4)))")
-        }
-        return s
     }
 
     func enumeration<E: RawRepresentable & CaseIterable>(
@@ -105,13 +82,20 @@ struct FieldRules {
 
     // MARK: numbers and booleans
 
-    func integer(_ c: Capture, _ name: String, min: Int? = nil) throws(EventError) -> Int {
-        guard c.kind != .absent else { throw error(name, "is required") }
-        return try checkInteger(c, name, min: min)
+    /// A `data` member's integer: its least value from ``DataMember/minimum``.
+    @inline(__always)
+    func integer(_ c: Capture, _ m: DataMember) throws(EventError) -> Int {
+        try integer(c, m.rawValue, min: m.minimum)
     }
 
-    func optionalInteger(_ c: Capture, _ name: String, min: Int? = nil) throws(EventError) -> Int? {
+    @inline(__always)
+    func optionalInteger(_ c: Capture, _ m: DataMember) throws(EventError) -> Int? {
         guard c.isPresent else { return nil }
+        return try checkInteger(c, m.rawValue, min: m.minimum)
+    }
+
+    func integer(_ c: Capture, _ name: String, min: Int? = nil) throws(EventError) -> Int {
+        guard c.kind != .absent else { throw error(name, "is required") }
         return try checkInteger(c, name, min: min)
     }
 
@@ -167,6 +151,71 @@ struct FieldRules {
         guard c.isPresent else { return nil }
         guard c.kind == .bool else { throw error(name, "must be true or false, not \(c.kind.name)") }
         return c.flag
+    }
+}
+
+/// The rule of a text member: not empty, at most `max` characters (Unicode
+/// scalars), and, with `noControl`, no U+0000-U+001F or U+007F-U+009F.
+/// ``problem(_:)`` is the one check of it: the decoder runs it on a string's
+/// bytes, the append check (``AppendCheck``) on a typed value's.
+struct TextRule {
+    let max: Int
+    let noControl: Bool
+
+    /// Most strings of the format: 1 to 256 characters.
+    static var text: TextRule { TextRule(max: 256, noControl: false) }
+    /// `user` and `device`: 1 to 128 characters, no control characters.
+    static var name: TextRule { TextRule(max: 128, noControl: true) }
+
+    /// What the valid UTF-8 `u` breaks, as the rule's text; nil when it keeps the rule.
+    @inline(__always)
+    func problem(_ u: UnsafeRawBufferPointer) -> String? {
+        guard !u.isEmpty else { return "must not be empty" }
+        if u.count > max {
+            var n = 0
+            for b in u where b & 0xC0 != 0x80 { n += 1 }
+            if n > max { return "must be at most \(max) characters (has \(n))" }
+        }
+        guard noControl else { return nil }
+        // A control character's UTF-8: a byte below 0x20, 0x7F, or C2 80-C2 9F.
+        for k in u.indices {
+            let b = u[k]
+            let scalar: UInt8? = b < 0x20 || b == 0x7F ? b : b == 0xC2 && k &+ 1 < u.count && u[k &+ 1] < 0xA0 ? u[k &+ 1] : nil
+            if let scalar {
+                return "must not contain control characters (has U+\(String(scalar, radix: 16, uppercase: true).leftPadded(4)))"
+            }
+        }
+        return nil
+    }
+
+    /// ``problem(_:)`` on a `String`'s UTF-8.
+    @inline(__always)
+    func keeps(_ s: String) -> Bool {
+        if let kept = s.utf8.withContiguousStorageIfAvailable({ problem(UnsafeRawBufferPointer($0)) == nil }) { return kept }
+        return Array(s.utf8).withUnsafeBytes { problem($0) == nil }
+    }
+}
+
+extension DataMember {
+    /// The least value of an integer member: `questions` and `amount` at
+    /// least 1, the counts (`choice`, `correct_choice`, `ms`, a submission's
+    /// `seconds`) at least 0.
+    @inline(__always) var minimum: Int {
+        switch self {
+        case .questions, .amount: 1
+        default: 0
+        }
+    }
+}
+
+extension SubmissionMade.Answer {
+    /// Whether `answers[k]`'s question is one of an earlier answer's, compared
+    /// as `String`s: linear for the usual few, `seen` (made on demand) beyond 16.
+    static func repeats(_ answers: [SubmissionMade.Answer], at k: Int, seen: inout Set<String>?) -> Bool {
+        let q = answers[k].question
+        if k < 16 { return answers[..<k].contains { $0.question == q } }
+        if seen == nil { seen = Set(answers[..<k].map(\.question)) }
+        return seen?.insert(q).inserted == false
     }
 }
 

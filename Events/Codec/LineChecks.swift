@@ -11,10 +11,7 @@ enum LineChecks {
 
     /// The first problem of the line as a line, or nil.
     static func problem(_ line: UnsafeRawBufferPointer) -> EventError? {
-        guard !line.isEmpty else { return EventError(.blankLine, "the line is empty") }
-        guard line.count <= LineCodec.maxLineLength else {
-            return EventError(.lineTooLong, "the line is \(line.count) bytes; at most \(LineCodec.maxLineLength) are allowed")
-        }
+        if let problem = lengthProblem(line) { return problem }
         if line.count >= 3, line[0] == 0xEF, line[1] == 0xBB, line[2] == 0xBF {
             return EventError(.encoding, "the line starts with a byte order mark (BOM)", offset: 0)
         }
@@ -29,6 +26,16 @@ enum LineChecks {
             }
             guard let width = utf8Width(line, i) else { return invalidUTF8(at: i) }
             i += width
+        }
+        return nil
+    }
+
+    /// A blank line or one over ``LineCodec/maxLineLength``: the checks that need no scan.
+    @inline(__always)
+    static func lengthProblem(_ line: UnsafeRawBufferPointer) -> EventError? {
+        guard !line.isEmpty else { return EventError(.blankLine, "the line is empty") }
+        guard line.count <= LineCodec.maxLineLength else {
+            return EventError(.lineTooLong, "the line is \(line.count) bytes; at most \(LineCodec.maxLineLength) are allowed")
         }
         return nil
     }

@@ -27,63 +27,56 @@ extension LineCodec {
 /// that plainly keep them: `true` only when decoding the event's line would
 /// accept it. It never explains a `false` (the decoder does).
 ///
-/// The rules are those of `LineDecoder` and `FieldRules`: required strings
-/// not empty and at most 256 characters (`user` and `device` 128, without
-/// control characters), the integers' minimums, a valid `id` and `at`,
-/// distinct questions in a submission. Members the format does not define
-/// (`extra`) could clash with the defined ones, so an event with any is left
-/// to the decoder.
+/// It states no rule of its own: each check is the decoder's rule function
+/// (``TextRule``, ``DataMember/minimum``, `LineDecoder.isValidID`,
+/// `Timestamp.parse`, the JSON number grammar of `JSONScanner`, `Seconds`,
+/// distinct questions) applied to a typed value. What the types already
+/// guarantee (a `Bool`, an enumeration, a present required member) needs no
+/// check. Members the format does not define (`extra`) could clash with the
+/// defined ones, so an event with any is left to the decoder.
 enum AppendCheck {
     static func isPlainlyValid(_ e: NewEvent, id: String) -> Bool {
-        guard validID(id), validTimestamp(e.at.text), text(e.user, max: 128, noControl: true) else { return false }
-        if let device = e.device, !text(device, max: 128, noControl: true) { return false }
+        let text = TextRule.text
+        guard validID(id), validTimestamp(e.at.text), TextRule.name.keeps(e.user) else { return false }
+        if let device = e.device, !TextRule.name.keeps(device) { return false }
+        @inline(__always) func optional(_ s: String?) -> Bool { s.map(text.keeps) ?? true }
+        @inline(__always) func count(_ n: Int?, _ m: DataMember) -> Bool { (n ?? m.minimum) >= m.minimum }
         switch e.event {
         case .quizStarted(let d):
-            return d.extra.isEmpty && text(d.attempt) && text(d.quiz) && d.questions >= 1
-                && optionalText(d.title) && optionalText(d.category) && optionalText(d.difficulty)
+            return d.extra.isEmpty && text.keeps(d.attempt) && text.keeps(d.quiz) && count(d.questions, .questions)
+                && optional(d.title) && optional(d.category) && optional(d.difficulty)
         case .answerSelected(let d):
-            return d.extra.isEmpty && text(d.attempt) && text(d.question) && d.choice >= 0
-                && (d.correctChoice ?? 0) >= 0 && optionalText(d.skill) && (d.ms ?? 0) >= 0
+            return d.extra.isEmpty && text.keeps(d.attempt) && text.keeps(d.question) && count(d.choice, .choice)
+                && count(d.correctChoice, .correctChoice) && optional(d.skill) && count(d.ms, .ms)
         case .hintUsed(let d):
-            return d.extra.isEmpty && text(d.attempt) && text(d.question)
+            return d.extra.isEmpty && text.keeps(d.attempt) && text.keeps(d.question)
         case .quizFinished(let d), .quizAbandoned(let d):
-            return d.extra.isEmpty && text(d.attempt)
-        case .puzzleCompleted(let d):
-            guard let seconds = d.seconds else { return false }
-            return d.extra.isEmpty && text(d.puzzle) && text(d.encoding) && isJSONNumber(seconds.literal)
-        case .puzzleFailed(let d):
-            return d.extra.isEmpty && text(d.puzzle) && text(d.encoding) && (d.seconds.map { isJSONNumber($0.literal) } ?? true)
+            return d.extra.isEmpty && text.keeps(d.attempt)
+        case .puzzleCompleted(let d), .puzzleFailed(let d):
+            if case .puzzleCompleted = e.event, d.seconds == nil { return false }
+            return d.extra.isEmpty && text.keeps(d.puzzle) && text.keeps(d.encoding) && (d.seconds.map(validSeconds) ?? true)
         case .submissionMade(let d):
-            guard d.extra.isEmpty, text(d.content), text(d.category), (d.seconds ?? 0) >= 0 else { return false }
-            for a in d.answers {
-                guard a.extra.isEmpty, text(a.question), a.choice >= 0, optionalText(a.skill) else { return false }
+            guard d.extra.isEmpty, text.keeps(d.content), text.keeps(d.category), count(d.seconds, .seconds) else { return false }
+            var seen: Set<String>? = nil
+            for (k, a) in d.answers.enumerated() {
+                guard a.extra.isEmpty, text.keeps(a.question), count(a.choice, .choice), optional(a.skill),
+                      !SubmissionMade.Answer.repeats(d.answers, at: k, seen: &seen) else { return false }
             }
-            return distinctQuestions(d.answers)
+            return true
         case .hintsGranted(let d):
-            return d.extra.isEmpty && d.amount >= 1
+            return d.extra.isEmpty && count(d.amount, .amount)
         case .progressReset(let d):
             return d.extra.isEmpty
         }
     }
 
-    /// Whether no two answers have the same question, compared as the decoder
-    /// compares them (as `String`s).
-    static func distinctQuestions(_ answers: [SubmissionMade.Answer]) -> Bool {
-        if answers.count <= 16 {
-            for k in answers.indices where answers[..<k].contains(where: { $0.question == answers[k].question }) {
-                return false
-            }
-            return true
-        }
-        return Set(answers.map(\.question)).count == answers.count
-    }
-
-    /// 1 to 64 characters of `A-Z a-z 0-9 . _ : -`.
+    /// The decoder's `id` rule.
     static func validID(_ id: String) -> Bool {
         id.utf8.withContiguousStorageIfAvailable { LineDecoder.isValidID(UnsafeRawBufferPointer($0)) }
             ?? Array(id.utf8).withUnsafeBytes { LineDecoder.isValidID($0) }
     }
 
+    /// The decoder's `at` rule.
     static func validTimestamp(_ text: String) -> Bool {
         let parsed = text.utf8.withContiguousStorageIfAvailable { Timestamp.parse(UnsafeRawBufferPointer($0)) }
             ?? Array(text.utf8).withUnsafeBytes { Timestamp.parse($0) }
@@ -91,51 +84,9 @@ enum AppendCheck {
         return false
     }
 
-    @inline(__always) static func optionalText(_ s: String?) -> Bool { s.map { text($0) } ?? true }
-
-    /// Not empty, at most `max` characters (Unicode scalars), and, with
-    /// `noControl`, no U+0000-U+001F or U+007F-U+009F.
-    static func text(_ s: String, max: Int = 256, noControl: Bool = false) -> Bool {
-        let utf8 = s.utf8
-        guard !utf8.isEmpty else { return false }
-        if utf8.count > max, s.unicodeScalars.count > max { return false }
-        guard noControl else { return true }
-        let clean = utf8.withContiguousStorageIfAvailable { u in
-            // A control character's UTF-8: a byte below 0x20, 0x7F, or C2 80-C2 9F.
-            for k in u.indices {
-                let b = u[k]
-                if b < 0x20 || b == 0x7F || (b == 0xC2 && k + 1 < u.count && u[k + 1] < 0xA0) { return false }
-            }
-            return true
-        }
-        return clean ?? !s.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }
-    }
-
-    /// Whether `literal` is a JSON number: `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`.
-    static func isJSONNumber(_ literal: String) -> Bool {
-        let u = Array(literal.utf8)
-        var i = 0
-        @inline(__always) func digit(_ k: Int) -> Bool { k < u.count && u[k] >= 48 && u[k] <= 57 }
-        @inline(__always) func digits() -> Bool {
-            guard digit(i) else { return false }
-            while digit(i) { i += 1 }
-            return true
-        }
-        if i < u.count, u[i] == UInt8(ascii: "-") { i += 1 }
-        if i < u.count, u[i] == UInt8(ascii: "0") {
-            i += 1
-        } else if !digits() {
-            return false
-        }
-        if i < u.count, u[i] == UInt8(ascii: ".") {
-            i += 1
-            guard digits() else { return false }
-        }
-        if i < u.count, u[i] == UInt8(ascii: "e") || u[i] == UInt8(ascii: "E") {
-            i += 1
-            if i < u.count, u[i] == UInt8(ascii: "+") || u[i] == UInt8(ascii: "-") { i += 1 }
-            guard digits() else { return false }
-        }
-        return i == u.count
+    /// The decoder's `seconds` rule: a JSON number (as the scanner reads it) that makes a `Seconds`.
+    static func validSeconds(_ s: Seconds) -> Bool {
+        var literal = s.literal
+        return literal.withUTF8 { JSONScanner.isNumber(UnsafeRawBufferPointer($0)) } && Seconds(literal: s.literal) != nil
     }
 }

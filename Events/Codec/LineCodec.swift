@@ -31,9 +31,8 @@ public enum LineCodec {
     /// The exact bytes of an envelope's line, without the LF: members in the
     /// format's order, no insignificant whitespace.
     public static func encode(_ envelope: Envelope) -> [UInt8] {
-        if let line = LineWriter.encode(envelope) { return line }
-        var writer = JSONWriter(capacity: 512)
-        writer.write(envelope)
+        var writer = JSONWriter(capacity: JSONWriter.lineCapacity(envelope))
+        writer.write { $0.envelope(envelope) }
         return writer.bytes
     }
 

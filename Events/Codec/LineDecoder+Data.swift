@@ -1,23 +1,27 @@
-/// `data` as scanned for one event type: its members in that type's slots,
-/// the rest kept in order.
+/// The members of one object as scanned: the known ones by slot, the rest kept in order.
+struct ObjectCapture {
+    var slots = Slots()
+    /// The members the object's type does not define, as written.
+    var extra: [JSONMember] = []
+}
+
+/// `data` as scanned for one event type.
 struct DataCapture {
     /// The type it was scanned for; nil before it is scanned.
     var type: EventType? = nil
-    var slots = Slots()
+    var members = ObjectCapture()
     /// A submission's answers, when `answers` is an array.
     var answers: [AnswerCapture] = []
-    /// The members the type does not define, as written.
-    var extra: [JSONMember] = []
 
-    @inline(__always) subscript(_ k: Int) -> Capture { slots[k] }
+    @inline(__always) subscript(_ k: Int) -> Capture { members.slots[k] }
+    var extra: [JSONMember] { members.extra }
 }
 
 /// One item of a submission's `answers`.
 struct AnswerCapture {
     /// The item's JSON kind: only an object has members.
     var kind: Capture.Kind
-    var slots = Slots()
-    var extra: [JSONMember] = []
+    var members = ObjectCapture()
 }
 
 extension LineDecoder {
@@ -26,12 +30,42 @@ extension LineDecoder {
     /// Scans the object at `i` as `type`'s `data`, into `d` (fresh).
     mutating func scanData(_ type: EventType, into d: inout DataCapture) throws(EventError) {
         d.type = type
+        try scanMembers(of: type, into: &d.members, answers: &d.answers)
+    }
+
+    /// Scans a submission's `answers` array at `i`.
+    private mutating func scanAnswers(_ answers: inout [AnswerCapture]) throws(EventError) -> Capture {
+        let start = s.i
+        if try s.openArray() {
+            answers.reserveCapacity(8)
+            var none: [AnswerCapture] = []
+            repeat {
+                s.skipWhitespace()
+                if s.peek() == UInt8(ascii: "{") {
+                    var a = AnswerCapture(kind: .object)
+                    try scanMembers(of: nil, into: &a.members, answers: &none)
+                    answers.append(a)
+                } else {
+                    answers.append(AnswerCapture(kind: try s.captureValue().kind))
+                }
+            } while try s.nextItem()
+        }
+        return Capture(.array, start: start, end: s.i)
+    }
+
+    /// Scans the object at `i`, `type`'s `data` or (nil) a submission's
+    /// answer: its members (each once) into their slots, a submission's
+    /// `answers` array into `answers`, the others into `extra` as written.
+    /// Names are first matched with the writer's order (`WriterOrder`).
+    private mutating func scanMembers(
+        of type: EventType?, into o: inout ObjectCapture, answers: inout [AnswerCapture]
+    ) throws(EventError) {
+        let tokens = type.map(WriterOrder.data) ?? WriterOrder.answer
         guard try s.openObject() else { return }
         var seen: UInt16 = 0
         var duplicates = DuplicateCheck()
         var next = 0
         var first = true
-        let tokens = WriterOrder.data(type)
         while true {
             let nameOffset: Int
             var slot: Int? = nil
@@ -45,7 +79,8 @@ extension LineDecoder {
                 s.skipWhitespace()
                 nameOffset = s.i
                 name = try s.memberName()
-                slot = s.identify(name, { DataMember($0) }, { DataMember($0) })?.slot(in: type)
+                let member = s.identify(name, { DataMember($0) }, { DataMember($0) })
+                slot = type.map { member?.slot(in: $0) } ?? member?.answerSlot
                 if let slot {
                     guard seen & (1 << slot) == 0 else { throw s.duplicate(tokens[slot].name, at: nameOffset) }
                     try s.colon()
@@ -58,75 +93,15 @@ extension LineDecoder {
                 seen |= bit
                 next = slot + 1
                 if type == .submissionMade, slot == 5, s.peek() == UInt8(ascii: "[") {
-                    d.slots[slot] = try scanAnswers(&d.answers)
+                    o.slots[slot] = try scanAnswers(&answers)
                 } else {
-                    d.slots[slot] = try s.captureValue()
+                    o.slots[slot] = try s.captureValue()
                 }
             } else {
                 let text = s.string(name)
-                if duplicates.repeats(text, among: d.extra.lazy.map(\.name)) { throw s.duplicate(text, at: nameOffset) }
+                if duplicates.repeats(text, among: o.extra.lazy.map(\.name)) { throw s.duplicate(text, at: nameOffset) }
                 try s.colon()
-                d.extra.append(JSONMember(text, try s.parseValue()))
-            }
-        }
-    }
-
-    /// Scans a submission's `answers` array at `i`.
-    private mutating func scanAnswers(_ answers: inout [AnswerCapture]) throws(EventError) -> Capture {
-        let start = s.i
-        if try s.openArray() {
-            answers.reserveCapacity(8)
-            repeat {
-                s.skipWhitespace()
-                if s.peek() == UInt8(ascii: "{") {
-                    answers.append(AnswerCapture(kind: .object))
-                    try scanAnswer(into: &answers[answers.count - 1])
-                } else {
-                    answers.append(AnswerCapture(kind: try s.captureValue().kind))
-                }
-            } while try s.nextItem()
-        }
-        return Capture(.array, start: start, end: s.i)
-    }
-
-    private mutating func scanAnswer(into a: inout AnswerCapture) throws(EventError) {
-        guard try s.openObject() else { return }
-        var seen: UInt16 = 0
-        var duplicates = DuplicateCheck()
-        var next = 0
-        var first = true
-        let tokens = WriterOrder.answer
-        while true {
-            let nameOffset: Int
-            var slot: Int? = nil
-            var name = Capture()
-            if let token = s.matchName(tokens, next: next, first: first) {
-                nameOffset = s.i - token.count + token.quote
-                s.skipWhitespace()
-                slot = token.slot
-            } else {
-                if !first, !(try s.nextMember()) { break }
-                s.skipWhitespace()
-                nameOffset = s.i
-                name = try s.memberName()
-                slot = s.identify(name, { DataMember($0) }, { DataMember($0) })?.answerSlot
-                if let slot {
-                    guard seen & (1 << slot) == 0 else { throw s.duplicate(tokens[slot].name, at: nameOffset) }
-                    try s.colon()
-                }
-            }
-            first = false
-            if let slot {
-                let bit: UInt16 = 1 << slot
-                guard seen & bit == 0 else { throw s.duplicate(tokens[slot].name, at: nameOffset) }
-                seen |= bit
-                next = slot + 1
-                a.slots[slot] = try s.captureValue()
-            } else {
-                let text = s.string(name)
-                if duplicates.repeats(text, among: a.extra.lazy.map(\.name)) { throw s.duplicate(text, at: nameOffset) }
-                try s.colon()
-                a.extra.append(JSONMember(text, try s.parseValue()))
+                o.extra.append(JSONMember(text, try s.parseValue()))
             }
         }
     }
@@ -140,16 +115,16 @@ extension LineDecoder {
         case .quizStarted:
             return .quizStarted(QuizStarted(
                 attempt: try f.string(d[0], "attempt"), quiz: try f.string(d[1], "quiz"),
-                questions: try f.integer(d[2], "questions", min: 1), daily: try f.optionalBool(d[3], "daily"),
+                questions: try f.integer(d[2], .questions), daily: try f.optionalBool(d[3], "daily"),
                 title: try f.optionalString(d[4], "title"), category: try f.optionalString(d[5], "category"),
                 difficulty: try f.optionalString(d[6], "difficulty"), diagnostic: try f.optionalBool(d[7], "diagnostic"),
                 extra: d.extra))
         case .answerSelected:
             return .answerSelected(AnswerSelected(
                 attempt: try f.string(d[0], "attempt"), question: try f.string(d[1], "question"),
-                choice: try f.integer(d[2], "choice", min: 0), correct: try f.bool(d[3], "correct"),
-                correctChoice: try f.optionalInteger(d[4], "correct_choice", min: 0),
-                skill: try f.optionalString(d[5], "skill"), ms: try f.optionalInteger(d[6], "ms", min: 0),
+                choice: try f.integer(d[2], .choice), correct: try f.bool(d[3], "correct"),
+                correctChoice: try f.optionalInteger(d[4], .correctChoice),
+                skill: try f.optionalString(d[5], "skill"), ms: try f.optionalInteger(d[6], .ms),
                 extra: d.extra))
         case .hintUsed:
             return .hintUsed(HintUsed(
@@ -167,7 +142,7 @@ extension LineDecoder {
             return .submissionMade(try submission(d, f))
         case .hintsGranted:
             return .hintsGranted(HintsGranted(
-                amount: try f.integer(d[0], "amount", min: 1),
+                amount: try f.integer(d[0], .amount),
                 reason: try f.enumeration(d[1], "reason", HintsGranted.Reason.init(utf8:)), extra: d.extra))
         case .progressReset:
             return .progressReset(ProgressReset(
@@ -197,7 +172,7 @@ extension LineDecoder {
         let kind = try f.enumeration(d[1], "kind", SubmissionMade.Kind.init(utf8:))
         let category = try f.string(d[2], "category")
         let diagnostic = try f.optionalBool(d[3], "diagnostic")
-        let seconds = try f.optionalInteger(d[4], "seconds", min: 0)
+        let seconds = try f.optionalInteger(d[4], .seconds)
         let list = d[5]
         guard list.kind != .absent else { throw f.error("answers", "is required") }
         guard list.kind == .array else { throw f.error("answers", "must be an array, not \(list.kind.name)") }
@@ -212,21 +187,13 @@ extension LineDecoder {
             // The questions are compared below (distinct): always made, even when checking only.
             let q = FieldRules(s, .answer(index))
             let answer = SubmissionMade.Answer(
-                question: try q.string(item.slots[0], "question"), choice: try a.integer(item.slots[1], "choice", min: 0),
-                correct: try a.bool(item.slots[2], "correct"), skill: try a.optionalString(item.slots[3], "skill"),
-                extra: item.extra)
-            // Distinct as `String`s are equal: linear for the usual few, a set beyond.
-            var repeats = false
-            if answers.count < 16 {
-                repeats = answers.contains { $0.question == answer.question }
-            } else {
-                if questions == nil { questions = Set(answers.map(\.question)) }
-                repeats = questions?.insert(answer.question).inserted == false
-            }
-            guard !repeats else {
+                question: try q.string(item.members.slots[0], "question"), choice: try a.integer(item.members.slots[1], .choice),
+                correct: try a.bool(item.members.slots[2], "correct"), skill: try a.optionalString(item.members.slots[3], "skill"),
+                extra: item.members.extra)
+            answers.append(answer)
+            guard !SubmissionMade.Answer.repeats(answers, at: index, seen: &questions) else {
                 throw a.error("question", "must be distinct within a submission (\"\(answer.question.prefixForMessage)\" repeats)")
             }
-            answers.append(answer)
         }
         return SubmissionMade(content: content, kind: kind, category: category, diagnostic: diagnostic,
                               seconds: seconds, answers: answers, extra: d.extra)

@@ -24,11 +24,8 @@ struct LineDecoder {
     }
 
     /// The line checks that need no scan: the rest are met by the scan (see `JSONScanner.checked`).
-    private static func checkLength(_ line: UnsafeRawBufferPointer) throws(EventError) {
-        guard !line.isEmpty else { throw EventError(.blankLine, "the line is empty") }
-        guard line.count <= LineCodec.maxLineLength else {
-            throw EventError(.lineTooLong, "the line is \(line.count) bytes; at most \(LineCodec.maxLineLength) are allowed")
-        }
+    @inline(__always) private static func checkLength(_ line: UnsafeRawBufferPointer) throws(EventError) {
+        if let problem = LineChecks.lengthProblem(line) { throw problem }
     }
 
     static func record(_ line: UnsafeRawBufferPointer) throws(EventError) -> Record {
@@ -78,8 +75,8 @@ struct LineDecoder {
             return .newer(NewerVersionLine(version: v, seq: seq, id: id, user: user, prev: prev, type: type))
         }
         let at = try timestamp(e[.at], f)
-        let user = try f.string(e[.user], "user", max: 128, noControl: true)
-        let device = try f.optionalString(e[.device], "device", max: 128, noControl: true)
+        let user = try f.string(e[.user], "user", .name)
+        let device = try f.optionalString(e[.device], "device", .name)
         let type = try f.enumeration(e[.type], "type", EventType.init(utf8:))
         try data(e[.data], f)
         let prev = try self.prev(e[.prev], f)
@@ -97,8 +94,8 @@ struct LineDecoder {
         if e[.prev].kind != .absent { throw f.error("prev", "is assigned by the ledger at append; leave it out") }
         let id: String? = e[.id].isPresent ? try self.id(e[.id], f) : nil
         let at = try timestamp(e[.at], f)
-        let user = try f.string(e[.user], "user", max: 128, noControl: true)
-        let device = try f.optionalString(e[.device], "device", max: 128, noControl: true)
+        let user = try f.string(e[.user], "user", .name)
+        let device = try f.optionalString(e[.device], "device", .name)
         let type = try f.enumeration(e[.type], "type", EventType.init(utf8:))
         try data(e[.data], f)
         try rejectUnknown(e, f)
@@ -250,7 +247,7 @@ struct LineDecoder {
                     guard seen & bit == 0 else { throw s.duplicate(member.name, at: nameOffset) }
                     seen |= bit
                     next = member.rawValue + 1
-                    e[member] = member == .data ? try scanEnvelopeData(&e) : try s.captureValue()
+                    e[member] = member == .data ? try scanEnvelopeData(type: e[.type], into: &e.data) : try s.captureValue()
                 } else {
                     let text = s.string(name)
                     if duplicates.repeats(text, among: unknown) { throw s.duplicate(text, at: nameOffset) }
@@ -266,10 +263,9 @@ struct LineDecoder {
 
     /// Scans `data`: for its type when the type is known (written before it, or
     /// found ahead), otherwise as any value (then `event` scans it again).
-    private mutating func scanEnvelopeData(_ e: inout EnvelopeCapture) throws(EventError) -> Capture {
+    private mutating func scanEnvelopeData(type written: Capture, into d: inout DataCapture) throws(EventError) -> Capture {
         guard s.peek() == UInt8(ascii: "{") else { return try s.captureValue() }
         let type: EventType?
-        let written = e[.type]
         if written.kind == .absent {
             type = Skim(s.bytes).typeAhead(afterValueAt: s.i)
         } else if written.kind == .string {
@@ -279,7 +275,7 @@ struct LineDecoder {
         }
         guard let type else { return try s.captureValue() }
         let start = s.i
-        try scanData(type, into: &e.data)
+        try scanData(type, into: &d)
         return Capture(.object, start: start, end: s.i)
     }
 

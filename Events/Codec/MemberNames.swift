@@ -96,19 +96,7 @@ enum EnvelopeMember: Int {
         self = m
     }
 
-    var name: String {
-        switch self {
-        case .v: "v"
-        case .seq: "seq"
-        case .id: "id"
-        case .at: "at"
-        case .user: "user"
-        case .device: "device"
-        case .type: "type"
-        case .data: "data"
-        case .prev: "prev"
-        }
-    }
+    var name: String { WriterOrder.envelope[rawValue].name }
 }
 
 /// Every member name `data` (or a submission's answer) can have, over all types.
@@ -149,76 +137,46 @@ enum DataMember: String, CaseIterable {
     }
 
     /// Where `type`'s decoder keeps this member (the order its rules are checked in); nil if `type` has no such member.
-    @inline(__always) func slot(in type: EventType) -> Int? {
+
+    /// Each type's `data` members in the format's order (events-v1.md),
+    /// indexed like `EventType.allCases`: a member's slot is its place here.
+    static let byType: [[DataMember]] = EventType.allCases.map { type in
         switch type {
-        case .quizStarted:
-            switch self {
-            case .attempt: 0
-            case .quiz: 1
-            case .questions: 2
-            case .daily: 3
-            case .title: 4
-            case .category: 5
-            case .difficulty: 6
-            case .diagnostic: 7
-            default: nil
-            }
-        case .answerSelected:
-            switch self {
-            case .attempt: 0
-            case .question: 1
-            case .choice: 2
-            case .correct: 3
-            case .correctChoice: 4
-            case .skill: 5
-            case .ms: 6
-            default: nil
-            }
-        case .hintUsed:
-            switch self {
-            case .attempt: 0
-            case .question: 1
-            case .hint: 2
-            default: nil
-            }
-        case .quizFinished, .quizAbandoned:
-            self == .attempt ? 0 : nil
-        case .puzzleCompleted, .puzzleFailed:
-            switch self {
-            case .puzzle: 0
-            case .encoding: 1
-            case .seconds: 2
-            default: nil
-            }
-        case .submissionMade:
-            switch self {
-            case .content: 0
-            case .kind: 1
-            case .category: 2
-            case .diagnostic: 3
-            case .seconds: 4
-            case .answers: 5
-            default: nil
-            }
-        case .hintsGranted:
-            switch self {
-            case .amount: 0
-            case .reason: 1
-            default: nil
-            }
-        case .progressReset:
-            self == .scope ? 0 : nil
+        case .quizStarted: [.attempt, .quiz, .questions, .daily, .title, .category, .difficulty, .diagnostic]
+        case .answerSelected: [.attempt, .question, .choice, .correct, .correctChoice, .skill, .ms]
+        case .hintUsed: [.attempt, .question, .hint]
+        case .quizFinished, .quizAbandoned: [.attempt]
+        case .puzzleCompleted, .puzzleFailed: [.puzzle, .encoding, .seconds]
+        case .submissionMade: [.content, .kind, .category, .diagnostic, .seconds, .answers]
+        case .hintsGranted: [.amount, .reason]
+        case .progressReset: [.scope]
         }
     }
 
+    /// A submission answer's members in the format's order.
+    static let answer: [DataMember] = [.question, .choice, .correct, .skill]
+
+    /// Where `type`'s decoder keeps this member; nil if the type has no such member.
+    @inline(__always) func slot(in type: EventType) -> Int? { DataMember.byType[type.index].firstIndex(of: self) }
+
     /// Where a submission answer's decoder keeps this member; nil if answers have no such member.
-    @inline(__always) var answerSlot: Int? {
+    @inline(__always) var answerSlot: Int? { DataMember.answer.firstIndex(of: self) }
+}
+
+extension EventType {
+    /// The type's place in `allCases`.
+    @inline(__always) var index: Int {
         switch self {
-        case .question: 0
-        case .choice: 1
-        case .correct: 2
-        case .skill: 3
-        default: nil
+        case .quizStarted: 0
+        case .answerSelected: 1
+        case .hintUsed: 2
+        case .quizFinished: 3
+        case .quizAbandoned: 4
+        case .puzzleCompleted: 5
+        case .puzzleFailed: 6
+        case .submissionMade: 7
+        case .hintsGranted: 8
+        case .progressReset: 9
         }
     }
 }

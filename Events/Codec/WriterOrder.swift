@@ -55,33 +55,17 @@ enum WriterOrder {
         .enumerated().map { NameToken($0.element, slot: $0.offset, first: $0.offset == 0) }
 
     /// Each type's `data` members by slot, indexed like `EventType.allCases`.
-    static let data: [[NameToken]] = EventType.allCases.map { type in
-        DataMember.allCases.compactMap { m in m.slot(in: type).map { (m, $0) } }
-            .sorted { $0.1 < $1.1 }
-            .map { NameToken($0.0.rawValue, slot: $0.1, first: $0.1 == 0) }
-    }
+    static let data: [[NameToken]] = DataMember.byType.map(tokens)
 
     /// A submission answer's members by slot.
-    static let answer: [NameToken] = ["question", "choice", "correct", "skill"]
-        .enumerated().map { NameToken($0.element, slot: $0.offset, first: $0.offset == 0) }
+    static let answer: [NameToken] = tokens(DataMember.answer)
+
+    private static func tokens(_ members: [DataMember]) -> [NameToken] {
+        members.enumerated().map { NameToken($0.element.rawValue, slot: $0.offset, first: $0.offset == 0) }
+    }
 
     /// `type`'s `data` tokens.
-    @inline(__always) static func data(_ type: EventType) -> [NameToken] {
-        let index: Int
-        switch type {
-        case .quizStarted: index = 0
-        case .answerSelected: index = 1
-        case .hintUsed: index = 2
-        case .quizFinished: index = 3
-        case .quizAbandoned: index = 4
-        case .puzzleCompleted: index = 5
-        case .puzzleFailed: index = 6
-        case .submissionMade: index = 7
-        case .hintsGranted: index = 8
-        case .progressReset: index = 9
-        }
-        return data[index]
-    }
+    @inline(__always) static func data(_ type: EventType) -> [NameToken] { data[type.index] }
 }
 
 extension JSONScanner {

@@ -84,7 +84,7 @@ public struct NewerVersionLine: Sendable, Hashable {
     public var type: String?
 
     /// Makes the description of a newer-version line.
-    public init(version: Int, seq: Int, id: String, user: String?, prev: String, type: String?) {
+    package init(version: Int, seq: Int, id: String, user: String?, prev: String, type: String?) {
         self.version = version; self.seq = seq; self.id = id; self.user = user
         self.prev = prev; self.type = type
     }

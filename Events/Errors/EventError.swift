@@ -37,12 +37,12 @@ public struct EventError: Error, Sendable, Hashable, CustomStringConvertible {
     public var line: Int?
 
     /// Makes an error.
-    public init(_ kind: Kind, member: String? = nil, _ rule: String, offset: Int? = nil, line: Int? = nil) {
+    package init(_ kind: Kind, member: String? = nil, _ rule: String, offset: Int? = nil, line: Int? = nil) {
         self.kind = kind; self.member = member; self.rule = rule; self.offset = offset; self.line = line
     }
 
     /// The same error, with the line number set.
-    public func at(line: Int) -> EventError {
+    package func at(line: Int) -> EventError {
         var copy = self
         copy.line = line
         return copy

@@ -215,6 +215,13 @@ struct JSONScanner {
         return .array(items)
     }
 
+    /// Whether `u` is exactly one JSON number literal.
+    static func isNumber(_ u: UnsafeRawBufferPointer) -> Bool {
+        var s = JSONScanner(u, checksLine: false)
+        guard (try? s.scanNumber()) != nil else { return false }
+        return s.i == u.count
+    }
+
     /// Scans a number at `i`: JSON's grammar, kept as its literal.
     mutating func scanNumber() throws(EventError) -> Capture {
         let start = i
@@ -369,10 +376,12 @@ struct JSONScanner {
     }
 
     /// A mask with the high bit set in (at least) the lowest byte of `word` (in
-    /// memory order) that is a quote, a backslash, below 0x20 or >= 0x80; zero if none is.
+    /// memory order) that is a quote, a backslash, below 0x20 or (with
+    /// `orNonASCII`) >= 0x80; zero if none is. The encoder's escapes are the
+    /// first three (`JSONWriter.Cursor`).
     ///
     /// Bytes above a flagged byte may be flagged falsely (borrows), never bytes below it.
-    @inline(__always) static func specialBytes(_ word: UInt64) -> UInt64 {
+    @inline(__always) static func specialBytes(_ word: UInt64, orNonASCII: Bool = true) -> UInt64 {
         let w = UInt64(littleEndian: word)
         let ones: UInt64 = 0x0101_0101_0101_0101
         let quote = w ^ (ones &* 0x22)
@@ -380,7 +389,7 @@ struct JSONScanner {
         let isQuote = (quote &- ones) & ~quote
         let isBackslash = (backslash &- ones) & ~backslash
         let isControl = (w &- ones &* 0x20) & ~w
-        return (isQuote | isBackslash | isControl | w) & (ones &* 0x80)
+        return (isQuote | isBackslash | isControl | (orNonASCII ? w : 0)) & (ones &* 0x80)
     }
 
     // MARK: - Strings from captures

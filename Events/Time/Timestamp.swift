@@ -89,7 +89,7 @@ public struct Timestamp: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The local time of day as written, `HH:MM:SS` (with its fraction, if any).
-    public var localTime: Substring {
+    package var localTime: Substring {
         let start = text.index(text.startIndex, offsetBy: 11)
         var end = text.index(start, offsetBy: 8)
         while end < text.endIndex, text[end] != "Z", text[end] != "+", text[end] != "-" {
@@ -99,7 +99,7 @@ public struct Timestamp: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The offset as written: `Z` or `+hh:mm` / `-hh:mm`.
-    public var offsetText: Substring {
+    package var offsetText: Substring {
         if text.hasSuffix("Z") { return text.suffix(1) }
         return text.suffix(6)
     }

@@ -26,18 +26,18 @@ extension JSONWriter {
 
     /// Writes a JSON number from its literal, or `null`.
     mutating func number(_ literal: String?) {
-        if let literal { bytes.append(contentsOf: literal.utf8) } else { null() }
+        if let literal { self.literal(literal) } else { null() }
     }
 
     /// Writes an array, one element at a time.
     mutating func array<C: Collection>(_ items: C, _ element: (inout JSONWriter, C.Element) -> Void) {
-        bytes.append(UInt8(ascii: "["))
+        byte(UInt8(ascii: "["))
         var first = true
         for item in items {
-            if !first { bytes.append(UInt8(ascii: ",")) }
+            if !first { byte(UInt8(ascii: ",")) }
             first = false
             element(&self, item)
         }
-        bytes.append(UInt8(ascii: "]"))
+        byte(UInt8(ascii: "]"))
     }
 }
