@@ -1,14 +1,14 @@
 /// Reading a small whole file (a catalog, a snapshot) through the ledger's one
 /// system-call layer, with the ledger's errors.
-public enum SmallFile {
+package enum SmallFile {
     /// The default limit: 64 MiB.
-    public static let defaultLimit = 64 << 20
+    package static let defaultLimit = 64 << 20
 
     /// The whole content of the regular file at `path`, at most `limit` bytes.
     ///
     /// Throws `.notFound`, `.isDirectory`, `.notRegularFile`, `.permission` or
     /// `.io` naming the path and the call; a file over `limit` is `.io` too.
-    public static func read(_ path: String, limit: Int = defaultLimit) throws(LedgerError) -> [UInt8] {
+    package static func read(_ path: String, limit: Int = defaultLimit) throws(LedgerError) -> [UInt8] {
         try read(path, limit: limit, system: System())
     }
 

@@ -46,7 +46,7 @@ struct Chain<IDs: ChainIDs> {
     /// `head.sha256`), for a read that goes on from the next line. The ids
     /// before it are not known here (`ids` is empty, its first seq
     /// `head.seq + 1`): such a read checks them itself
-    /// (`LogReader.forEachRecord(after:)`).
+    /// (`LogReader.scan(after:_:tracking:_:)`).
     init(resumingAfter head: Head, newerVersionLines: Int, ids: IDs) {
         self.ids = ids
         count = head.seq
