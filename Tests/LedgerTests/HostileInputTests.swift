@@ -230,7 +230,7 @@ struct HostileInputTests {
                 #expect(report.isOK, "\(String(describing: report.problem))")
                 // The number survives a round trip exactly.
                 var kept: Record? = nil
-                try LogReader(path: log).forEachRecord { kept = $0 }
+                try LogReader(path: log).read { kept = $0 }
                 if case .v1(let e)? = kept {
                     #expect(LineCodec.encode(e) == Hostile.longNumber(in: member, digits: 10_000))
                 } else { Issue.record("not read back") }

@@ -41,13 +41,13 @@ struct VerifyTests {
         // The validated read refuses the same logs with the same message.
         if let problem = report.problem {
             if problem.kind != .headMismatch {
-                let error = #expect(throws: LedgerError.self) { try LogReader(path: log).forEachRecord { _ in } }
+                let error = #expect(throws: LedgerError.self) { try LogReader(path: log).read { _ in } }
                 #expect(error?.code == .damaged)
                 #expect(error?.problem == problem)
                 #expect(error?.description == "\(log): \(problem)")
             }
         } else {
-            #expect(try LogReader(path: log).forEachRecord { _ in } == report.summary)
+            #expect(try LogReader(path: log).read { _ in }.summary == report.summary)
         }
         return report
     }

@@ -119,3 +119,10 @@ struct Snapshot: Sendable {
         }
     }
 }
+
+extension Snapshot: Equatable {
+    /// The same checkpoint, key and lines (the decoded records follow from the lines).
+    static func == (a: Snapshot, b: Snapshot) -> Bool {
+        a.checkpoint == b.checkpoint && a.key == b.key && a.lines == b.lines
+    }
+}
