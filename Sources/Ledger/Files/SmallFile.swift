@@ -28,20 +28,24 @@ package enum SmallFile {
         guard status.size <= limit else {
             throw LedgerError(.io, path: path, "is \(status.size) bytes; at most \(limit) are read")
         }
-        var bytes = [UInt8](repeating: 0, count: status.size)
-        var done = 0
-        while done < bytes.count {
-            let result = bytes.withUnsafeMutableBytes { buffer in
-                Result { () throws(SystemCallError) -> Int in
-                    try system.pread(fd, into: UnsafeMutableRawBufferPointer(rebasing: buffer[done...]), at: done)
+        var failure: LedgerError? = nil
+        // Not zero-filled first: a snapshot can be megabytes, read at every warm start.
+        let bytes = [UInt8](unsafeUninitializedCapacity: status.size) { buffer, initialized in
+            var done = 0
+            while done < status.size {
+                let n: Int
+                do throws(SystemCallError) {
+                    n = try system.pread(fd, into: UnsafeMutableRawBufferPointer(rebasing: UnsafeMutableRawBufferPointer(buffer)[done...]), at: done)
+                } catch {
+                    failure = LedgerError(error, path: path, doing: "reading the file")
+                    break
                 }
+                if n == 0 { break }
+                done += n
             }
-            let n: Int
-            do { n = try result.get() } catch { throw LedgerError(error, path: path, doing: "reading the file") }
-            if n == 0 { break }
-            done += n
+            initialized = done
         }
-        bytes.removeSubrange(done...)
+        if let failure { throw failure }
         return bytes
     }
 }
