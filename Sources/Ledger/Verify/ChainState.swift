@@ -124,7 +124,7 @@ extension Chain where IDs == IDIndex {
         let (checked, record) = line.checkedWithRecord()
         if let problem = accept(checked) { return .failure(problem) }
         guard let record else {
-            return .failure(LineProblem(line: line.number, kind: .invalidEnvelope, "the line was checked but not kept"))
+            return .failure(LineProblem(line: line.number, kind: .format(.invalidEnvelope), "the line was checked but not kept"))
         }
         return .success(record)
     }
