@@ -44,7 +44,9 @@ public struct LogReader {
         /// starts from it (its records are handed over first, then only the
         /// lines appended since are read and checked); otherwise the whole
         /// log is read and ``LogRead/snapshotIgnored`` says why. Either way
-        /// ``LogRead/saveSnapshot()`` brings the file up to date.
+        /// ``LogRead/saveSnapshot()`` brings the file up to date. The file
+        /// keeps the selected lines (and 8 bytes per line of the log): meant
+        /// for one learner's read, where it stays small.
         public var snapshot: String?
         /// Called as lines are read, with the bytes read so far and the
         /// file's size when the read started (for a progress display).
