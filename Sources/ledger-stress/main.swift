@@ -21,7 +21,7 @@
 //   ledger-stress read LOG
 //       One pass of the reader over LOG: streams every line with
 //       LogReader.forEachLine (counting lines that do not decode), then the
-//       checked read (forEachRecord). Prints `lines N undecodable U events E
+//       checked read (LogReader.read). Prints `lines N undecodable U events E
 //       head SEQ:SHA torn T`, the first problem, if any, and `peak-rss-kib K`
 //       (VmHWM, this process's own peak); exits 1 on a problem. For the
 //       hostile-input tests.
