@@ -142,22 +142,7 @@ public struct LogReader {
 
     /// Opens the file read-only, checks it is a regular file, and runs `body` with its descriptor and status.
     func withOpenLog<T>(_ body: (CInt, FileStatus) throws(LedgerError) -> T) throws(LedgerError) -> T {
-        let fd: CInt
-        do {
-            fd = try system.open(path, .read)
-        } catch {
-            if error.errno == .noEntry { throw LedgerError(.notFound, error, path: path, "the log does not exist") }
-            throw LedgerError(error, path: path, doing: "opening the log")
-        }
-        defer { system.close(fd) }
-        let status: FileStatus
-        do { status = try system.fstat(fd) } catch { throw LedgerError(error, path: path, doing: "reading the log's status") }
-        switch status.kind {
-        case .regular: break
-        case .directory: throw LedgerError(.isDirectory, path: path, "is a directory, not a log file")
-        default: throw LedgerError(.notRegularFile, path: path, "is not a regular file (a FIFO, socket or device?)")
-        }
-        return try body(fd, status)
+        try SmallFile.withOpen(path, isLog: true, system: system, body)
     }
 }
 
