@@ -25,10 +25,3 @@ public struct Achievement: Sendable, Hashable {
     /// Makes an achievement.
     public init(_ id: ID, day: Day) { self.id = id; self.day = day }
 }
-
-// MARK: - Codable
-// Synthesized here because Swift synthesizes Codable only in the type's own file;
-// it makes the live projector serialisable (see Projections/Snapshot/).
-
-extension Achievement: Codable {}
-extension Achievement.ID: Codable {}

@@ -62,9 +62,3 @@ package enum AchievementsProjection {
         }
     }
 }
-
-// MARK: - Codable
-// Synthesized here because Swift synthesizes Codable only in the type's own file;
-// it makes the live projector serialisable (see Projections/Snapshot/).
-
-extension AchievementsProjection.State: Codable {}

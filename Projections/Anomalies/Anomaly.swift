@@ -34,10 +34,3 @@ public struct Anomaly: Sendable, Hashable {
         self.seq = seq; self.kind = kind; self.detail = detail
     }
 }
-
-// MARK: - Codable
-// Synthesized here because Swift synthesizes Codable only in the type's own file;
-// it makes the live projector serialisable (see Projections/Snapshot/).
-
-extension Anomaly: Codable {}
-extension Anomaly.Kind: Codable {}

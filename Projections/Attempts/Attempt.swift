@@ -104,12 +104,3 @@ package struct Attempt: Sendable, Hashable {
         return startedAt.instant.duration(to: ending.at.instant)
     }
 }
-
-// MARK: - Codable
-// Synthesized here because Swift synthesizes Codable only in the type's own file;
-// it makes the live projector serialisable (see Projections/Snapshot/).
-
-extension Attempt: Codable {}
-extension Attempt.Answer: Codable {}
-extension Attempt.Ending: Codable {}
-extension Attempt.Ending.Kind: Codable {}

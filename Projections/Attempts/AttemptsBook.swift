@@ -143,33 +143,3 @@ func quoted(_ s: String) -> String {
     }
     return out + "\""
 }
-
-// MARK: - Codable
-// Written here because the book's members are private(set); it makes the
-// live projector serialisable (see Projections/Snapshot/).
-
-extension AttemptsBook: Codable {
-    private enum CodingKeys: String, CodingKey { case attempts, quizEpoch }
-
-    /// Reads `{ attempts, quizEpoch }` (in a snapshot, by the fast path in `Attempt+Snapshot.swift`).
-    package init(from decoder: any Decoder) throws {
-        if let compact = decoder as? CompactDecoding, compact.source.fastPaths {
-            (attempts, quizEpoch) = try Self.readCompact(compact.source)
-            return
-        }
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        attempts = try container.decode([ExactString: Attempt].self, forKey: .attempts)
-        quizEpoch = try container.decode(Int.self, forKey: .quizEpoch)
-    }
-
-    /// Writes `{ attempts, quizEpoch }` (in a snapshot, by the fast path in `Attempt+Snapshot.swift`).
-    package func encode(to encoder: any Encoder) throws {
-        if let compact = encoder as? CompactEncoding, compact.sink.fastPaths {
-            try writeCompact(compact.sink)
-            return
-        }
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(attempts, forKey: .attempts)
-        try container.encode(quizEpoch, forKey: .quizEpoch)
-    }
-}

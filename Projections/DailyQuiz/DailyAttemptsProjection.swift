@@ -39,32 +39,3 @@ package enum DailyAttemptsProjection {
         }
     }
 }
-
-// MARK: - Codable
-// Synthesized here because Swift synthesizes Codable only in the type's own file;
-// it makes the live projector serialisable (see Projections/Snapshot/).
-
-extension DailyAttemptsProjection.DayRecord: Codable {}
-extension DailyAttemptsProjection.State: Codable {
-    private enum CodingKeys: String, CodingKey { case days }
-
-    /// Reads `{ days }` (in a snapshot, by the fast path in `DailyAttemptsProjection+Snapshot.swift`).
-    package init(from decoder: any Decoder) throws {
-        if let compact = decoder as? CompactDecoding, compact.source.fastPaths {
-            self = try Self(compact: compact.source)
-            return
-        }
-        self.init()
-        days = try decoder.container(keyedBy: CodingKeys.self).decode([Day: DailyAttemptsProjection.DayRecord].self, forKey: .days)
-    }
-
-    /// Writes `{ days }` (in a snapshot, by the fast path in `DailyAttemptsProjection+Snapshot.swift`).
-    package func encode(to encoder: any Encoder) throws {
-        if let compact = encoder as? CompactEncoding, compact.sink.fastPaths {
-            writeCompact(compact.sink)
-            return
-        }
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(days, forKey: .days)
-    }
-}

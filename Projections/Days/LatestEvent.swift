@@ -28,9 +28,3 @@ package struct LatestEvent: Sendable, Hashable {
         seq = envelope.seq
     }
 }
-
-// MARK: - Codable
-// Synthesized here because Swift synthesizes Codable only in the type's own file;
-// it makes the live projector serialisable (see Projections/Snapshot/).
-
-extension LatestEvent: Codable {}

@@ -17,9 +17,3 @@ public struct Hints: Sendable, Hashable {
         self.usedFiftyFifty = usedFiftyFifty; self.usedReveal = usedReveal
     }
 }
-
-// MARK: - Codable
-// Synthesized here because Swift synthesizes Codable only in the type's own file;
-// it makes the live projector serialisable (see Projections/Snapshot/).
-
-extension Hints: Codable {}

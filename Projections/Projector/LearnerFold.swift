@@ -81,9 +81,3 @@ package struct LearnerFold: Sendable {
             retryLimit: retryLimit)
     }
 }
-
-// MARK: - Codable
-// Synthesized here because Swift synthesizes Codable only in the type's own file;
-// it makes the live projector serialisable (see Projections/Snapshot/).
-
-extension LearnerFold: Codable {}

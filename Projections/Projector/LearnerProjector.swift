@@ -60,26 +60,3 @@ public struct LearnerProjector: Sendable {
         fold.state(day: day, options: options)
     }
 }
-
-// MARK: - Codable
-// Synthesized here because Swift synthesizes Codable only in the type's own file.
-// Encodes the options, the whole fold and the last seq applied, so a decoded
-// projector goes on exactly where this one stopped (see Projections/Snapshot/).
-
-extension LearnerProjector: Codable {}
-
-extension LearnerProjector {
-    /// The `seq` of the last record applied (of any user); 0 before any.
-    public var lastAppliedSeq: Int { lastSeq }
-
-    /// This projector with other options and the same fold.
-    ///
-    /// Only for options that the fold does not read (day, retry limit,
-    /// history days, catalog): see ``StateOptions/foldKey``.
-    package func replacingOptions(_ options: StateOptions) -> LearnerProjector {
-        var copy = LearnerProjector(options: options)
-        copy.fold = fold
-        copy.lastSeq = lastSeq
-        return copy
-    }
-}

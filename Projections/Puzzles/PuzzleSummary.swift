@@ -47,11 +47,3 @@ public struct PuzzleSummary: Sendable, Hashable {
         self.failed = failed; self.bestSeconds = bestSeconds; self.latest = latest
     }
 }
-
-// MARK: - Codable
-// Synthesized here because Swift synthesizes Codable only in the type's own file;
-// it makes the live projector serialisable (see Projections/Snapshot/).
-
-extension PuzzleSummary: Codable {}
-extension PuzzleSummary.Latest: Codable {}
-extension PuzzleSummary.Outcome: Codable {}

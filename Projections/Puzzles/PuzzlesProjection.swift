@@ -55,10 +55,3 @@ package enum PuzzlesProjection {
         }
     }
 }
-
-// MARK: - Codable
-// Synthesized here because Swift synthesizes Codable only in the type's own file;
-// it makes the live projector serialisable (see Projections/Snapshot/).
-
-extension PuzzlesProjection.Key: Codable {}
-extension PuzzlesProjection.State: Codable {}

@@ -30,9 +30,3 @@ public struct QuizSummary: Sendable, Hashable {
         self.fastestSeconds = fastestSeconds
     }
 }
-
-// MARK: - Codable
-// Synthesized here because Swift synthesizes Codable only in the type's own file;
-// it makes the live projector serialisable (see Projections/Snapshot/).
-
-extension QuizSummary: Codable {}

@@ -43,31 +43,3 @@ package enum QuizzesProjection {
         state.quizzes[key] = summary
     }
 }
-
-// MARK: - Codable
-// Written by hand to take the snapshot's fast path; it makes the live
-// projector serialisable (see Projections/Snapshot/).
-
-extension QuizzesProjection.State: Codable {
-    private enum CodingKeys: String, CodingKey { case quizzes }
-
-    /// Reads `{ quizzes }` (in a snapshot, by the fast path in `QuizzesProjection+Snapshot.swift`).
-    package init(from decoder: any Decoder) throws {
-        if let compact = decoder as? CompactDecoding, compact.source.fastPaths {
-            self = try Self(compact: compact.source)
-            return
-        }
-        self.init()
-        quizzes = try decoder.container(keyedBy: CodingKeys.self).decode([ExactString: QuizSummary].self, forKey: .quizzes)
-    }
-
-    /// Writes `{ quizzes }` (in a snapshot, by the fast path in `QuizzesProjection+Snapshot.swift`).
-    package func encode(to encoder: any Encoder) throws {
-        if let compact = encoder as? CompactEncoding, compact.sink.fastPaths {
-            writeCompact(compact.sink)
-            return
-        }
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(quizzes, forKey: .quizzes)
-    }
-}

@@ -25,9 +25,3 @@ public struct StateOptions: Sendable, Hashable {
         self.streakOn = streakOn; self.days = days; self.catalog = catalog
     }
 }
-
-// MARK: - Codable
-// Synthesized here because Swift synthesizes Codable only in the type's own file;
-// it makes the live projector serialisable (see Projections/Snapshot/).
-
-extension StateOptions: Codable {}

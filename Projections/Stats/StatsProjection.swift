@@ -73,9 +73,3 @@ package enum StatsProjection {
         }
     }
 }
-
-// MARK: - Codable
-// Synthesized here because Swift synthesizes Codable only in the type's own file;
-// it makes the live projector serialisable (see Projections/Snapshot/).
-
-extension StatsProjection.State: Codable {}

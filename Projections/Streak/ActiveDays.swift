@@ -98,9 +98,3 @@ package struct ActiveDays: Sendable, Hashable {
         return lo
     }
 }
-
-// MARK: - Codable
-// Synthesized here because Swift synthesizes Codable only in the type's own file;
-// it makes the live projector serialisable (see Projections/Snapshot/).
-
-extension ActiveDays: Codable {}

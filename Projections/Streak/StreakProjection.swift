@@ -83,9 +83,3 @@ package enum StreakProjection {
         }
     }
 }
-
-// MARK: - Codable
-// Synthesized here because Swift synthesizes Codable only in the type's own file;
-// it makes the live projector serialisable (see Projections/Snapshot/).
-
-extension StreakProjection.State: Codable {}

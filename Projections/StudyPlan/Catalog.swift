@@ -32,33 +32,3 @@ public struct Catalog: Sendable, Hashable {
         return picked
     }
 }
-
-// MARK: - Codable
-// Written here because the mapping is private to this file.
-
-extension Catalog: Codable {
-    private struct SkillKey: CodingKey {
-        var stringValue: String
-        var intValue: Int? { nil }
-        init(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
-    }
-
-    /// Reads the catalog's JSON shape: an object mapping a skill to its content ids.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: SkillKey.self)
-        var contents: [ExactString: [String]] = [:]
-        for key in container.allKeys {
-            contents[ExactString(key.stringValue)] = try container.decode([String].self, forKey: key)
-        }
-        self.init(exact: contents)
-    }
-
-    /// Writes an object mapping each skill (in code point order) to its content ids.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: SkillKey.self)
-        for (skill, ids) in contents.sorted(by: { $0.key < $1.key }) {
-            try container.encode(ids, forKey: SkillKey(stringValue: skill.value))
-        }
-    }
-}

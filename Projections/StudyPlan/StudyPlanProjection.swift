@@ -103,12 +103,3 @@ package enum StudyPlanProjection {
         if entries.count > window { entries.removeFirst(entries.count - window) }
     }
 }
-
-// MARK: - Codable
-// Synthesized here because Swift synthesizes Codable only in the type's own file;
-// it makes the live projector serialisable (see Projections/Snapshot/).
-
-extension StudyPlanProjection.Key: Codable {}
-extension StudyPlanProjection.Entry: Codable {}
-extension StudyPlanProjection.Window: Codable {}
-extension StudyPlanProjection.State: Codable {}

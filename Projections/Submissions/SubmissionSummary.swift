@@ -42,10 +42,3 @@ public struct SubmissionSummary: Sendable, Hashable {
         self.bestScore = bestScore; self.latestScore = latestScore; self.recent = recent
     }
 }
-
-// MARK: - Codable
-// Synthesized here because Swift synthesizes Codable only in the type's own file;
-// it makes the live projector serialisable (see Projections/Snapshot/).
-
-extension SubmissionSummary: Codable {}
-extension SubmissionSummary.Recent: Codable {}

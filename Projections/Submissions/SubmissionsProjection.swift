@@ -52,9 +52,3 @@ package enum SubmissionsProjection {
         }
     }
 }
-
-// MARK: - Codable
-// Synthesized here because Swift synthesizes Codable only in the type's own file;
-// it makes the live projector serialisable (see Projections/Snapshot/).
-
-extension SubmissionsProjection.State: Codable {}

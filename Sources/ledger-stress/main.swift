@@ -21,14 +21,14 @@
 //   ledger-stress read LOG
 //       One pass of the reader over LOG: streams every line with
 //       LogReader.forEachLine (counting lines that do not decode), then the
-//       checked read (forEachRecord). Prints `lines N undecodable U events E
+//       checked read (LogReader.read). Prints `lines N undecodable U events E
 //       head SEQ:SHA torn T`, the first problem, if any, and `peak-rss-kib K`
 //       (VmHWM, this process's own peak); exits 1 on a problem. For the
 //       hostile-input tests.
 //   ledger-stress read-loop LOG --until FILE [--min-passes N]
 //       A reader running beside writers: passes over LOG until FILE exists
 //       (and at least N passes were made). Each pass must see only lines that
-//       decode, an intact chain (forEachRecord), at least as many lines as the
+//       decode, an intact chain (LogReader.read), at least as many lines as the
 //       pass before, and the previous pass's head unchanged (verify with
 //       --expect-head). A half-written line may only appear as a torn tail.
 //       Prints `passes P max-lines L torn-tails-seen T`; exits 1 at the first
@@ -360,7 +360,7 @@ func readOnce(_ args: Arguments) {
     let reader = LogReader(path: path)
     var lines = 0, undecodable = 0
     var firstUndecodable: String? = nil
-    let raw: LogReader.Summary
+    let raw: LogReader.LineCount
     do {
         raw = try reader.forEachLine { line in
             lines += 1
@@ -372,7 +372,7 @@ func readOnce(_ args: Arguments) {
     } catch { fail("\(error)") }
     var text = "lines \(lines) undecodable \(undecodable) torn \(raw.tornTail.map { "\($0.length)" } ?? "0")"
     if let firstUndecodable { text += "\nfirst undecodable: \(firstUndecodable.prefix(200))" }
-    let outcome: Result<LogSummary, LedgerError> = Result { () throws(LedgerError) in try reader.forEachRecord { _ in } }
+    let outcome: Result<LogSummary, LedgerError> = Result { () throws(LedgerError) in try reader.read { _ in }.summary }
     if case .success(let summary) = outcome { text += "\nevents \(summary.events) head \(summary.head)" }
     text += "\npeak-rss-kib \(peakRSSKiB().map { "\($0)" } ?? "unknown")\n"
     writeOut(1, text)

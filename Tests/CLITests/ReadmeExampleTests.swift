@@ -14,7 +14,7 @@ struct ReadmeExampleTests {
         // --- as in README.md ---
         let writer = try LedgerWriter(path: logPath)
         var projector = LearnerProjector(options: StateOptions(user: "u-42"))
-        try LogReader(path: logPath).forEachRecord { projector.apply($0) }
+        try LogReader(path: logPath).read { projector.apply($0) }
 
         let started = NewEvent(
             id: "e-1", at: try Timestamp(parsing: "2025-10-21T08:15:00+03:00"), user: "u-42",
@@ -35,7 +35,7 @@ struct ReadmeExampleTests {
 
         // Replaying the file gives the same state, byte for byte.
         var replay = LearnerProjector(options: StateOptions(user: "u-42"))
-        try LogReader(path: logPath).forEachRecord { replay.apply($0) }
+        try LogReader(path: logPath).read { replay.apply($0) }
         #expect(replay.state().jsonBytes == state.jsonBytes)
 
         // Appending the same ids again writes nothing and gives no envelope to apply.

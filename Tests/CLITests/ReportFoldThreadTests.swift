@@ -15,7 +15,7 @@ struct ReportFoldThreadTests {
         var builder = ReportBuilder(from: from, to: to)
         var count = 0
         for log in logs {
-            _ = try LogReader(path: log).forEachRecord { record in
+            _ = try LogReader(path: log).read { record in
                 builder.add(record)
                 count += 1
             }

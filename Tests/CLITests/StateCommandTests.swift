@@ -49,7 +49,7 @@ struct StateCommandTests {
         var records: [Record] {
             get throws {
                 var all: [Record] = []
-                try LogReader(path: path).forEachRecord { all.append($0) }
+                try LogReader(path: path).read { all.append($0) }
                 return all
             }
         }

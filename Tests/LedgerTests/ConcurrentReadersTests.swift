@@ -68,7 +68,7 @@ struct ConcurrentReadersTests {
         let report = try verify(path: log)
         #expect(report.isOK && report.events == total && report.warnings.isEmpty, "\(String(describing: report.problem))")
         var ids: [String] = []
-        try LogReader(path: log).forEachRecord { ids.append($0.id) }
+        try LogReader(path: log).read { ids.append($0.id) }
         #expect(Set(ids).count == total)
         for (k, r) in results.enumerated() {
             #expect(r.acks.map(\.id) == (1...perWriter).map { "p\(k)-\($0)" })

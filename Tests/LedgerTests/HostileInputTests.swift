@@ -206,7 +206,7 @@ struct HostileInputTests {
         #expect(rb.exitCode == 0 && rb.stdout.contains("events 1 head 1:"))
         try Files.write(log, Hostile.validLineWithExtraMembers(85_000, duplicateLast: true) + [0x0A])
         let dup = try #require(try verify(path: log).problem)
-        #expect(dup.line == 1 && dup.kind == .duplicateMember, "\(dup)")
+        #expect(dup.line == 1 && dup.kind == .format(.duplicateMember), "\(dup)")
         #expect(dup.detail.contains("m0"))
     }
 
@@ -215,8 +215,8 @@ struct HostileInputTests {
         defer { dir.cleanup() }
         let log = dir.file("number.log")
         let cases: [(String, LineProblem.Kind?, String)] = [
-            ("seq", .invalidEnvelope, "seq"),
-            ("choice", .invalidData, "data.choice"),
+            ("seq", .format(.invalidEnvelope), "seq"),
+            ("choice", .format(.invalidData), "data.choice"),
             ("extra", nil, ""),  // an unknown data member: kept as written, never converted
         ]
         for (member, kind, path) in cases {
@@ -230,7 +230,7 @@ struct HostileInputTests {
                 #expect(report.isOK, "\(String(describing: report.problem))")
                 // The number survives a round trip exactly.
                 var kept: Record? = nil
-                try LogReader(path: log).forEachRecord { kept = $0 }
+                try LogReader(path: log).read { kept = $0 }
                 if case .v1(let e)? = kept {
                     #expect(LineCodec.encode(e) == Hostile.longNumber(in: member, digits: 10_000))
                 } else { Issue.record("not read back") }

@@ -44,11 +44,11 @@ struct IDFingerprintTests {
         #expect(report.problem == nil, "\(String(describing: report.problem))")
         #expect(report.events == n)
         var ids: [String] = []
-        let summary = try reader.forEachRecord { ids.append($0.id) }
+        let summary = try reader.read { ids.append($0.id) }.summary
         #expect(ids == (1...n).map { "e-\($0)" })
         #expect(summary == report.summary)
         var mine = 0
-        try reader.forEachRecord(ofUser: "u-1") { _ in mine += 1 }
+        try reader.read(.init(user: "u-1")) { _ in mine += 1 }
         #expect(mine == n)
         // An expected head checked on the way: a match, then a mismatch at a line whose id collides.
         #expect(try reader.verify(expectHead: report.head).problem == nil)
@@ -73,7 +73,7 @@ struct IDFingerprintTests {
         let report = try reader.verify()
         #expect(report.problem == expected)
         #expect(report.events == later - 1)
-        let error = #expect(throws: LedgerError.self) { try reader.forEachRecord { _ in } }
+        let error = #expect(throws: LedgerError.self) { try reader.read { _ in } }
         #expect(error?.problem == expected)
         // The id check comes before the head check, as in the writer's exact index.
         #expect(try reader.verify(expectHead: Head(seq: later, sha256: .zero)).problem == expected)
@@ -98,17 +98,17 @@ struct IDFingerprintTests {
         let path = dir.file("a.log")
         try Files.write(path, b.lines[..<100].flatMap { $0 + [0x0A] })
         let reader = Self.reader(path, mask: mask)
-        let first = try reader.forEachRecord(after: nil) { _ in }.get()
+        let first = try reader.scan(after: nil, .init(), tracking: true) { _ in }.get()
         #expect(first.summary.events == 100)
 
         // Lines 101...229: no repeat.
         try Files.append(path, b.lines[100..<229].flatMap { $0 + [0x0A] })
-        let second = try reader.forEachRecord(after: first.checkpoint) { _ in }.get()
-        #expect(second.resumed && second.linesRead == 129 && second.summary.events == 229)
+        let second = try reader.scan(after: first.checkpoint, .init(), tracking: true) { _ in }.get()
+        #expect(second.linesRead == 129 && second.summary.events == 229)
 
         // Line 230 repeats line 150's id: both after the first checkpoint.
         try Files.append(path, b.lines[229...].flatMap { $0 + [0x0A] })
-        let error = #expect(throws: LedgerError.self) { try reader.forEachRecord(after: first.checkpoint) { _ in } }
+        let error = #expect(throws: LedgerError.self) { try reader.scan(after: first.checkpoint, .init(), tracking: true) { _ in } }
         #expect(error?.problem == LineProblem(line: 230, kind: .duplicateID, "id \"e-150\" is already used by line 150"))
     }
 

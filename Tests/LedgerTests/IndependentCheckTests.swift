@@ -37,7 +37,7 @@ struct IndependentCheckTests {
         let sums = try run("/usr/bin/sha256sum", paths).out.split(separator: "\n").map { String($0.prefix(64)) }
         #expect(sums.count == lines.count)
         var prevs: [String] = []
-        try LogReader(path: log).forEachRecord { prevs.append($0.prev) }
+        try LogReader(path: log).read { prevs.append($0.prev) }
         #expect(Array(prevs.dropFirst()) == Array(sums.dropLast()))
         #expect(sums.last == writer.head.sha256.hex)
     }

@@ -128,7 +128,7 @@ struct ProcessTests {
         #expect(report.warnings.isEmpty)
         // Every acknowledged event is in the log at its acknowledged seq; the ids run w-1, w-2, ... in order.
         var ids: [String] = []
-        try LogReader(path: log).forEachRecord { ids.append($0.id) }
+        try LogReader(path: log).read { ids.append($0.id) }
         for (id, seq) in acknowledged {
             #expect(seq <= ids.count && ids[seq - 1] == id, "\(id) acknowledged at \(seq)")
         }
@@ -162,7 +162,7 @@ struct ProcessTests {
         #expect(report.isOK, "\(String(describing: report.problem))")
         #expect(report.events == 4000)
         var ids: [String] = []
-        try LogReader(path: log).forEachRecord { ids.append($0.id) }
+        try LogReader(path: log).read { ids.append($0.id) }
         #expect(Set(ids).count == 4000)
         for (k, r) in results.enumerated() {
             // Each writer's acks name the line its event is on, and its events are in its order.

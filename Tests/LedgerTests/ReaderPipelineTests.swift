@@ -36,7 +36,7 @@ struct ReaderPipelineTests {
         let lines = try Self.log(20_000, users: ["a", "b", "c"])
         let path = try Self.write(lines, dir)
         var seen: [Record] = []
-        let summary = try LogReader(path: path).forEachRecord { seen.append($0) }
+        let summary = try LogReader(path: path).read { seen.append($0) }.summary
         #expect(summary.events == 20_000)
         #expect(seen == (try lines.map { try LineCodec.decodeRecord($0) }))
         #expect(summary.head.sha256 == SHA256.hash(lines[lines.count - 1]))
@@ -54,11 +54,11 @@ struct ReaderPipelineTests {
         #expect(report.problem?.description.hasPrefix("line \(line): not_json: ") == true, "\(String(describing: report.problem))")
         #expect(report.events == line - 1)
         var count = 0
-        #expect(throws: LedgerError.self) { try LogReader(path: path).forEachRecord { _ in count += 1 } }
+        #expect(throws: LedgerError.self) { try LogReader(path: path).read { _ in count += 1 } }
         #expect(count == line - 1)
     }
 
-    @Test("forEachRecord(ofUser:) hands over that user's records only, byte for byte, and checks every line")
+    @Test("read(.init(user:)) hands over that user's records only, byte for byte, and checks every line")
     func userFilter() throws {
         let dir = try TempDir("pipeline")
         defer { dir.cleanup() }
@@ -68,9 +68,9 @@ struct ReaderPipelineTests {
         let path = try Self.write(lines, dir)
         for user in users {
             var mine: [Record] = []
-            let summary = try LogReader(path: path).forEachRecord(ofUser: user) { mine.append($0) }
+            let summary = try LogReader(path: path).read(.init(user: user)) { mine.append($0) }.summary
             var all: [Record] = []
-            try LogReader(path: path).forEachRecord { if $0.user.map({ Array($0.utf8) == Array(user.utf8) }) == true { all.append($0) } }
+            try LogReader(path: path).read { if $0.user.map({ Array($0.utf8) == Array(user.utf8) }) == true { all.append($0) } }
             #expect(mine == all)
             #expect(mine.count == 9_000 / users.count)
             #expect(summary.events == 9_000)
@@ -80,7 +80,7 @@ struct ReaderPipelineTests {
         try Files.write(path, lines.flatMap { $0 + [0x0A] })
         var handed = 0
         do {
-            try LogReader(path: path).forEachRecord(ofUser: "u-1") { _ in handed += 1 }
+            try LogReader(path: path).read(.init(user: "u-1")) { _ in handed += 1 }
             Issue.record("a damaged log was read")
         } catch {
             #expect(error.description.contains("line 7001: invalid_envelope: seq: is required"), "\(error)")
@@ -97,60 +97,12 @@ struct ReaderPipelineTests {
         lines.append(Array(#"{"v":2,"seq":4,"id":"n-1","user":7,"prev":"\#(prev)"}"#.utf8))
         let path = try Self.write(lines, dir)
         var seen: [Record] = []
-        try LogReader(path: path).forEachRecord(ofUser: "someone-else") { seen.append($0) }
+        try LogReader(path: path).read(.init(user: "someone-else")) { seen.append($0) }
         #expect(seen.count == 1)
         if case .newer(let line)? = seen.first { #expect(line.user == nil && line.seq == 4) } else { Issue.record("\(seen)") }
     }
 
-    @Test("batches hand over the same records as forEachRecord, in order, with one hash per user")
-    func batches() throws {
-        let dir = try TempDir("pipeline")
-        defer { dir.cleanup() }
-        let users = ["a", "b", "c", "K", "\u{212A}"]
-        var lines = try Self.log(9_000, users: users)
-        let prev = SHA256.hash(lines[lines.count - 1]).hex
-        lines.append(Array(#"{"v":2,"seq":9001,"id":"n-1","user":7,"prev":"\#(prev)"}"#.utf8))
-        let path = try Self.write(lines, dir)
-        var one: [Record] = []
-        let summary = try LogReader(path: path).forEachRecord { one.append($0) }
-        var batched: [Record] = []
-        var hashes: [[UInt8]: Set<UInt64>] = [:]   // by bytes: "K" and the Kelvin sign are equal Strings
-        var sizes: [Int] = []
-        var progress: [Int] = []
-        let batchSummary = try LogReader(path: path).forEachRecordBatch(progress: { done, _ in progress.append(done) }) { batch in
-            sizes.append(batch.count)
-            for k in batch.indices {
-                batched.append(batch[k])
-                hashes[Array((batch[k].user ?? "(none)").utf8), default: []].insert(batch.userHash(at: k))
-            }
-        }
-        #expect(batched == one)
-        #expect(batchSummary == summary)
-        #expect(sizes.count > 1 && sizes.allSatisfy { $0 > 0 && $0 <= 1_024 }, "\(sizes)")
-        // One hash per user, compared by bytes ("K" and the Kelvin sign are two users); 0 only without a user.
-        #expect(hashes.count == users.count + 1)
-        for (user, set) in hashes { #expect(set.count == 1 && (set.first == 0) == (user == Array("(none)".utf8)), "\(user): \(set)") }
-        #expect(Set(hashes.values.compactMap(\.first)).count == hashes.count)
-        let size = try Files.bytes(path).count
-        #expect(progress == progress.sorted() && progress.last == size)
-    }
-
-    @Test("a problem in a batch: the records before it are handed over, then verify's error", arguments: [1, 700, 1_024, 1_025, 5_000])
-    func batchProblem(at line: Int) throws {
-        let dir = try TempDir("pipeline")
-        defer { dir.cleanup() }
-        var lines = try Self.log(6_000, users: ["a", "b"])
-        lines[line - 1] = Array(#"{"v":1}"#.utf8)
-        let path = try Self.write(lines, dir)
-        var seqs: [Int] = []
-        let error = #expect(throws: LedgerError.self) {
-            try LogReader(path: path).forEachRecordBatch { batch in seqs += batch.map(\.seq) }
-        }
-        #expect(error?.problem?.description == "line \(line): invalid_envelope: seq: is required")
-        #expect(seqs == Array(0..<(line - 1)).map { $0 + 1 })
-    }
-
-    @Test("owned records: the same records as forEachRecord, kept intact after the chunks they came from are reused",
+    @Test("owned records: each line decoded by itself, kept intact after the chunks they came from are reused",
           arguments: [nil, 1, 1_024, 1_025, 19_999] as [Int?])
     func ownedRecords(brokenAt broken: Int?) throws {
         let dir = try TempDir("pipeline")
@@ -158,21 +110,17 @@ struct ReaderPipelineTests {
         var lines = try Self.log(20_000, users: ["a", "b", "c"])
         if let broken { lines[broken - 1] = Array(#"{"v":1}"#.utf8) }
         let path = try Self.write(lines, dir)
-        var lent: [Record] = []
         var owned: [Record] = []
         var progress: [Int] = []
         let reader = LogReader(path: path)
         if let broken {
-            let a = #expect(throws: LedgerError.self) { try reader.forEachRecord { lent.append($0) } }
-            let b = #expect(throws: LedgerError.self) { try reader.forEachOwnedRecord { owned.append($0) } }
-            #expect(a?.problem == b?.problem && b?.problem?.line == broken)
+            let error = #expect(throws: LedgerError.self) { try reader.read { owned.append($0) } }
+            #expect(error?.problem?.line == broken)
         } else {
-            let a = try reader.forEachRecord { lent.append($0) }
-            let b = try reader.forEachOwnedRecord(progress: { done, _ in progress.append(done) }) { owned.append($0) }
-            #expect(a == b)
-            #expect(progress.count == 20_000 && progress == progress.sorted())
+            try reader.read(.init(progress: { done, _ in progress.append(done) })) { owned.append($0) }
+            let size = try Files.bytes(path).count
+            #expect(progress.count == 20_000 && progress == progress.sorted() && progress.last == size)
         }
-        #expect(owned == lent)
         #expect(owned.count == (broken ?? 20_001) - 1)
         #expect(owned == (try lines[..<owned.count].map { try LineCodec.decodeRecord($0) }))
     }

@@ -31,7 +31,7 @@ struct SafetyTests {
         let ok = finishes(within: 10, "verify") {
             errors.append(#expect(throws: LedgerError.self) { try verify(path: fifo) })
             errors.append(#expect(throws: LedgerError.self) { try LogReader(path: fifo).forEachLine { _ in } })
-            errors.append(#expect(throws: LedgerError.self) { try LogReader(path: fifo).forEachRecord { _ in } })
+            errors.append(#expect(throws: LedgerError.self) { try LogReader(path: fifo).read { _ in } })
             errors.append(#expect(throws: LedgerError.self) { try LedgerWriter(path: fifo) })
         }
         #expect(ok, "reading a FIFO blocked")

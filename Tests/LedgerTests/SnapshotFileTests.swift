@@ -8,16 +8,21 @@ import Testing
 /// is anything but an undamaged snapshot of this format and key.
 @Suite("Snapshot files")
 struct SnapshotFileTests {
-    /// A snapshot of a real 9-line log.
+    /// A snapshot of a real 9-line log, holding its lines.
     func sample(_ dir: TempDir) throws -> Snapshot {
         let log = dir.file("a.log")
         try Files.write(log, try ChainBuilder.valid(9).bytes)
-        let read = try LogReader(path: log).forEachRecord(after: nil) { _ in }.get()
-        return Snapshot(checkpoint: read.checkpoint, key: #"user "u-1", as-of none, streak-on daily"#,
-                        payload: Array("the folded state".utf8) + [0, 1, 2, 255])
+        let read = try LogReader(path: log).scanWhole(.init(), tracking: true) { _ in }
+        return Snapshot(checkpoint: read.checkpoint, key: Snapshot.key(user: "u-1"), lines: read.keptLines)
     }
 
-    func load(_ path: String, key: String = #"user "u-1", as-of none, streak-on daily"#) -> Result<Snapshot, SnapshotRejection> {
+    /// `n` bytes or more of valid lines (each decodes by itself).
+    func lines(atLeast n: Int) throws -> [UInt8] {
+        let chain = try ChainBuilder.valid(9).bytes
+        return Array(repeating: chain, count: n / chain.count + 1).flatMap { $0 }
+    }
+
+    func load(_ path: String, key: String = Snapshot.key(user: "u-1")) -> Result<Snapshot, SnapshotRejection> {
         Result { () throws(SnapshotRejection) -> Snapshot in try Snapshot.load(from: path, key: key) }
     }
 
@@ -26,7 +31,7 @@ struct SnapshotFileTests {
         return nil
     }
 
-    @Test("save then load gives the same snapshot; the file is 0600 and nothing else is left beside it")
+    @Test("save then load gives the same snapshot, its lines decoded as the log's; the file is 0600 and nothing else is left beside it")
     func roundTrip() throws {
         let dir = try TempDir("snapshot-file")
         defer { dir.cleanup() }
@@ -34,11 +39,14 @@ struct SnapshotFileTests {
         let path = dir.file("state.snap")
         try snapshot.save(to: path)
         #expect(try load(path).get() == snapshot)
+        var logRecords: [Record] = []
+        try LogReader(path: dir.file("a.log")).read { logRecords.append($0) }
+        #expect(try load(path).get().records == logRecords)
         #expect(try Files.permissions(path) == 0o600)
         #expect(try dir.files() == ["a.log", "state.snap"])
         // Saving again replaces it.
         var next = snapshot
-        next.payload = [7]
+        next.lines = Array(snapshot.lines[...snapshot.lines.firstIndex(of: 0x0A)!])
         try next.save(to: path)
         #expect(try load(path).get() == next)
         #expect(try dir.files() == ["a.log", "state.snap"])
@@ -52,11 +60,13 @@ struct SnapshotFileTests {
         #expect(rejection(load(dir.path)) == SnapshotRejection(.unreadable, "it cannot be read: is a directory, not a file"))
         let path = dir.file("state.snap")
         try sample(dir).save(to: path)
-        #expect(rejection(load(path, key: #"user "u-2", as-of none, streak-on daily"#))
-                == SnapshotRejection(.otherFold, #"it was made for user "u-1", as-of none, streak-on daily, not user "u-2", as-of none, streak-on daily"#))
+        #expect(rejection(load(path, key: Snapshot.key(user: "u-2")))
+                == SnapshotRejection(.otherFold, "it was made for user u-1, not user u-2"))
+        #expect(rejection(load(path, key: Snapshot.key(user: nil)))
+                == SnapshotRejection(.otherFold, "it was made for user u-1, not every user"))
         // Keys compare exactly: a canonically equivalent user is another key.
-        try Snapshot(checkpoint: try sample(dir).checkpoint, key: "user \"\u{E9}\"", payload: []).save(to: path)
-        #expect(rejection(load(path, key: "user \"e\u{301}\""))?.reason == .otherFold)
+        try Snapshot(checkpoint: try sample(dir).checkpoint, key: Snapshot.key(user: "\u{E9}"), lines: []).save(to: path)
+        #expect(rejection(load(path, key: Snapshot.key(user: "e\u{301}")))?.reason == .otherFold)
     }
 
     @Test("any changed byte, any truncation, extra bytes: garbled (the checksum), never read")
@@ -90,12 +100,12 @@ struct SnapshotFileTests {
         defer { dir.cleanup() }
         let path = dir.file("state.snap")
         let good = try sample(dir).encoded()
-        for (version, reason) in [(2, SnapshotRejection.Reason.newerFormat), (0, .olderFormat)] {
+        for (version, reason) in [(3, SnapshotRejection.Reason.newerFormat), (1, .olderFormat)] {
             var bytes = Array(good.dropLast(8))
             bytes[8] = UInt8(version)
             bytes += withUnsafeBytes(of: XXH64.hash(bytes).littleEndian, Array.init)
             try Files.write(path, bytes)
-            #expect(rejection(load(path)) == SnapshotRejection(reason, "it is in snapshot format \(version), and this version reads only format 1"))
+            #expect(rejection(load(path)) == SnapshotRejection(reason, "it is in snapshot format \(version), and this version reads only format 2"))
         }
     }
 
@@ -112,6 +122,15 @@ struct SnapshotFileTests {
         snapshot.checkpoint.offset = 3
         try Files.write(path, snapshot.encoded())
         #expect(rejection(load(path))?.message == "it is damaged: its position is inconsistent (line 9 ending at byte 3)")
+        // Lines that do not decode, or a last line without its LF.
+        snapshot = try sample(dir)
+        snapshot.lines += Array("not json\n".utf8)
+        try Files.write(path, snapshot.encoded())
+        #expect(rejection(load(path))?.message.hasPrefix("it is damaged: its line 10 does not decode (") == true)
+        snapshot = try sample(dir)
+        snapshot.lines.removeLast()
+        try Files.write(path, snapshot.encoded())
+        #expect(rejection(load(path)) == SnapshotRejection(.garbled, "it is damaged: its last line has no LF"))
     }
 
     @Test("save refuses to replace what is not a snapshot: the log, a symlink, a directory; an empty file is fine")
@@ -144,7 +163,7 @@ struct SnapshotFileTests {
         let path = dir.file("state.snap")
         try old.save(to: path)
         var next = old
-        next.payload = Array(repeating: 9, count: 100_000)
+        next.lines = try lines(atLeast: 100_000)
         let faults = FaultInjector()
         // The open of the old snapshot (to check its mark) comes first: fail the second open, the new file's.
         faults.inject(.fail(errno), into: call, after: call == .open ? 1 : 0)
@@ -159,7 +178,7 @@ struct SnapshotFileTests {
         let dir = try TempDir("snapshot-file")
         defer { dir.cleanup() }
         var snapshot = try sample(dir)
-        snapshot.payload = (0..<50_000).map { UInt8(truncatingIfNeeded: $0) }
+        snapshot.lines = try lines(atLeast: 50_000)
         let faults = FaultInjector()
         faults.inject(.shortWrite(1000), into: .write, times: 5)
         faults.inject(.interrupt, into: .rename)
@@ -179,12 +198,12 @@ struct SnapshotFileTests {
         let chain = try ChainBuilder.valid(3000)
         try Files.write(log, chain.lines.prefix(2000).flatMap { $0 + [0x0A] })
         let key = "k"
-        let first = try LogReader(path: log).forEachRecord(after: nil) { _ in }.get()
-        try Snapshot(checkpoint: first.checkpoint, key: key, payload: [1]).save(to: dir.file("first.snap"))
+        let first = try LogReader(path: log).scanWhole(.init(), tracking: true) { _ in }
+        try Snapshot(checkpoint: first.checkpoint, key: key, lines: []).save(to: dir.file("first.snap"))
         let loaded = try load(dir.file("first.snap"), key: key).get()
         try Files.append(log, chain.lines.dropFirst(2000).flatMap { $0 + [0x0A] })
-        let rest = try LogReader(path: log).forEachRecord(after: loaded.checkpoint) { _ in }.get()
-        let next = Snapshot(checkpoint: rest.checkpoint, key: key, payload: Array(repeating: 7, count: 3 << 20))
+        let rest = try LogReader(path: log).scan(after: loaded.checkpoint, .init(), tracking: true) { _ in }.get()
+        let next = Snapshot(checkpoint: rest.checkpoint, key: key, lines: try lines(atLeast: 3 << 20))
         let faults = FaultInjector()
         faults.inject(.fail(.ioError), into: .fsync, times: 100)
         faults.inject(.shortWrite(1 << 30), into: .write, times: 10_000)   // counts the writes, changes nothing

@@ -29,14 +29,14 @@ struct SnapshotReadTests {
         }
 
         /// A read after `checkpoint` that collects the seqs it is given.
-        func read(after checkpoint: LogCheckpoint?) throws -> (Result<CheckpointedRead, SnapshotRejection>, [Int]) {
+        func read(after checkpoint: LogCheckpoint?) throws -> (Result<LogReader.Scanned, SnapshotRejection>, [Int]) {
             var seqs: [Int] = []
-            let result = try LogReader(path: log).forEachRecord(after: checkpoint) { seqs.append($0.seq) }
+            let result = try LogReader(path: log).scan(after: checkpoint, .init(), tracking: true) { seqs.append($0.seq) }
             return (result, seqs)
         }
 
         /// The checkpoint and summary of a full read.
-        func full() throws -> CheckpointedRead {
+        func full() throws -> LogReader.Scanned {
             try read(after: nil).0.get()
         }
     }
@@ -47,20 +47,20 @@ struct SnapshotReadTests {
         line[at] = UInt8(ascii: "Q")
     }
 
-    func rejection(_ result: Result<CheckpointedRead, SnapshotRejection>) -> SnapshotRejection? {
+    func rejection(_ result: Result<LogReader.Scanned, SnapshotRejection>) -> SnapshotRejection? {
         if case .failure(let r) = result { return r }
         return nil
     }
 
-    @Test("a full read with no checkpoint: every record, the summary of forEachRecord, a checkpoint at the end")
+    @Test("a full read with no checkpoint: every record, the summary of read, a checkpoint at the end")
     func fullRead() throws {
         let f = try Fixture(12)
         defer { f.dir.cleanup() }
         let (result, seqs) = try f.read(after: nil)
         let read = try result.get()
         #expect(seqs == Array(1...12))
-        #expect(read.summary == (try LogReader(path: f.log).forEachRecord { _ in }))
-        #expect(!read.resumed && read.linesRead == 12)
+        #expect(read.summary == (try LogReader(path: f.log).read { _ in }.summary))
+        #expect(read.linesRead == 12)
         #expect(read.checkpoint.offset == f.chain.bytes.count)
         #expect(read.checkpoint.head == Head(seq: 12, sha256: SHA256.hash(f.chain.lines[11])))
         #expect(read.checkpoint.ids.count == 12)
@@ -77,7 +77,7 @@ struct SnapshotReadTests {
         let (result, seqs) = try f.read(after: first.checkpoint)
         let warm = try result.get()
         #expect(seqs == Array(41...(40 + added)))          // the callback never saw lines 1...40
-        #expect(warm.resumed && warm.linesRead == added)
+        #expect(warm.linesRead == added)
         let cold = try f.full()
         #expect(warm.summary == cold.summary)
         #expect(warm.checkpoint == cold.checkpoint)         // same offset, head and id digests
@@ -98,7 +98,7 @@ struct SnapshotReadTests {
         try f.append(3)
         let (result, seqs) = try f.read(after: empty.checkpoint)
         #expect(seqs == [1, 2, 3])
-        #expect(try result.get().resumed)
+        #expect(try result.get().linesRead == 3)
     }
 
     @Test("a truncated log is refused before anything is read")
@@ -155,7 +155,7 @@ struct SnapshotReadTests {
         var lines = f.chain.lines
         try Self.editQuestion(&lines[22])
         try Files.write(f.log, lines.flatMap { $0 + [0x0A] })
-        let full = #expect(throws: LedgerError.self) { try LogReader(path: f.log).forEachRecord { _ in } }
+        let full = #expect(throws: LedgerError.self) { try LogReader(path: f.log).read { _ in } }
         let warm = #expect(throws: LedgerError.self) { _ = try f.read(after: first.checkpoint) }
         #expect(warm?.code == .damaged && warm?.problem?.kind == .brokenChain && warm?.problem?.line == 24)
         #expect(warm?.description == full?.description)
@@ -185,8 +185,9 @@ struct SnapshotReadTests {
         // A log renamed (same inode) is the same file.
         let moved = f.dir.file("moved.log")
         #expect(rename(f.log, moved) == 0)
-        let second = try LogReader(path: moved).forEachRecord(after: try LogReader(path: moved).forEachRecord(after: nil) { _ in }.get().checkpoint) { _ in }
-        #expect(try second.get().resumed)
+        let reader = LogReader(path: moved)
+        let second = try reader.scan(after: try reader.scanWhole(.init(), tracking: true) { _ in }.checkpoint, .init(), tracking: true) { _ in }
+        #expect(try second.get().linesRead == 0)
     }
 
     @Test("a tail id that repeats an id before the head is handed to a full read, which reports duplicate_id")
@@ -223,7 +224,7 @@ struct SnapshotReadTests {
         try Files.write(f.log, lines.flatMap { $0 + [0x0A] })
         let (result, seqs) = try f.read(after: first.checkpoint)
         #expect(seqs == [11, 12])
-        #expect(try result.get().resumed)
+        #expect(try result.get().linesRead == 2)
         #expect((try verify(path: f.log)).problem?.kind == .brokenChain)
     }
 
@@ -240,7 +241,7 @@ struct SnapshotReadTests {
         writer.close()
         let (result, seqs) = try f.read(after: first.checkpoint)
         #expect(seqs == [6, 7, 8])
-        #expect(try result.get().summary == (try LogReader(path: f.log).forEachRecord { _ in }))
+        #expect(try result.get().summary == (try LogReader(path: f.log).read { _ in }.summary))
     }
 
     @Test("a head line of exactly 1 MiB is found; the read window is bounded")
@@ -251,13 +252,13 @@ struct SnapshotReadTests {
         var b = try ChainBuilder.valid(2)
         b.lines.append(try ReaderTests().paddedLine(length: LineCodec.maxLineLength, seq: 3, prev: b.prev))
         try Files.write(log, b.bytes)
-        let first = try LogReader(path: log).forEachRecord(after: nil) { _ in }.get()
+        let first = try LogReader(path: log).scanWhole(.init(), tracking: true) { _ in }
         try b.event("e-4")
         try Files.append(log, b.lines[3] + [0x0A])
         var seqs: [Int] = []
-        let warm = try LogReader(path: log).forEachRecord(after: first.checkpoint) { seqs.append($0.seq) }
+        let warm = try LogReader(path: log).scan(after: first.checkpoint, .init(), tracking: true) { seqs.append($0.seq) }
         #expect(seqs == [4])
-        #expect(try warm.get().resumed)
+        #expect(try warm.get().linesRead == 1)
     }
 
     @Test("XXH64 matches the reference implementation")
@@ -288,7 +289,7 @@ struct SnapshotReadTests {
         var f = try Fixture(30)
         defer { f.dir.cleanup() }
         let path = f.dir.file("s.snap")
-        try Snapshot(checkpoint: try f.full().checkpoint, key: "k", payload: []).save(to: path)
+        try Snapshot(checkpoint: try f.full().checkpoint, key: "k", lines: []).save(to: path)
         let loaded = try Snapshot.load(from: path, key: "k").checkpoint
         try f.append(20)
         let warm = try f.read(after: loaded).0.get()

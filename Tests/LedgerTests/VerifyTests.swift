@@ -41,13 +41,13 @@ struct VerifyTests {
         // The validated read refuses the same logs with the same message.
         if let problem = report.problem {
             if problem.kind != .headMismatch {
-                let error = #expect(throws: LedgerError.self) { try LogReader(path: log).forEachRecord { _ in } }
+                let error = #expect(throws: LedgerError.self) { try LogReader(path: log).read { _ in } }
                 #expect(error?.code == .damaged)
                 #expect(error?.problem == problem)
                 #expect(error?.description == "\(log): \(problem)")
             }
         } else {
-            #expect(try LogReader(path: log).forEachRecord { _ in } == report.summary)
+            #expect(try LogReader(path: log).read { _ in }.summary == report.summary)
         }
         return report
     }
@@ -154,15 +154,15 @@ struct VerifyTests {
         var b = try ChainBuilder.valid(3)
         b.lines[1].append(0x0D)
         let problem = try #require(try verifyBytes(b.bytes).problem)
-        #expect(problem.line == 2 && problem.kind == .lineEnding)
+        #expect(problem.line == 2 && problem.kind == .format(.lineEnding))
     }
 
     @Test(arguments: [
-        ("{\"v\":1,", LineProblem.Kind.notJSON),
-        ("[1,2]", .notObject),
-        ("\u{FEFF}{}", .encoding),
-        ("{\"v\":1,\"v\":1}", .duplicateMember),
-        ("{\"v\":1,\"seq\":2}", .invalidEnvelope),
+        ("{\"v\":1,", LineProblem.Kind.format(.notJSON)),
+        ("[1,2]", .format(.notObject)),
+        ("\u{FEFF}{}", .format(.encoding)),
+        ("{\"v\":1,\"v\":1}", .format(.duplicateMember)),
+        ("{\"v\":1,\"seq\":2}", .format(.invalidEnvelope)),
     ])
     func lineLevelKinds(line: String, kind: LineProblem.Kind) throws {
         var b = try ChainBuilder.valid(1)
@@ -177,14 +177,14 @@ struct VerifyTests {
             #"{"v":1,"seq":\#(seq),"id":"x","at":"2025-10-21T10:00:00Z","user":"u","type":"answer.selected","data":{"attempt":"a","question":"q","choice":-1,"correct":true},"prev":"\#(prev)"}"#
         }
         let problem = try #require(try verifyBytes(b.bytes).problem)
-        #expect(problem.line == 2 && problem.kind == .invalidData)
+        #expect(problem.line == 2 && problem.kind == .format(.invalidData))
         #expect(problem.detail.hasPrefix("data.choice: "))
     }
 
     @Test func invalidUTF8() throws {
         var b = try ChainBuilder.valid(2)
         b.lines[1][10] = 0xFF
-        #expect(try verifyBytes(b.bytes).problem?.kind == .encoding)
+        #expect(try verifyBytes(b.bytes).problem?.kind == .format(.encoding))
     }
 
     @Test func expectHeadMatchAndMismatch() throws {

@@ -23,9 +23,9 @@ struct WriterTests {
         writer.close()
 
         var seen: [Envelope] = []
-        let summary = try LogReader(path: log).forEachRecord { record in
+        let summary = try LogReader(path: log).read { record in
             if case .v1(let e) = record { seen.append(e) }
-        }
+        }.summary
         #expect(summary.events == 4)
         #expect(seen.map(\.id) == ["e-1", "e-2", "e-3", made])
         #expect(seen.map(\.seq) == [1, 2, 3, 4])

@@ -32,7 +32,7 @@ public struct LedgerError: Error, Sendable, CustomStringConvertible {
     }
 
     /// The underlying cause.
-    public enum Cause: Sendable, CustomStringConvertible {
+    package enum Cause: Sendable, CustomStringConvertible {
         /// A failed system call.
         case system(SystemCallError)
         /// An event that breaks a rule of the format.
@@ -41,7 +41,7 @@ public struct LedgerError: Error, Sendable, CustomStringConvertible {
         case problem(LineProblem)
 
         /// The cause, for a person.
-        public var description: String {
+        package var description: String {
             switch self {
             case .system(let e): e.description
             case .event(let e): e.description
@@ -57,18 +57,23 @@ public struct LedgerError: Error, Sendable, CustomStringConvertible {
     /// What happened, for a person, without the path.
     public var message: String
     /// The underlying cause, when there is one.
-    public var cause: Cause?
+    package var cause: Cause?
     /// For `.invalidEvent`: the 0-based position of the refused event in its
     /// batch (so a caller can name its own input line).
     public var eventIndex: Int?
 
     /// Makes an error.
-    public init(_ code: Code, path: String, _ message: String, cause: Cause? = nil) {
+    public init(_ code: Code, path: String, _ message: String) {
+        self.code = code; self.path = path; self.message = message
+    }
+
+    /// Makes an error with its cause.
+    package init(_ code: Code, path: String, _ message: String, cause: Cause?) {
         self.code = code; self.path = path; self.message = message; self.cause = cause
     }
 
     /// The failed system call, when the cause is one.
-    public var systemCall: SystemCallError? {
+    package var systemCall: SystemCallError? {
         if case .system(let e)? = cause { return e }
         return nil
     }

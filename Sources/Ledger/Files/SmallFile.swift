@@ -1,47 +1,64 @@
 /// Reading a small whole file (a catalog, a snapshot) through the ledger's one
 /// system-call layer, with the ledger's errors.
-public enum SmallFile {
+package enum SmallFile {
     /// The default limit: 64 MiB.
-    public static let defaultLimit = 64 << 20
+    package static let defaultLimit = 64 << 20
 
     /// The whole content of the regular file at `path`, at most `limit` bytes.
     ///
     /// Throws `.notFound`, `.isDirectory`, `.notRegularFile`, `.permission` or
     /// `.io` naming the path and the call; a file over `limit` is `.io` too.
-    public static func read(_ path: String, limit: Int = defaultLimit) throws(LedgerError) -> [UInt8] {
+    package static func read(_ path: String, limit: Int = defaultLimit) throws(LedgerError) -> [UInt8] {
         try read(path, limit: limit, system: System())
     }
 
     static func read(_ path: String, limit: Int, system: System) throws(LedgerError) -> [UInt8] {
+        try withOpen(path, isLog: false, system: system) { (fd, status) throws(LedgerError) in try read(fd, status, path, limit, system) }
+    }
+
+    /// Opens `path` read-only, checks it is a regular file, and runs `body`
+    /// with its descriptor and status; the errors name a log when `isLog`
+    /// (a missing log is `.notFound`, "the log does not exist").
+    static func withOpen<T>(_ path: String, isLog: Bool, system: System,
+                            _ body: (CInt, FileStatus) throws(LedgerError) -> T) throws(LedgerError) -> T {
+        let noun = isLog ? "log" : "file"
         let fd: CInt
         do { fd = try system.open(path, .read) } catch {
-            throw LedgerError(error, path: path, doing: "opening the file")
+            if isLog, error.errno == .noEntry { throw LedgerError(.notFound, error, path: path, "the log does not exist") }
+            throw LedgerError(error, path: path, doing: "opening the \(noun)")
         }
         defer { _ = system.close(fd) }
         let status: FileStatus
-        do { status = try system.fstat(fd) } catch { throw LedgerError(error, path: path, doing: "reading the file's status") }
+        do { status = try system.fstat(fd) } catch { throw LedgerError(error, path: path, doing: "reading the \(noun)'s status") }
         switch status.kind {
-        case .regular: break
-        case .directory: throw LedgerError(.isDirectory, path: path, "is a directory, not a file")
-        default: throw LedgerError(.notRegularFile, path: path, "is not a regular file")
+        case .regular: return try body(fd, status)
+        case .directory: throw LedgerError(.isDirectory, path: path, "is a directory, not a \(isLog ? "log file" : "file")")
+        default: throw LedgerError(.notRegularFile, path: path, "is not a regular file" + (isLog ? " (a FIFO, socket or device?)" : ""))
         }
+    }
+
+    private static func read(_ fd: CInt, _ status: FileStatus, _ path: String, _ limit: Int, _ system: System) throws(LedgerError) -> [UInt8] {
         guard status.size <= limit else {
             throw LedgerError(.io, path: path, "is \(status.size) bytes; at most \(limit) are read")
         }
-        var bytes = [UInt8](repeating: 0, count: status.size)
-        var done = 0
-        while done < bytes.count {
-            let result = bytes.withUnsafeMutableBytes { buffer in
-                Result { () throws(SystemCallError) -> Int in
-                    try system.pread(fd, into: UnsafeMutableRawBufferPointer(rebasing: buffer[done...]), at: done)
+        var failure: LedgerError? = nil
+        // Not zero-filled first: a snapshot can be megabytes, read at every warm start.
+        let bytes = [UInt8](unsafeUninitializedCapacity: status.size) { buffer, initialized in
+            var done = 0
+            while done < status.size {
+                let n: Int
+                do throws(SystemCallError) {
+                    n = try system.pread(fd, into: UnsafeMutableRawBufferPointer(rebasing: UnsafeMutableRawBufferPointer(buffer)[done...]), at: done)
+                } catch {
+                    failure = LedgerError(error, path: path, doing: "reading the file")
+                    break
                 }
+                if n == 0 { break }
+                done += n
             }
-            let n: Int
-            do { n = try result.get() } catch { throw LedgerError(error, path: path, doing: "reading the file") }
-            if n == 0 { break }
-            done += n
+            initialized = done
         }
-        bytes.removeSubrange(done...)
+        if let failure { throw failure }
         return bytes
     }
 }

@@ -3,7 +3,7 @@
 /// Processes 64-byte blocks straight from the caller's memory with no
 /// allocation per block. Use ``hash(_:)-(UnsafeRawBufferPointer)`` for one
 /// buffer, or ``update(_:)-(UnsafeRawBufferPointer)`` and ``finalize()`` to hash in pieces.
-public struct SHA256: Sendable {
+public struct SHA256: Sendable {   // public for `Digest` (a log's head); hashing is package
     private var h0: UInt32 = 0x6a09e667, h1: UInt32 = 0xbb67ae85, h2: UInt32 = 0x3c6ef372, h3: UInt32 = 0xa54ff53a
     private var h4: UInt32 = 0x510e527f, h5: UInt32 = 0x9b05688c, h6: UInt32 = 0x1f83d9ab, h7: UInt32 = 0x5be0cd19
     /// Bytes of a block not yet processed.
@@ -12,30 +12,30 @@ public struct SHA256: Sendable {
     private var length: UInt64 = 0
 
     /// Starts a hash.
-    public init() {}
+    package init() {}
 
     /// The digest of `bytes`.
-    public static func hash(_ bytes: UnsafeRawBufferPointer) -> Digest {
+    package static func hash(_ bytes: UnsafeRawBufferPointer) -> Digest {
         var h = SHA256()
         h.update(bytes)
         return h.finalize()
     }
 
     /// The digest of a collection of bytes.
-    public static func hash<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> Digest {
+    package static func hash<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> Digest {
         var h = SHA256()
         h.update(bytes)
         return h.finalize()
     }
 
     /// Adds bytes to the hash.
-    public mutating func update<Bytes: Collection<UInt8>>(_ bytes: Bytes) {
+    package mutating func update<Bytes: Collection<UInt8>>(_ bytes: Bytes) {
         let done: Void? = bytes.withContiguousStorageIfAvailable { update(UnsafeRawBufferPointer($0)) }
         if done == nil { Array(bytes).withUnsafeBytes { update($0) } }
     }
 
     /// Adds bytes to the hash.
-    public mutating func update(_ bytes: UnsafeRawBufferPointer) {
+    package mutating func update(_ bytes: UnsafeRawBufferPointer) {
         guard var p = bytes.baseAddress, bytes.count > 0 else { return }
         var n = bytes.count
         length &+= UInt64(n)
@@ -70,7 +70,7 @@ public struct SHA256: Sendable {
     }
 
     /// Pads the message and returns its digest.
-    public consuming func finalize() -> Digest {
+    package consuming func finalize() -> Digest {
         let bits = length &* 8
         // The tail: pending bytes, 0x80, zeros, the 64-bit length; one or two blocks.
         var tail: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64,

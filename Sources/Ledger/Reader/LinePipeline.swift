@@ -20,10 +20,8 @@ struct LinePipeline {
     var scanner: LineScanner
     /// Which records the checked lines carry (the others only the keys the chain needs).
     var keep: RecordFilter
-    /// How ids are hashed (``CheckedLine/idHash``), and users for ``RecordBatch/userHash(at:)``.
+    /// How ids are hashed (``CheckedLine/idHash``).
     var hasher = IDHasher()
-    /// Whether each kept record's user is hashed too (for batches).
-    var hashesUsers = false
     /// A chunk is handed to a worker once it holds this many bytes of lines...
     var chunkBytes = 1 << 18
     /// ...or this many lines (empty lines take no bytes but a checked line each).
@@ -32,40 +30,16 @@ struct LinePipeline {
     var inFlight = 4
 
     /// Scans `[start, end)`, calling `consume` with every line checked by
-    /// itself, in order, then `keep` with its record when it was kept (borrowed: valid only during
-    /// the call), and `ahead` with the id hashes of lines a few ahead of the
-    /// one consumed (to prefetch the index). Returns the torn tail, if any.
-    /// When `consume` or `keep` throws, the scan stops (after the workers have
-    /// finished the chunks they hold).
+    /// itself, in order, then `give` with its record when it was kept (for
+    /// good: the caller owns it), and `ahead` with the id hashes of lines a
+    /// few ahead of the one consumed (to prefetch the index). Returns the torn
+    /// tail, if any. When `consume` or `give` throws, the scan stops (after
+    /// the workers have finished the chunks they hold).
     func run(from start: Int, to end: Int, firstLine: Int, ahead: (UInt64) -> Void = { _ in },
              _ consume: (borrowing CheckedLine) throws(LedgerError) -> Void,
-             keep: (Record) throws(LedgerError) -> Void = { _ in }) throws(LedgerError) -> TornTail? {
-        try run(from: start, to: end, firstLine: firstLine) { (chunk) throws(LedgerError) in
-            try chunk.forEachChecked(lookahead: 16, ahead, consume, keep: keep)
-        }
-    }
-
-    /// Like ``run(from:to:firstLine:ahead:_:keep:)``, but moves each kept
-    /// record to `give` for good (it owns it).
-    func run(from start: Int, to end: Int, firstLine: Int, ahead: (UInt64) -> Void,
-             _ consume: (borrowing CheckedLine) throws(LedgerError) -> Void,
-             give: (consuming Record) throws(LedgerError) -> Void) throws(LedgerError) -> TornTail? {
+             give: (consuming Record) throws(LedgerError) -> Void = { _ in }) throws(LedgerError) -> TornTail? {
         try run(from: start, to: end, firstLine: firstLine) { (chunk) throws(LedgerError) in
             try chunk.forEachChecked(lookahead: 16, ahead, consume, give: give)
-        }
-    }
-
-    /// Scans `[start, end)`, calling `check` with every line checked by
-    /// itself, in order (as ``run(from:to:firstLine:ahead:_:keep:)`` calls
-    /// `consume`), then `batch` with the records of the lines checked since
-    /// the last batch (a chunk's, about 1,000) and the file offset after
-    /// the last of those lines. When `check` throws, `batch` still gets the
-    /// records of the lines before, then the scan stops.
-    func runBatches(from start: Int, to end: Int, firstLine: Int, ahead: (UInt64) -> Void,
-                    check: (borrowing CheckedLine) throws(LedgerError) -> Void,
-                    batch: (RecordBatch, _ endOffset: Int) throws(LedgerError) -> Void) throws(LedgerError) -> TornTail? {
-        try run(from: start, to: end, firstLine: firstLine) { (chunk) throws(LedgerError) in
-            try chunk.consumeBatch(lookahead: 16, ahead, check: check, batch: batch)
         }
     }
 
@@ -83,9 +57,9 @@ struct LinePipeline {
 
         func dispatch(_ chunk: LineChunk) {
             pending.append(chunk)
-            let keep = self.keep, hasher = self.hasher, users = self.hashesUsers
+            let keep = self.keep, hasher = self.hasher
             DispatchQueue.global(qos: .userInitiated).async { [chunk] in
-                chunk.check(keeping: keep, hasher: hasher, hashingUsers: users)
+                chunk.check(keeping: keep, hasher: hasher)
                 chunk.ready.signal()
             }
         }
@@ -112,7 +86,7 @@ struct LinePipeline {
 }
 
 /// Lines copied out of the scanner's buffer, and (once a worker has run
-/// ``check(keeping:hasher:hashingUsers:)``) each one decoded and hashed, with the records kept.
+/// ``check(keeping:hasher:)``) each one decoded and hashed, with the records kept.
 ///
 /// Unchecked-sendable: the reading thread fills it, hands it to one worker,
 /// and reads the checked lines only after `ready` is signalled; nobody else
@@ -128,8 +102,6 @@ final class LineChunk: @unchecked Sendable {
     private let spans: UnsafeMutablePointer<Span>
     private let checked: UnsafeMutablePointer<CheckedLine>
     private let records: UnsafeMutablePointer<Record>
-    /// `userHashes[k]`: the hash of `records[k]`'s user (when asked for).
-    private let userHashes: UnsafeMutablePointer<UInt64>
     private let capacityLines: Int
     // One thread at a time uses a chunk (handed over through `ready`), one
     // access at a time: its counters go without the runtime's exclusivity checks.
@@ -137,7 +109,7 @@ final class LineChunk: @unchecked Sendable {
     @exclusivity(unchecked) private(set) var used = 0
     /// Lines added.
     @exclusivity(unchecked) private(set) var count = 0
-    /// Initialized entries of `checked` and `records` (set by ``check(keeping:hasher:hashingUsers:)``).
+    /// Initialized entries of `checked` and `records` (set by ``check(keeping:hasher:)``).
     @exclusivity(unchecked) private var checkedCount = 0
     @exclusivity(unchecked) private var recordCount = 0
     /// `records[0..<recordsGiven]` were moved out for good (given to the caller).
@@ -151,7 +123,6 @@ final class LineChunk: @unchecked Sendable {
         spans = .allocate(capacity: capacityLines)
         checked = .allocate(capacity: capacityLines)
         records = .allocate(capacity: capacityLines)
-        userHashes = .allocate(capacity: capacityLines)
     }
 
     deinit {
@@ -159,7 +130,6 @@ final class LineChunk: @unchecked Sendable {
         (records + recordsGiven).deinitialize(count: recordCount - recordsGiven)
         checked.deallocate()
         records.deallocate()
-        userHashes.deallocate()
         spans.deallocate()
         storage.deallocate()
     }
@@ -181,9 +151,8 @@ final class LineChunk: @unchecked Sendable {
         used += n
     }
 
-    /// Decodes and hashes every line, keeping the records `filter` asks for
-    /// and, with `hashingUsers`, their users' hashes (on a worker).
-    func check(keeping filter: RecordFilter, hasher: IDHasher, hashingUsers: Bool = false) {
+    /// Decodes and hashes every line, keeping the records `filter` asks for (on a worker).
+    func check(keeping filter: RecordFilter, hasher: IDHasher) {
         // The last use's lines and records are released here, on the worker.
         checked.deinitialize(count: checkedCount)
         (records + recordsGiven).deinitialize(count: recordCount - recordsGiven)
@@ -197,7 +166,6 @@ final class LineChunk: @unchecked Sendable {
             let scanned = ScannedLine(number: span.number, offset: span.offset, length: span.length,
                                       bytes: UnsafeRawBufferPointer(rebasing: base[span.start..<(span.start + kept)]))
             let line = scanned.checked(keeping: filter, hasher: hasher) { record in
-                if hashingUsers { userHashes[recordCount] = RecordBatch.userHash(record, hasher) }
                 (records + recordCount).initialize(to: record)
                 recordCount += 1
             }
@@ -206,40 +174,11 @@ final class LineChunk: @unchecked Sendable {
         }
     }
 
-    /// Calls `body` with each checked line in order, then `keep` with its
-    /// record when it was kept; and, before each line, `ahead` with the id
-    /// hash of the line `lookahead` lines further (within the chunk), to prefetch.
-    ///
-    /// A record is moved out of the chunk for the call and back after it:
-    /// `keep` borrows it with no reference counting (a read through the
-    /// pointer would copy it, retaining and releasing each of its strings),
-    /// and the worker that next fills the chunk still releases it.
-    func forEachChecked(lookahead: Int, _ ahead: (UInt64) -> Void,
-                        _ body: (borrowing CheckedLine) throws(LedgerError) -> Void,
-                        keep: (Record) throws(LedgerError) -> Void) throws(LedgerError) {
-        for k in 0..<min(lookahead, checkedCount) { ahead(checked[k].idHash) }
-        var r = 0
-        for k in 0..<checkedCount {
-            if k + lookahead < checkedCount { ahead(checked[k + lookahead].idHash) }
-            try body(checked[k])
-            if checked[k].hasRecord, r < recordCount {
-                let slot = records + r
-                let record = slot.move()
-                do {
-                    try keep(record)
-                } catch {
-                    slot.initialize(to: consume record)
-                    throw error
-                }
-                slot.initialize(to: consume record)
-                r += 1
-            }
-        }
-    }
-
-    /// Like ``forEachChecked(lookahead:_:_:keep:)``, but moves each record
-    /// out to `give` for good: the caller owns it (and releases it wherever it
-    /// wants), the chunk forgets it.
+    /// Calls `body` with each checked line in order, then moves its record
+    /// (when kept) out to `give` for good: the caller owns it (and releases it
+    /// wherever it wants), the chunk forgets it. Before each line, `ahead`
+    /// gets the id hash of the line `lookahead` lines further (within the
+    /// chunk), to prefetch.
     func forEachChecked(lookahead: Int, _ ahead: (UInt64) -> Void,
                         _ body: (borrowing CheckedLine) throws(LedgerError) -> Void,
                         give: (consuming Record) throws(LedgerError) -> Void) throws(LedgerError) {
@@ -253,31 +192,6 @@ final class LineChunk: @unchecked Sendable {
                 try give(record)
             }
         }
-    }
-
-    /// Like ``forEachChecked(lookahead:_:_:keep:)``, but hands the records over
-    /// at once after their lines pass `check`: when `check` throws, `batch`
-    /// gets the records of the lines before, then the error is thrown.
-    func consumeBatch(lookahead: Int, _ ahead: (UInt64) -> Void,
-                      check: (borrowing CheckedLine) throws(LedgerError) -> Void,
-                      batch: (RecordBatch, _ endOffset: Int) throws(LedgerError) -> Void) throws(LedgerError) {
-        for k in 0..<min(lookahead, checkedCount) { ahead(checked[k].idHash) }
-        var r = 0, end = -1
-        var failure: LedgerError? = nil
-        for k in 0..<checkedCount {
-            if k + lookahead < checkedCount { ahead(checked[k + lookahead].idHash) }
-            do { try check(checked[k]) } catch {
-                failure = error
-                break
-            }
-            if checked[k].hasRecord { r = min(r + 1, recordCount) }
-            end = checked[k].offset + checked[k].length + 1
-        }
-        if r > 0 {
-            try batch(RecordBatch(records: UnsafeBufferPointer(start: records, count: r),
-                                  userHashes: UnsafeBufferPointer(start: userHashes, count: r)), end)
-        }
-        if let failure { throw failure }
     }
 
     /// Empties the chunk for the reading thread to fill again (the checked

@@ -4,18 +4,18 @@ import Events
 ///
 /// `bytes` points into the reader's buffer: it is valid only during the
 /// callback (copy it with ``copyBytes()`` to keep it).
-public struct LogLine {
+package struct LogLine {
     /// The 1-based line number.
-    public let number: Int
+    package let number: Int
     /// The byte offset of the line's first byte in the file.
-    public let offset: Int
+    package let offset: Int
     /// The line's length in bytes, without its LF.
-    public let length: Int
+    package let length: Int
     /// The line's bytes without the LF; empty for a line over 1 MiB (never buffered).
     /// Valid only during the callback.
-    public let bytes: UnsafeRawBufferPointer
+    package let bytes: UnsafeRawBufferPointer
     /// The decoded line, or why it breaks the format (with `line` set).
-    public let record: Result<Record, EventError>
+    package let record: Result<Record, EventError>
 
     init(_ scanned: ScannedLine, record: Result<Record, EventError>) {
         number = scanned.number; offset = scanned.offset; length = scanned.length
@@ -23,10 +23,10 @@ public struct LogLine {
     }
 
     /// The SHA-256 of the line's bytes (what the next line's `prev` must be).
-    public func sha256() -> SHA256.Digest { SHA256.hash(bytes) }
+    package func sha256() -> SHA256.Digest { SHA256.hash(bytes) }
 
     /// A copy of the line's bytes, to keep after the callback.
-    public func copyBytes() -> [UInt8] { Array(bytes) }
+    package func copyBytes() -> [UInt8] { Array(bytes) }
 }
 
 extension ScannedLine {

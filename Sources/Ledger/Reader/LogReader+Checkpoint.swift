@@ -1,38 +1,41 @@
 import Events
 
-/// Reading only what was appended since a checkpoint.
+/// The checked read, from the first line or from a checkpoint.
 extension LogReader {
-    /// Calls `body` with the records after `checkpoint` — or with every record
-    /// when `checkpoint` is nil — checking each line as a full
-    /// ``forEachRecord(progress:_:)`` does, with the chain going on from the
-    /// checkpoint's head; returns where it stopped, to resume from next time.
+    /// What ``scan(after:_:tracking:_:)`` read.
+    struct Scanned {
+        /// The whole log's summary.
+        var summary: LogSummary
+        /// Where the read stopped (meaningful only when tracking).
+        var checkpoint: LogCheckpoint
+        /// Complete lines read (only the tail when resumed).
+        var linesRead: Int
+        /// The bytes of the lines whose records were handed over, each ended by its LF (when tracking).
+        var keptLines: [UInt8]
+    }
+
+    /// The one checked read: calls `body` with the records `options.user`
+    /// selects after `checkpoint` (from the first line when nil), checking
+    /// each line as `verify` does with the chain going on from the
+    /// checkpoint's head.
     ///
     /// Before any record is read, the checkpoint must still describe this
     /// file: the same file (device and inode), at least `offset` bytes long,
-    /// and the line that ends at `offset` hashes to the checkpoint's head.
-    /// Otherwise the result is a ``SnapshotRejection`` and `body` has seen
-    /// nothing. Then every line after it is checked (format, `seq`, `prev`,
-    /// unique ids): damage throws `.damaged` with `verify`'s message, exactly
-    /// as a full read would (line numbers count from the start of the file).
-    /// A new line whose id may repeat an id from before the checkpoint is also
-    /// a rejection (``SnapshotRejection/Reason/repeatedID``), found while
-    /// reading: `body` has then seen some records; discard what it built.
+    /// and the line that ends at `offset` hashes to the checkpoint's head;
+    /// otherwise the result is a ``SnapshotRejection`` and `body` has seen
+    /// nothing. A new line whose id may repeat an id from before the
+    /// checkpoint is also a rejection (``SnapshotRejection/Reason/repeatedID``),
+    /// found while reading: `body` has then seen some records.
     ///
-    /// On any rejection, start again from nothing and read with a nil checkpoint.
-    ///
-    /// The lines before the checkpoint are not read again: see docs/operations.md
-    /// ("Snapshots") for what a resumed read does not re-check.
-    public func forEachRecord(after checkpoint: LogCheckpoint?,
-                              progress: ((_ bytesRead: Int, _ totalBytes: Int) -> Void)? = nil,
-                              _ body: (Record) throws(LedgerError) -> Void)
-        throws(LedgerError) -> Result<CheckpointedRead, SnapshotRejection>
-    {
-        try withOpenLog { (fd, status) throws(LedgerError) -> Result<CheckpointedRead, SnapshotRejection> in
-            let file = FileIdentity(device: status.device, inode: status.inode)
+    /// With `tracking`, also returns the checkpoint where the read stopped
+    /// (with the digests of every id) and the bytes of the lines handed
+    /// over, for the next snapshot.
+    func scan(after checkpoint: LogCheckpoint?, _ options: Options, tracking: Bool,
+              _ body: (consuming Record) throws(LedgerError) -> Void) throws(LedgerError) -> Result<Scanned, SnapshotRejection> {
+        try withOpenLog { (fd, status) throws(LedgerError) -> Result<Scanned, SnapshotRejection> in
             var chain = ReadChain(ids: IDFingerprints(lines: earlierLines(fd)))
             var start = 0
             var prior = IDDigests()
-            let headSeq = checkpoint?.head.seq ?? 0
             if let checkpoint {
                 if let rejection = try mismatch(checkpoint, fd: fd, status: status) { return .failure(rejection) }
                 chain = ReadChain(resumingAfter: checkpoint.head, newerVersionLines: checkpoint.newerVersionLines,
@@ -40,40 +43,70 @@ extension LogReader {
                 start = checkpoint.offset
                 prior = checkpoint.ids
             }
+            let progress = options.progress
             var end = start
             var lines = 0
             var repeated: SnapshotRejection? = nil
-            // The digests the next checkpoint keeps, of the ids read now.
+            // The digests of the ids read now, and where the lines handed over are.
             var digests: [UInt64] = []
+            var kept: [(offset: Int, length: Int, digest: SHA256.Digest)] = []
             let tail: TornTail?
             do throws(LedgerError) {
-                tail = try pipeline(fd, keeping: .all).run(from: start, to: status.size, firstLine: chain.count + 1,
-                                                           ahead: { chain.prefetch($0) }, { (line) throws(LedgerError) in
+                tail = try pipeline(fd, keeping: options.filter).run(from: start, to: status.size, firstLine: chain.count + 1,
+                                                                     ahead: { chain.prefetch($0) }, { (line) throws(LedgerError) in
                     if let problem = try chain.accept(line) { throw LedgerError(damaged: problem, path: path) }
-                    let digest = line.id.withBytes { XXH64.hash($0) }
-                    if prior.count > 0, prior.contains(digest) {
-                        repeated = SnapshotRejection(.repeatedID,
-                                                     "line \(line.number) of \(path) has id \"\(line.id.text)\", which may repeat an id "
-                                                         + "before the snapshot's head (line \(headSeq)); only a full read can tell")
-                        throw LedgerError(.damaged, path: path, "stop")
-                    }
-                    digests.append(digest)
                     lines += 1
                     end = line.offset + line.length + 1
-                }, keep: { (record) throws(LedgerError) in
-                    try body(record)
+                    if tracking {
+                        let digest = line.id.withBytes { XXH64.hash($0) }
+                        if prior.count > 0, prior.contains(digest) {
+                            repeated = SnapshotRejection(.repeatedID,
+                                                         "line \(line.number) of \(path) has id \"\(line.id.text)\", which may repeat an id "
+                                                             + "before the snapshot's head (line \(prior.count)); only a full read can tell")
+                            throw LedgerError(.damaged, path: path, "stop")
+                        }
+                        digests.append(digest)
+                        if line.hasRecord { kept.append((line.offset, line.length, line.digest)) }
+                    }
                     progress?(end, status.size)
-                })
+                }, give: body)
             } catch {
                 if let repeated { return .failure(repeated) }
                 throw error
             }
-            let ids = prior.adding(digests)
-            let reached = LogCheckpoint(file: file, offset: end, head: chain.head,
-                                        newerVersionLines: chain.newerVersionLines, ids: ids)
-            return .success(CheckpointedRead(summary: chain.summary(tornTail: tail), checkpoint: reached,
-                                             resumed: checkpoint != nil, linesRead: lines))
+            let reached = LogCheckpoint(file: FileIdentity(device: status.device, inode: status.inode), offset: end,
+                                        head: chain.head, newerVersionLines: chain.newerVersionLines,
+                                        ids: tracking ? prior.adding(digests) : IDDigests())
+            return .success(Scanned(summary: chain.summary(tornTail: tail), checkpoint: reached, linesRead: lines,
+                                    keptLines: try readLines(kept, fd: fd)))
         }
+    }
+
+    /// ``scan(after:_:tracking:_:)`` from the first line (which has nothing to reject).
+    func scanWhole(_ options: Options, tracking: Bool,
+                   _ body: (consuming Record) throws(LedgerError) -> Void) throws(LedgerError) -> Scanned {
+        switch try scan(after: nil, options, tracking: tracking, body) {
+        case .success(let read): return read
+        case .failure(let why): throw LedgerError(.io, path: path, "a full read refused to start: \(why)")
+        }
+    }
+
+    /// The bytes of `lines` (each followed by its LF), read again from the
+    /// open log; each must still hash to the digest it was checked with.
+    private func readLines(_ lines: [(offset: Int, length: Int, digest: SHA256.Digest)], fd: CInt) throws(LedgerError) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(lines.reduce(0) { $0 + $1.length + 1 })
+        for line in lines {
+            var bytes = [UInt8](repeating: 0, count: line.length + 1)
+            let n = try readFully(fd, into: &bytes, at: line.offset)
+            guard n == bytes.count, bytes[line.length] == 0x0A,
+                  bytes.withUnsafeBytes({ LineDigest.of(UnsafeRawBufferPointer(rebasing: $0[..<line.length])) }) == line.digest else {
+                throw LedgerError(.damaged, path: path, "the line at byte \(line.offset) changed while the log was being read: "
+                                      + "the log was rewritten; run verify")
+            }
+            out.append(contentsOf: bytes)
+        }
+        return out
     }
 
     /// Why `checkpoint` does not describe the open file, or nil when it does.

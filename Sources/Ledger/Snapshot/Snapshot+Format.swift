@@ -10,7 +10,7 @@
 /// | 32 | the head's SHA-256 |
 /// | 8 | lines with `v` > 1 up to the head |
 /// | 8 + n | the key's length and UTF-8 |
-/// | 8 + n | the payload's length and bytes |
+/// | 8 + n | the selected lines' length and bytes (each line ended by its LF) |
 /// | 8 + 8n | the number of id digests (= `seq`) and the digests, ascending |
 /// | 8 | XXH64 of every byte before it |
 extension Snapshot {
@@ -40,7 +40,7 @@ extension Snapshot {
         append(UInt64(checkpoint.newerVersionLines), to: &head)
         append(UInt64(key.count), to: &head)
         head.append(contentsOf: key)
-        append(UInt64(payload.count), to: &head)
+        append(UInt64(lines.count), to: &head)
         var idCount: [UInt8] = []
         append(UInt64(checkpoint.ids.count), to: &idCount)
 
@@ -53,7 +53,7 @@ extension Snapshot {
             try bytes.withUnsafeBytes { raw in Result { () throws(E) in try emit(raw) } }.get()
         }
         try emit(head)
-        try emit(payload)
+        try emit(lines)
         try emit(idCount)
         try checkpoint.ids.forEachChunk { (raw) throws(E) in try emit(raw) }
         var trailer: [UInt8] = []
@@ -97,9 +97,9 @@ extension Snapshot {
         guard digestBytes.count == 32, let newer = r.count() else { throw garbled("its header is cut short") }
         guard let keyLength = r.count() else { throw garbled("its key is cut short") }
         let keyBytes = r.bytes(keyLength)
-        guard keyBytes.count == keyLength, let payloadLength = r.count() else { throw garbled("its key is cut short") }
-        let payload = r.bytes(payloadLength)
-        guard payload.count == payloadLength, let idCount = r.count() else { throw garbled("its state is cut short") }
+        guard keyBytes.count == keyLength, let linesLength = r.count() else { throw garbled("its key is cut short") }
+        let lines = r.bytes(linesLength)
+        guard lines.count == linesLength, let idCount = r.count() else { throw garbled("its lines are cut short") }
         guard idCount == seq, idCount <= r.remaining / 8, r.remaining == 8 * idCount else {
             throw garbled("it holds \(idCount) id digests in \(r.remaining) bytes for \(seq) lines")
         }
@@ -118,7 +118,7 @@ extension Snapshot {
         }
         let checkpoint = LogCheckpoint(file: FileIdentity(device: device, inode: inode), offset: offset,
                                        head: Head(seq: seq, sha256: digest), newerVersionLines: newer, ids: ids)
-        return Snapshot(checkpoint: checkpoint, key: String(decoding: keyBytes, as: UTF8.self), payload: Array(payload))
+        return Snapshot(checkpoint: checkpoint, key: String(decoding: keyBytes, as: UTF8.self), lines: Array(lines))
     }
 }
 

@@ -1,81 +1,88 @@
 import Events
 
-/// A fold's state saved with the place in the log it was computed at, so
-/// that a later read checks that the log still extends that place and folds
-/// only the new tail.
+/// The records a read handed over, saved as the bytes of their lines with
+/// the place in the log the read stopped at, so that a later read checks that
+/// the log still extends that place and reads only the new tail
+/// (``LogReader/Options/snapshot``).
 ///
-/// The Ledger does not know what was folded: the state is opaque `payload`
-/// bytes, and `key` says what was folded and how (for `progress-ledger
-/// state`, `StateOptions.foldKey`: the user, as-of and streak mode). A
-/// snapshot is used only with the same key, for the same log file, and only
-/// when the line where it stopped still hashes to its head.
-///
-/// ```swift
-/// var projector = LearnerProjector(options: options)
-/// var checkpoint: LogCheckpoint? = nil
-/// if let saved = try? Snapshot.load(from: snapshotPath, key: options.foldKey),
-///    let restored = try? LearnerProjector(snapshot: saved.payload, options: options) {
-///     projector = restored; checkpoint = saved.checkpoint
-/// }
-/// let reader = LogReader(path: logPath)
-/// var read = try reader.forEachRecord(after: checkpoint) { projector.apply($0) }
-/// if case .failure(let why) = read {                 // the snapshot does not match: read everything
-///     print("snapshot ignored: \(why)")
-///     projector = LearnerProjector(options: options)
-///     read = try reader.forEachRecord(after: nil) { projector.apply($0) }
-/// }
-/// if case .success(let done) = read {
-///     try Snapshot(checkpoint: done.checkpoint, key: options.foldKey,
-///                  payload: projector.snapshotBytes()).save(to: snapshotPath)
-/// }
-/// ```
+/// The Ledger knows nothing of what the caller folds: a snapshot holds log
+/// lines, decoded again by the one line decoder when loaded, and `key` says
+/// which were selected (the user). A snapshot is used only with the same key,
+/// for the same log file, and only when the line where it stopped still
+/// hashes to its head.
 ///
 /// The file is written atomically (a new file beside it, renamed over the old
 /// one) with mode 0600, and carries a format version and a checksum: a
 /// damaged, foreign or newer file is refused (``SnapshotRejection``), never
 /// trusted. It is a cache, so it is not fsync'd (see ``save(to:)``).
-public struct Snapshot: Sendable, Hashable {
-    /// The version of the file format this code writes and reads.
-    public static let formatVersion = 1
+struct Snapshot: Sendable {
+    /// The version of the file format this code writes and reads (1 held a
+    /// fold's state; 2 holds the selected lines).
+    static let formatVersion = 2
 
-    /// Where in which log the state was computed.
-    public var checkpoint: LogCheckpoint
-    /// What was folded and how, as the caller describes it; a snapshot is used only with the same key.
-    public var key: String
-    /// The folded state, encoded by the caller.
-    public var payload: [UInt8]
+    /// Where in which log the read stopped.
+    var checkpoint: LogCheckpoint
+    /// Which records were selected: ``key(user:)``.
+    var key: String
+    /// The lines whose records were handed over, each ended by its LF, in log order.
+    var lines: [UInt8]
+    /// The records of `lines`, when the snapshot was loaded from a file (empty otherwise).
+    var records: [Record] = []
 
-    /// Makes a snapshot of `payload`, the state folded up to `checkpoint`.
-    public init(checkpoint: LogCheckpoint, key: String, payload: [UInt8]) {
-        self.checkpoint = checkpoint; self.key = key; self.payload = payload
+    /// Makes a snapshot of `lines`, selected up to `checkpoint`.
+    init(checkpoint: LogCheckpoint, key: String, lines: [UInt8]) {
+        self.checkpoint = checkpoint; self.key = key; self.lines = lines
     }
+
+    /// The key of a read of `user`'s records (every record: nil).
+    static func key(user: String?) -> String { user.map { "user " + $0 } ?? "every user" }
 
     /// The largest snapshot file read: 1 GiB.
     static let sizeLimit = 1 << 30
 
-    /// Reads the snapshot at `path` made with `key`.
+    /// Reads the snapshot at `path` made with `key`, and decodes its lines.
     ///
     /// Refuses (``SnapshotRejection``) a missing or unreadable file, a file
-    /// that is not a snapshot or is damaged, one of another format version,
-    /// and one made with another key. Whether it matches a log is checked
-    /// when reading the log (``LogReader/forEachRecord(after:progress:_:)``).
-    public static func load(from path: String, key: String) throws(SnapshotRejection) -> Snapshot {
-        try load(from: path, key: key, system: System())
-    }
-
-    static func load(from path: String, key: String, system: System) throws(SnapshotRejection) -> Snapshot {
+    /// that is not a snapshot or is damaged (a line that does not decode
+    /// too), one of another format version, and one made with another key.
+    /// Whether it matches a log is checked when reading the log.
+    static func load(from path: String, key: String, system: System = System()) throws(SnapshotRejection) -> Snapshot {
         let bytes: [UInt8]
         do {
-            bytes = try readFile(path, system: system)
+            bytes = try SmallFile.read(path, limit: sizeLimit, system: system)
         } catch {
             if error.code == .notFound { throw SnapshotRejection(.missing, "it does not exist yet") }
             throw SnapshotRejection(.unreadable, "it cannot be read: \(error.message)")
         }
-        let snapshot = try Snapshot(decoding: bytes)
+        var snapshot = try Snapshot(decoding: bytes)
         guard snapshot.key.utf8.elementsEqual(key.utf8) else {
             throw SnapshotRejection(.otherFold, "it was made for \(snapshot.key), not \(key)")
         }
+        snapshot.records = try decodeLines(snapshot.lines)
         return snapshot
+    }
+
+    /// The records of LF-ended lines, decoded as a log's lines are.
+    private static func decodeLines(_ lines: [UInt8]) throws(SnapshotRejection) -> [Record] {
+        var records: [Record] = []
+        var failure: SnapshotRejection? = nil
+        lines.withUnsafeBytes { raw in
+            var start = 0, number = 1
+            while start < raw.count, let lf = System.firstIndex(of: 0x0A, in: raw, from: start) {
+                let line = ScannedLine(number: number, offset: start, length: lf - start,
+                                       bytes: UnsafeRawBufferPointer(rebasing: raw[start..<lf]))
+                switch line.decode() {
+                case .success(let record): records.append(record)
+                case .failure(let error):
+                    failure = SnapshotRejection(.garbled, "it is damaged: its line \(number) does not decode (\(error))")
+                    return
+                }
+                start = lf + 1; number += 1
+            }
+            if start != raw.count { failure = SnapshotRejection(.garbled, "it is damaged: its last line has no LF") }
+        }
+        if let failure { throw failure }
+        return records
     }
 
     /// Writes the snapshot to `path` atomically, replacing an older snapshot there.
@@ -92,48 +99,10 @@ public struct Snapshot: Sendable, Hashable {
     /// fails its checksum, which the next load refuses (`garbled`) before a
     /// full read, and that read saves it again. The two fsyncs would cost more
     /// than the rest of a warm start.
-    public func save(to path: String) throws(LedgerError) {
-        try save(to: path, system: System())
-    }
-
-    func save(to path: String, system: System) throws(LedgerError) {
+    func save(to path: String, system: System = System()) throws(LedgerError) {
         let file = AtomicFile(noun: "snapshot", system: system, durable: false)
         try Snapshot.checkReplaceable(path, file)
         try file.replace(path) { (sink) throws(PartialWriteError) in try write(sink) }
-    }
-
-    /// The whole file at `path` (a regular file of at most ``sizeLimit`` bytes), read into one buffer.
-    private static func readFile(_ path: String, system: System) throws(LedgerError) -> [UInt8] {
-        let fd: CInt
-        do { fd = try system.open(path, .read) } catch { throw LedgerError(error, path: path, doing: "opening the file") }
-        defer { system.close(fd) }
-        let status: FileStatus
-        do { status = try system.fstat(fd) } catch { throw LedgerError(error, path: path, doing: "reading the file's status") }
-        switch status.kind {
-        case .regular: break
-        case .directory: throw LedgerError(.isDirectory, path: path, "is a directory, not a file")
-        default: throw LedgerError(.notRegularFile, path: path, "is not a regular file")
-        }
-        guard status.size <= sizeLimit else { throw LedgerError(.io, path: path, "is \(status.size) bytes; at most \(sizeLimit) are read") }
-        var failure: LedgerError? = nil
-        // Not zero-filled first: a snapshot can be megabytes, read at every warm start.
-        let bytes = [UInt8](unsafeUninitializedCapacity: status.size) { buffer, initialized in
-            var done = 0
-            while done < status.size {
-                let n: Int
-                do throws(SystemCallError) {
-                    n = try system.pread(fd, into: UnsafeMutableRawBufferPointer(rebasing: UnsafeMutableRawBufferPointer(buffer)[done...]), at: done)
-                } catch {
-                    failure = LedgerError(error, path: path, doing: "reading the file")
-                    break
-                }
-                if n == 0 { break }
-                done += n
-            }
-            initialized = done
-        }
-        if let failure { throw failure }
-        return bytes
     }
 
     /// Refuses to replace anything at `path` but a snapshot (or an empty file).
@@ -148,5 +117,12 @@ public struct Snapshot: Sendable, Hashable {
         case .directory: throw LedgerError(.isDirectory, path: path, "is a directory, not a snapshot file")
         case .other: throw LedgerError(.notRegularFile, path: path, "is not a regular file; a snapshot is not written there")
         }
+    }
+}
+
+extension Snapshot: Equatable {
+    /// The same checkpoint, key and lines (the decoded records follow from the lines).
+    static func == (a: Snapshot, b: Snapshot) -> Bool {
+        a.checkpoint == b.checkpoint && a.key == b.key && a.lines == b.lines
     }
 }

@@ -21,19 +21,19 @@ package enum SystemCall: String, Sendable, Hashable, CaseIterable {
 }
 
 /// A failed system call: which call and its errno.
-public struct SystemCallError: Error, Sendable, Hashable, CustomStringConvertible {
+package struct SystemCallError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The name of the call, e.g. `fsync`.
-    public var call: String
+    package var call: String
     /// The error number it returned.
-    public var errno: Errno
+    package var errno: Errno
 
     /// Makes the error of `call` failing with `errno`.
-    public init(call: String, errno: Errno) { self.call = call; self.errno = errno }
+    package init(call: String, errno: Errno) { self.call = call; self.errno = errno }
 
     package init(_ call: SystemCall, _ errno: Errno) { self.init(call: call.rawValue, errno: errno) }
 
     /// `fsync: Input/output error (EIO)`.
-    public var description: String { "\(call): \(errno)" }
+    package var description: String { "\(call): \(errno)" }
 }
 
 /// Makes named system calls misbehave, for tests.

@@ -46,7 +46,7 @@ struct Chain<IDs: ChainIDs> {
     /// `head.sha256`), for a read that goes on from the next line. The ids
     /// before it are not known here (`ids` is empty, its first seq
     /// `head.seq + 1`): such a read checks them itself
-    /// (`LogReader.forEachRecord(after:)`).
+    /// (`LogReader.scan(after:_:tracking:_:)`).
     init(resumingAfter head: Head, newerVersionLines: Int, ids: IDs) {
         self.ids = ids
         count = head.seq
@@ -124,7 +124,7 @@ extension Chain where IDs == IDIndex {
         let (checked, record) = line.checkedWithRecord()
         if let problem = accept(checked) { return .failure(problem) }
         guard let record else {
-            return .failure(LineProblem(line: line.number, kind: .invalidEnvelope, "the line was checked but not kept"))
+            return .failure(LineProblem(line: line.number, kind: .format(.invalidEnvelope), "the line was checked but not kept"))
         }
         return .success(record)
     }

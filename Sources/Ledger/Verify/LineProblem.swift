@@ -2,51 +2,36 @@ import Events
 
 /// A problem in a log at a line: what `verify` prints as `line K: KIND: detail`.
 public struct LineProblem: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The kinds of problem, named as `verify` prints them.
-    public enum Kind: String, Sendable, Hashable, CaseIterable {
-        /// An empty line.
-        case blankLine = "blank_line"
-        /// A line over 1 MiB.
-        case lineTooLong = "line_too_long"
-        /// A CR in a line.
-        case lineEnding = "line_ending"
-        /// A BOM or invalid UTF-8.
-        case encoding
-        /// Not JSON.
-        case notJSON = "not_json"
-        /// A member name twice in one object.
-        case duplicateMember = "duplicate_member"
-        /// JSON but not an object.
-        case notObject = "not_object"
-        /// An envelope member missing or breaking its rule.
-        case invalidEnvelope = "invalid_envelope"
+    /// The kinds of problem: a line that breaks the format by itself (the
+    /// Events layer's kinds), or one that breaks the chain of lines.
+    public enum Kind: Sendable, Hashable, CustomStringConvertible {
+        /// The line by itself breaks the format (`blank_line`, `not_json`, `invalid_data`...).
+        case format(EventError.Kind)
         /// A wrong `seq` (a gap, a repeat, a swap).
-        case seqGap = "seq_gap"
+        case seqGap
         /// A line that does not hash to the head an auditor kept, or is missing.
-        case headMismatch = "head_mismatch"
+        case headMismatch
         /// A `prev` that is not the SHA-256 of the previous line.
-        case brokenChain = "broken_chain"
-        /// A type's `data` member breaking its rule.
-        case invalidData = "invalid_data"
+        case brokenChain
         /// An `id` already used by an earlier line.
-        case duplicateID = "duplicate_id"
+        case duplicateID
         /// Bytes after the last LF (a warning, not an error).
-        case tornTail = "torn_tail"
+        case tornTail
 
-        /// The problem kind of a line-level format error.
-        public init(_ kind: EventError.Kind) {
-            switch kind {
-            case .blankLine: self = .blankLine
-            case .lineTooLong: self = .lineTooLong
-            case .lineEnding: self = .lineEnding
-            case .encoding: self = .encoding
-            case .notJSON: self = .notJSON
-            case .duplicateMember: self = .duplicateMember
-            case .notObject: self = .notObject
-            case .invalidEnvelope: self = .invalidEnvelope
-            case .invalidData: self = .invalidData
+        /// The kind's name as `verify` prints it (`seq_gap`, `not_json`...).
+        public var rawValue: String {
+            switch self {
+            case .format(let kind): kind.rawValue
+            case .seqGap: "seq_gap"
+            case .headMismatch: "head_mismatch"
+            case .brokenChain: "broken_chain"
+            case .duplicateID: "duplicate_id"
+            case .tornTail: "torn_tail"
             }
         }
+
+        /// The name.
+        public var description: String { rawValue }
     }
 
     /// The 1-based line number.
@@ -63,7 +48,7 @@ public struct LineProblem: Error, Sendable, Hashable, CustomStringConvertible {
 
     /// The problem of a line that breaks the format by itself.
     public init(line: Int, _ error: EventError) {
-        self.init(line: line, kind: Kind(error.kind), error.message)
+        self.init(line: line, kind: .format(error.kind), error.message)
     }
 
     /// `line K: KIND: detail`.

@@ -23,9 +23,19 @@ enum ProgressLedgerCLI {
         Exit codes: 0 ok, 1 failure or invalid data, 64 usage error.
         """
 
+    /// Runs the command line `argv` (the tool's name first) and returns the
+    /// exit code; output that could not be written to stdout makes it 1.
     static func run(_ argv: [String]) -> Int32 {
         let io = Terminal()
-        defer { io.flush() }
+        let code = run(argv, io)
+        io.flush()
+        guard let failure = io.outputFailure else { return code }
+        let name = argv.dropFirst().first.flatMap { first in commands.first { $0.name == first }?.name }
+        io.error("progress-ledger\(name.map { " " + $0 } ?? ""): the output could not be written to stdout: \(failure)")
+        return ExitCode.failure
+    }
+
+    private static func run(_ argv: [String], _ io: Terminal) -> Int32 {
         let args = Array(argv.dropFirst())
         guard let first = args.first else {
             io.error(overview)

@@ -18,8 +18,14 @@ private let systemRead = Darwin.read
 #endif
 
 /// The tool's standard streams: buffered stdout, unbuffered stderr, stdin.
+///
+/// A write to stdout that fails (a closed pipe, a full disk, a closed
+/// descriptor) is kept in ``outputFailure``, and later output is dropped:
+/// the tool then exits 1 saying so (``ProgressLedgerCLI/run(_:)``).
 final class Terminal {
     private var buffer: [UInt8] = []
+    /// Why stdout could not be written (its errno's text), once it could not.
+    private(set) var outputFailure: String?
 
     init() { buffer.reserveCapacity(1 << 16) }
 
@@ -55,7 +61,9 @@ final class Terminal {
     /// Flushes stdout.
     func flush() {
         guard !buffer.isEmpty else { return }
-        Terminal.writeAll(1, buffer)
+        if outputFailure == nil, let code = Terminal.writeAll(1, buffer) {
+            outputFailure = String(cString: strerror(code))
+        }
         buffer.removeAll(keepingCapacity: true)
     }
 
@@ -72,13 +80,16 @@ final class Terminal {
         return data
     }
 
-    private static func writeAll(_ fd: Int32, _ bytes: [UInt8]) {
+    /// Writes every byte to `fd`; returns the errno of a write that failed (EIO for one that wrote nothing).
+    @discardableResult
+    private static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Int32? {
         bytes.withUnsafeBytes { raw in
             var offset = 0
             while offset < raw.count {
                 let n = systemWrite(fd, raw.baseAddress.map { $0 + offset }, raw.count - offset)
-                if n > 0 { offset += n } else if n < 0, errno == EINTR { continue } else { return }
+                if n > 0 { offset += n } else if n < 0, errno == EINTR { continue } else { return n < 0 ? errno : EIO }
             }
+            return nil
         }
     }
 }

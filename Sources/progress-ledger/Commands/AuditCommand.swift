@@ -61,7 +61,7 @@ enum AuditCommand: Command {
                 guard let entry = timeline.add(record) else { return }
                 shown += 1
                 if json { io.write(bytes: entry.json + [0x0A]) } else { io.write(printer.text(for: entry)) }
-            })
+            }.summary)
         } catch {
             guard error.code == .damaged else { throw CLIError.failure(error.description) }
             result = .failure(error)

@@ -25,12 +25,12 @@ enum StateCommand: Command {
         warning. An empty log or a user without events prints a note on stderr and
         the empty state (exit 0).
 
-        With --snapshot FILE, the folded state is kept in FILE with the line it was
-        folded up to. The next run checks that the log is the same file and still
-        holds that line unchanged, then reads only the lines added since (each one
-        checked as a full read checks it). A snapshot that does not match (another
-        log, a log truncated or edited at its line, another --user, --as-of or
-        --streak-on, a damaged or newer file) is ignored with one line on stderr,
+        With --snapshot FILE, U's own lines are kept in FILE with the line the log
+        was read up to. The next run checks that the log is the same file and still
+        holds that line unchanged, folds U's saved lines again, then reads only the
+        lines added since (each one checked as a full read checks it). A snapshot
+        that does not match (another log, a log truncated or edited at its line,
+        another --user, a damaged, older or newer file) is ignored with one line on stderr,
         'snapshot ignored: FILE: why', and the whole log is read. FILE is then
         written (atomically, mode 0600). The output is the same either way.
         Lines before the saved one are not read again: run 'verify' to prove
@@ -46,8 +46,8 @@ enum StateCommand: Command {
                             quizzes, completed puzzles and submissions
           --days N          history window in days ending at D (default 30)
           --json            print the spec's JSON instead of text
-          --snapshot FILE   read only what was appended since the state saved in
-                            FILE, if it still matches; then save the state there
+          --snapshot FILE   read only what was appended since the lines saved in
+                            FILE, if it still matches; then save U's lines there
           --quiet           no progress on stderr while reading a large log
 
         Examples:
@@ -71,20 +71,15 @@ enum StateCommand: Command {
             guard snapshotPath != path else { throw CLIError.usage("--snapshot names the log itself; give the snapshot its own file") }
         }
         var projector = LearnerProjector(options: options)
-        let summary: LogSummary
-        var save: (() throws(LedgerError) -> Void)? = nil
+        let read: LogRead
         do {
-            if let snapshotPath {
-                let read = try readResuming(path, snapshot: snapshotPath, into: &projector, io, quiet: quiet)
-                summary = read.summary
-                save = read.save
-            } else {
-                summary = try LogInput.read(path, io, quiet: quiet, user: options.user) { record in projector.apply(record) }
+            read = try LogInput.read(path, io, quiet: quiet, user: options.user, snapshot: snapshotPath) { record in
+                projector.apply(record)
             }
         } catch {
             throw CLIError.failure(error.description)
         }
-        if summary.events + summary.newerVersionLines == 0 {
+        if read.summary.events + read.summary.newerVersionLines == 0 {
             io.error("progress-ledger state: \(path) holds no events; the state below is empty")
         } else if projector.keptCount == 0 {
             let asOf = options.asOf.map { " as of \($0)" } ?? ""
@@ -97,62 +92,11 @@ enum StateCommand: Command {
         } else {
             io.write(state.text)
         }
-        if let save {
-            io.flush()   // the state first: whoever reads it need not wait for the snapshot's fsync
-            do { try save() } catch {
-                io.error("progress-ledger state: warning: the snapshot was not saved: \(error)")
-            }
+        io.flush()   // the state first: whoever reads it need not wait for the snapshot
+        do { try read.saveSnapshot() } catch {
+            io.error("progress-ledger state: warning: the snapshot was not saved: \(error)")
         }
         return ExitCode.ok
-    }
-
-    /// Folds the log into `projector`, starting from the snapshot at
-    /// `snapshotPath` when it matches (else saying why and reading
-    /// everything); returns the log's summary and how to save the new snapshot
-    /// (nil when the snapshot is already up to date).
-    private static func readResuming(_ path: String, snapshot snapshotPath: String, into projector: inout LearnerProjector,
-                                     _ io: Terminal, quiet: Bool)
-        throws(LedgerError) -> (summary: LogSummary, save: (() throws(LedgerError) -> Void)?)
-    {
-        let options = projector.options
-        let fresh = projector
-        var saved: Snapshot? = nil
-        func ignore(_ why: SnapshotRejection) { io.error("snapshot ignored: \(snapshotPath): \(why)") }
-        do throws(SnapshotRejection) {
-            let snapshot = try Snapshot.load(from: snapshotPath, key: options.foldKey)
-            let restored: LearnerProjector
-            do { restored = try LearnerProjector(snapshot: snapshot.payload, options: options) } catch {
-                throw SnapshotRejection(error.rejectionReason, "its state cannot be used: \(error.message)")
-            }
-            guard restored.lastAppliedSeq == snapshot.checkpoint.head.seq else {
-                throw SnapshotRejection(.garbled, "its state was folded up to line \(restored.lastAppliedSeq), "
-                                        + "not up to its head (line \(snapshot.checkpoint.head.seq))")
-            }
-            projector = restored
-            saved = snapshot
-        } catch {
-            ignore(error)
-        }
-        var result = try LogInput.read(path, io, quiet: quiet, after: saved?.checkpoint) { record in projector.apply(record) }
-        if case .failure(let why) = result {
-            ignore(why)
-            projector = fresh
-            result = try LogInput.read(path, io, quiet: quiet, after: nil) { record in projector.apply(record) }
-        }
-        let read: CheckpointedRead
-        switch result {
-        case .success(let r): read = r
-        case .failure(let why): throw LedgerError(.io, path: path, "a full read refused to start: \(why)")  // a read from the start has nothing to reject
-        }
-        if saved != nil, read.resumed, read.linesRead == 0 { return (read.summary, nil) }   // nothing new: keep the file
-        let done = projector
-        return (read.summary, { () throws(LedgerError) in
-            let payload: [UInt8]
-            do { payload = try done.snapshotBytes() } catch {
-                throw LedgerError(.io, path: snapshotPath, "the state could not be encoded: \(error)")
-            }
-            try Snapshot(checkpoint: read.checkpoint, key: options.foldKey, payload: payload).save(to: snapshotPath)
-        })
     }
 
     /// The options, checked; usage errors name the option.
@@ -188,16 +132,4 @@ enum StateCommand: Command {
     }
 
     private static func quoted(_ s: String) -> String { "\"" + s + "\"" }
-}
-
-extension ProjectorSnapshotError {
-    /// The snapshot rejection this refusal of the saved state amounts to.
-    var rejectionReason: SnapshotRejection.Reason {
-        switch kind {
-        case .newerVersion: .newerFormat
-        case .olderVersion: .olderFormat
-        case .unreadable: .garbled
-        case .otherFold: .otherFold
-        }
-    }
 }
