@@ -54,8 +54,9 @@ package enum StreakProjection {
     /// The days a step makes active, with their source: the one rule of "active day".
     package static func activity(of step: Step) -> [(source: Source, day: Day)] {
         switch step.effect {
-        case .finished(let attempt) where step.counts:
-            return attempt.isDaily ? [(.dailyQuiz, attempt.day), (.quiz, attempt.day)] : [(.quiz, attempt.day)]
+        case .finished(let attempt):
+            return [Source.dailyQuiz, .quiz].filter { activates($0, daily: attempt.isDaily, counts: step.counts) }
+                .map { ($0, attempt.day) }
         case .puzzle(_, completed: true):
             return [(.puzzle, step.day)]
         case .submitted:
@@ -63,6 +64,14 @@ package enum StreakProjection {
         default:
             return []
         }
+    }
+
+    /// Whether a finished attempt makes its start day active for a quiz
+    /// source: it counts (started after the latest quiz reset), and for
+    /// `.dailyQuiz` it is a daily quiz. The report's daily streak uses it too.
+    @inline(__always)
+    package static func activates(_ source: Source, daily: Bool, counts: Bool) -> Bool {
+        counts && (source == .quiz || (source == .dailyQuiz && daily))
     }
 
     /// Folds one step.

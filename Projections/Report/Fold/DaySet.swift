@@ -40,19 +40,6 @@ struct DaySet: Sendable {
     /// Empties the set.
     mutating func removeAll() { words.removeAll(keepingCapacity: true) }
 
-    /// The current streak at `day`, as ``Streak/current(at:activeDays:)`` has
-    /// it: the run of consecutive days ending at `day` if it is in the set, else
-    /// the one ending at the day before, else 0.
-    func currentStreak(at day: Int) -> Int {
-        var d = contains(day) ? day : day - 1
-        var n = 0
-        while contains(d) {
-            n += 1
-            d -= 1
-        }
-        return n
-    }
-
     /// The index of the word `key`, or where it would be inserted.
     private func position(_ key: Int) -> Int {
         guard let last = words.last else { return 0 }
