@@ -11,7 +11,7 @@ import Testing
 struct ReportFoldPartsTests {
     static let seeds: [UInt64] = [1, 2, 3, 4, 5, 99, 2025]
 
-    @Test("DaySet is a set of days, and its current streak is Streak.current's", arguments: seeds)
+    @Test("DaySet is a set of days", arguments: seeds)
     func daySet(seed: UInt64) {
         var rng = SplitMix64(seed: seed)
         var set = DaySet()
@@ -26,9 +26,6 @@ struct ReportFoldPartsTests {
             if step % 97 == 0 {
                 let probe = centre + Int.random(in: -310...310, using: &rng)
                 #expect(set.contains(probe) == plain.contains(probe))
-                let at = Day(ordinal: probe)
-                #expect(set.currentStreak(at: probe)
-                        == Streak.current(at: at, activeDays: ActiveDays(plain.map { Day(ordinal: $0) })))
             }
             if step == 1_000 {
                 set.removeAll()
