@@ -2,25 +2,24 @@ import Events
 
 /// Folds the records of one or more logs, in order, into a ``Report``.
 ///
-/// The rules are those of the learner's state: which attempt an event
-/// belongs to, its start day, first answers and what is ignored are the
-/// ``AttemptsBook``'s, and the streak at `to` is `state`'s daily streak
-/// (``StreakProjection``, ``Streak``) from the events on days up to `to`. The
-/// counts are activity: a `progress.reset` removes nothing from them.
+/// The rules are those of the learner's state: ``AttemptLifecycle`` decides
+/// which attempt an event belongs to, the day it is on and which start and
+/// answers count, and each user's streak at `to` is ``Streak/at(_:activeDays:)``
+/// over the days ``StreakProjection/activates(_:daily:counts:)`` makes active,
+/// from the events on days up to `to`. The counts are activity: a
+/// `progress.reset` removes nothing from them.
 ///
-/// The fold keeps only what the report reads, so its memory does not grow
-/// with the answers of the log: users, skills and attempt ids are stored once
-/// and numbered (``ByteKeys``); an attempt keeps its questions answered only
-/// while it runs, then just its id and start day (``AttemptTable``); each user
-/// has the days they were counted active and their streak days as bit sets
-/// (``DaySet``); the day counts are an array indexed by day (``DayCounts``).
-/// `Tests/ProjectionsTests/Reference` holds the former fold (full attempts
-/// books, sets of users per day), which must give the same JSON bytes.
+/// Only the storage is the report's own, so its memory does not grow with the
+/// answers of the log: users, skills and attempt ids are stored once and
+/// numbered (``ByteKeys``); an attempt keeps its questions answered only while
+/// it runs, then just its id and start day (``AttemptTable``); the day counts
+/// are an array indexed by day (``DayCounts``). ``ReportFold`` runs this fold
+/// on a thread of its own.
 public struct ReportBuilder: Sendable {
     /// One user's part of the report.
     struct Learner: Sendable {
         /// The report's days on which the user is counted active.
-        var active = DaySet()
+        var active = ActiveDays()
         /// The latest of them counted (most events fall on the day of the one before).
         var lastActive = Int.min
         /// Whether the user is active in the range (counted in the totals and the streaks).
@@ -28,7 +27,7 @@ public struct ReportBuilder: Sendable {
         /// The days of the daily streak: finished daily attempts (on their
         /// start day) from the events on days up to `to`, since the last
         /// `quizzes`/`all` reset among those events.
-        var streak = DaySet()
+        var streak = ActiveDays()
         /// How many `quizzes`/`all` resets on days up to `to` were folded: an
         /// attempt started under an older count no longer makes a streak day.
         var epoch = 0
@@ -98,7 +97,7 @@ public struct ReportBuilder: Sendable {
             // The streak at `to` is from the events on days up to `to`.
             if day <= high, StreakProjection.activates(.dailyQuiz, daily: ended.daily,
                                                        counts: AttemptLifecycle.counts(startEpoch: ended.epoch, epoch: attempts.epoch)) {
-                _ = learners[Int(user)].streak.insert(day)
+                learners[Int(user)].streak.insert(Day(ordinal: day))
             }
         case .duplicateStart, .duplicateAnswer, .unknown, .afterEnd:
             break
@@ -109,7 +108,7 @@ public struct ReportBuilder: Sendable {
             case .submissionMade(let submission): if counted { submit(submission, on: day) }
             case .progressReset(let reset) where reset.scope.covers(.quizzes) && day <= high:
                 learners[Int(user)].epoch += 1
-                learners[Int(user)].streak.removeAll()
+                learners[Int(user)].streak = ActiveDays()
             default: break
             }
         }
@@ -157,7 +156,7 @@ public struct ReportBuilder: Sendable {
     private mutating func countActive(_ user: Int32, on day: Int) {
         guard learners[Int(user)].lastActive != day else { return }
         learners[Int(user)].lastActive = day
-        if learners[Int(user)].active.insert(day) { days.update(day) { $0.activeUsers += 1 } }
+        if learners[Int(user)].active.insert(Day(ordinal: day)) { days.update(day) { $0.activeUsers += 1 } }
         if !learners[Int(user)].inRange {
             learners[Int(user)].inRange = true
             activeUsers += 1
@@ -185,7 +184,7 @@ public struct ReportBuilder: Sendable {
         }
         var buckets: [Int: Int] = [:]
         for learner in learners where learner.inRange {
-            buckets[Streak.current(at: last.ordinal, isActive: learner.streak.contains), default: 0] += 1
+            buckets[Streak.at(last, activeDays: learner.streak).current, default: 0] += 1
         }
         let streaks = buckets.sorted { $0.key < $1.key }.map { Report.StreakBucket(current: $0.key, users: $0.value) }
         return Report(from: first, to: last, days: rows, totals: total.counts, skills: skillRows, streaks: streaks)

@@ -34,26 +34,14 @@ public struct Streak: Sendable, Hashable {
     public static let none = Streak()
 
     /// The streak at `day` from a learner's active days (days after `day` are ignored).
+    ///
+    /// This is the one streak rule: `state` uses it, and so does the report for
+    /// each user's streak at `--to`.
     package static func at(_ day: Day, activeDays: ActiveDays) -> Streak {
         let runs = activeDays.runs(through: day)
-        let current = current(at: day.ordinal) { activeDays.contains(Day(ordinal: $0)) }
+        var current = 0
+        if let last = runs.last, last.end == day || last.end == day.adding(days: -1) { current = last.days }
         let longest = runs.map(\.days).max() ?? 0
         return Streak(current: current, activeToday: runs.last?.end == day, longest: longest, runs: runs)
-    }
-
-    /// The current streak at `day` (an ordinal), given which days are active:
-    /// the run of active days ending at `day` if it is active, else the one
-    /// ending at the day before, else 0. This is the one rule of `current`:
-    /// `state` uses it through ``at(_:activeDays:)``, the report for each
-    /// user's streak at `to`.
-    @inline(__always)
-    package static func current(at day: Int, isActive: (Int) -> Bool) -> Int {
-        var d = isActive(day) ? day : day - 1
-        var n = 0
-        while isActive(d) {
-            n += 1
-            d -= 1
-        }
-        return n
     }
 }

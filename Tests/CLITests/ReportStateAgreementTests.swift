@@ -163,7 +163,8 @@ struct ReportStateAgreementTests {
         var records: [Record] = []
         _ = try LogReader(path: log).forEachRecord { records.append($0) }
         let expected = Self.expected(records)
-        #expect(actual.days.count == days)
+        // Real data: the demo's days (and a day more where time zones reach past them), starts, answers.
+        #expect(actual.days.count >= days && actual.totals.quizzes_started > users && actual.totals.answers > users)
         for (a, e) in zip(actual.days, expected.days) { #expect(a == e) }
         #expect(actual == expected)
     }
