@@ -77,6 +77,14 @@ struct ReportAgreementTests {
         #expect(lean.report() == ReportModel.report(records, to: to))
     }
 
+    @Test("ReportFold, on its own thread in batches of any size: the model's report", arguments: [1, 3, 512])
+    func ownThread(batchSize: Int) {
+        let records = RandomReportLog.make(seed: UInt64(batchSize) &+ 100, count: 2_000)
+        let fold = ReportFold(batchSize: batchSize, batchesInFlight: 2)
+        for record in records { fold.add(record) }
+        #expect(fold.report() == ReportModel.report(records))
+    }
+
     @Test("no record, or only newer-version lines: the same empty report")
     func empty() {
         let newer: [Record] = [.newer(NewerVersionLine(version: 2, seq: 1, id: "x", user: "u", prev: Envelope.genesis, type: nil))]

@@ -28,8 +28,8 @@ struct AttemptTable: Sendable {
     }
 
     private struct Known: Sendable {
-        /// The day of its first `quiz.started` (every day of a 4-digit year
-        /// fits; another goes to `farDays` and this holds `Int32.min`).
+        /// The day of its first `quiz.started` (a timestamp's year has 4
+        /// digits, so every day fits).
         var day: Int32
         /// Its index in `running`, or -1 once it has ended.
         var running: Int32
@@ -49,17 +49,9 @@ struct AttemptTable: Sendable {
     private var running: [Running] = []
     /// Indexes of `running` free for the next attempt.
     private var free: [Int32] = []
-    /// Start days that do not fit in `Known.day`, by id number (none from a parsed `at`).
-    private var farDays: [Int: Int] = [:]
 
     /// Nothing known.
     init() {}
-
-    /// The running part of attempt `attempt`, nil once it has ended.
-    func running(_ attempt: Int) -> Running? {
-        let slot = Int(known[attempt].running)
-        return slot >= 0 ? running[slot] : nil
-    }
 }
 
 extension AttemptTable: AttemptStore {
@@ -68,8 +60,7 @@ extension AttemptTable: AttemptStore {
     }
 
     func day(_ attempt: Int) -> Day {
-        let day = known[attempt].day
-        return Day(ordinal: day != Int32.min ? Int(day) : farDays[attempt] ?? Int(day))
+        Day(ordinal: Int(known[attempt].day))
     }
 
     func isRunning(_ attempt: Int) -> Bool { known[attempt].running >= 0 }
@@ -87,13 +78,7 @@ extension AttemptTable: AttemptStore {
         running[Int(slot)].score = 0
         running[Int(slot)].daily = started.isDaily
         running[Int(slot)].epoch = epoch
-        let day = envelope.day.ordinal
-        if let near = Int32(exactly: day), near != Int32.min {
-            known.append(Known(day: near, running: slot))
-        } else {
-            known.append(Known(day: Int32.min, running: slot))
-            farDays[index] = day
-        }
+        known.append(Known(day: Int32(truncatingIfNeeded: envelope.day.ordinal), running: slot))
         return index
     }
 
