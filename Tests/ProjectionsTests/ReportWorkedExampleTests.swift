@@ -56,16 +56,20 @@ struct ReportWorkedExampleTests {
         return builder.report()
     }
 
+    /// 10-01: a's A1 (1 of 2 right, a hint); 10-02: a's reused id and A2 (1 of 1), b's puzzle.
+    static let firstTwoDays = [
+        Report.DayRow(day: day("2025-10-01"), counts: counts(1, started: 1, finished: 1, completion: 100, mean: 50,
+                                                            answers: 2, accuracy: 50, hints: 1)),
+        Report.DayRow(day: day("2025-10-02"), counts: counts(2, started: 1, finished: 1, completion: 100, mean: 100,
+                                                            answers: 1, accuracy: 100, puzzles: 1)),
+    ]
+
     @Test("the whole log")
     func whole() {
-        let d1 = day("2025-10-01"), d2 = day("2025-10-02"), d3 = day("2025-10-03")
+        let d1 = day("2025-10-01"), d3 = day("2025-10-03")
         #expect(Self.report() == Report(
             from: d1, to: d3,
-            days: [
-                Report.DayRow(day: d1, counts: Self.counts(1, started: 1, finished: 1, completion: 100, mean: 50,
-                                                           answers: 2, accuracy: 50, hints: 1)),
-                Report.DayRow(day: d2, counts: Self.counts(2, started: 1, finished: 1, completion: 100, mean: 100,
-                                                           answers: 1, accuracy: 100, puzzles: 1)),
+            days: Self.firstTwoDays + [
                 // 1/3 is 33 %; 2 of 3 answers right is 67 %.
                 Report.DayRow(day: d3, counts: Self.counts(1, started: 1, finished: 1, completion: 100, mean: 33,
                                                            answers: 3, accuracy: 67, submissions: 1)),
@@ -83,12 +87,7 @@ struct ReportWorkedExampleTests {
         let d1 = day("2025-10-01"), d2 = day("2025-10-02")
         #expect(Self.report(to: d2) == Report(
             from: d1, to: d2,
-            days: [
-                Report.DayRow(day: d1, counts: Self.counts(1, started: 1, finished: 1, completion: 100, mean: 50,
-                                                           answers: 2, accuracy: 50, hints: 1)),
-                Report.DayRow(day: d2, counts: Self.counts(2, started: 1, finished: 1, completion: 100, mean: 100,
-                                                           answers: 1, accuracy: 100, puzzles: 1)),
-            ],
+            days: Self.firstTwoDays,
             totals: Self.counts(2, started: 2, finished: 2, completion: 100, mean: 75, answers: 3, accuracy: 67,
                                 hints: 1, puzzles: 1),
             skills: [Report.SkillRow(skill: "x", correct: 1, answers: 1), Report.SkillRow(skill: "y", correct: 0, answers: 1)],
