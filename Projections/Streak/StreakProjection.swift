@@ -77,18 +77,19 @@ package enum StreakProjection {
     /// Folds one step.
     package static func reduce(into state: inout State, _ step: Step) {
         if case .reset(let scope) = step.effect {
-            if scope.covers(.quizzes) { state.dailyQuiz = ActiveDays(); state.quiz = ActiveDays() }
-            if scope.covers(.puzzles) { state.puzzle = ActiveDays() }
-            if scope.covers(.submissions) { state.submission = ActiveDays() }
+            for source in Source.allCases where scope.covers(source.scope) { state[keyPath: days(source)] = ActiveDays() }
             return
         }
-        for (source, day) in activity(of: step) {
-            switch source {
-            case .dailyQuiz: state.dailyQuiz.insert(day)
-            case .quiz: state.quiz.insert(day)
-            case .puzzle: state.puzzle.insert(day)
-            case .submission: state.submission.insert(day)
-            }
+        for (source, day) in activity(of: step) { state[keyPath: days(source)].insert(day) }
+    }
+
+    /// Where the active days of a source are kept.
+    private static func days(_ source: Source) -> WritableKeyPath<State, ActiveDays> {
+        switch source {
+        case .dailyQuiz: \.dailyQuiz
+        case .quiz: \.quiz
+        case .puzzle: \.puzzle
+        case .submission: \.submission
         }
     }
 }
