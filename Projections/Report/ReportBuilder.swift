@@ -13,7 +13,7 @@ import Events
 /// answers of the log: users, skills and attempt ids are stored once and
 /// numbered (``ByteKeys``); an attempt keeps its questions answered only while
 /// it runs, then just its id and start day (``AttemptTable``); the day counts
-/// are a dictionary by day (``DayCount``). ``ReportFold`` runs this fold
+/// are an array indexed by day (``DayCounts``). ``ReportFold`` runs this fold
 /// on a thread of its own.
 public struct ReportBuilder: Sendable {
     /// One user's part of the report.
@@ -48,8 +48,7 @@ public struct ReportBuilder: Sendable {
     private var lastUser: Int32 = -1
     private var learners: [Learner] = []
     private var attempts = AttemptTable()
-    /// The counts of each day of the report that has any, by ordinal.
-    private var days: [Int: DayCount] = [:]
+    private var days = DayCounts()
     private var skillNames = ByteKeys()
     private var skills: [SkillCount] = []
     /// The users active in the range.
@@ -81,17 +80,19 @@ public struct ReportBuilder: Sendable {
         let counted = inRange(day)
         switch verdict {
         case .started:
-            if counted { days[day, default: DayCount()].started += 1 }
+            if counted { days.update(day) { $0.started += 1 } }
         case .answered:
             if counted, case .answerSelected(let answer) = e.event { count(answer: answer.correct, skill: answer.skill, on: day) }
         case .hinted:
-            if counted { days[day, default: DayCount()].hints += 1 }
+            if counted { days.update(day) { $0.hints += 1 } }
         case .ended(_, let finished):
             guard finished else { break }
             let ended = attempts.ended
             if counted {
-                days[day, default: DayCount()].finished += 1
-                days[day, default: DayCount()].scores.add(score: ended.score, questions: ended.questions)
+                days.update(day) {
+                    $0.finished += 1
+                    $0.scores.add(score: ended.score, questions: ended.questions)
+                }
             }
             // The streak at `to` is from the events on days up to `to`.
             if day <= high, StreakProjection.activates(.dailyQuiz, daily: ended.daily,
@@ -102,8 +103,8 @@ public struct ReportBuilder: Sendable {
             break
         case .other:
             switch e.event {
-            case .puzzleCompleted: if counted { days[day, default: DayCount()].puzzlesCompleted += 1 }
-            case .puzzleFailed: if counted { days[day, default: DayCount()].puzzlesFailed += 1 }
+            case .puzzleCompleted: if counted { days.update(day) { $0.puzzlesCompleted += 1 } }
+            case .puzzleFailed: if counted { days.update(day) { $0.puzzlesFailed += 1 } }
             case .submissionMade(let submission): if counted { submit(submission, on: day) }
             case .progressReset(let reset) where reset.scope.covers(.quizzes) && day <= high:
                 learners[Int(user)].epoch += 1
@@ -118,7 +119,7 @@ public struct ReportBuilder: Sendable {
 
     /// A `submission.made` on a day of the report: it and its answers count.
     private mutating func submit(_ submission: SubmissionMade, on day: Int) {
-        days[day, default: DayCount()].submissions += 1
+        days.update(day) { $0.submissions += 1 }
         for a in submission.answers { count(answer: a.correct, skill: a.skill, on: day) }
     }
 
@@ -140,8 +141,10 @@ public struct ReportBuilder: Sendable {
 
     /// Counts one answer (a first answer of an attempt or a submission answer) on a day of the report.
     private mutating func count(answer correct: Bool, skill: String?, on day: Int) {
-        days[day, default: DayCount()].answers += 1
-        if correct { days[day, default: DayCount()].correct += 1 }
+        days.update(day) {
+            $0.answers += 1
+            if correct { $0.correct += 1 }
+        }
         guard let skill else { return }
         let (index, inserted) = withUTF8Bytes(skill) { skillNames.insert($0) }
         if inserted { skills.append(SkillCount()) }
@@ -153,7 +156,7 @@ public struct ReportBuilder: Sendable {
     private mutating func countActive(_ user: Int32, on day: Int) {
         guard learners[Int(user)].lastActive != day else { return }
         learners[Int(user)].lastActive = day
-        if learners[Int(user)].active.insert(Day(ordinal: day)) { days[day, default: DayCount()].activeUsers += 1 }
+        if learners[Int(user)].active.insert(Day(ordinal: day)) { days.update(day) { $0.activeUsers += 1 } }
         if !learners[Int(user)].inRange {
             learners[Int(user)].inRange = true
             activeUsers += 1
@@ -169,7 +172,7 @@ public struct ReportBuilder: Sendable {
         var rows: [Report.DayRow] = []
         rows.reserveCapacity(last.ordinal - first.ordinal + 1)
         for ordinal in first.ordinal...last.ordinal {
-            let count = days[ordinal] ?? DayCount()
+            let count = days[ordinal]
             total.add(count)
             rows.append(Report.DayRow(day: Day(ordinal: ordinal), counts: count.counts))
         }

@@ -7,7 +7,7 @@ import Testing
 /// on seeded random input wider than any log the agreement tests make: days
 /// far apart and before 1970, keys of every length the hash and the
 /// comparison treat differently, namespaces.
-@Suite("report fold parts: active days, byte keys")
+@Suite("report fold parts: active days, byte keys, day counts")
 struct ReportFoldPartsTests {
     static let seeds: [UInt64] = [1, 2, 3, 4, 5, 99, 2025]
 
@@ -62,5 +62,21 @@ struct ReportFoldPartsTests {
         }
         #expect(keys.count == order.count)
         #expect(keys.count > 1_000)
+    }
+
+    @Test("DayCounts keeps each day's counts, growing either way; zero elsewhere", arguments: seeds)
+    func dayCounts(seed: UInt64) {
+        var rng = SplitMix64(seed: seed)
+        var counts = DayCounts()
+        var plain: [Int: Int] = [:]
+        let start = Int.random(in: 0...30_000, using: &rng)
+        for _ in 0..<3_000 {
+            let day = start + Int.random(in: -400...400, using: &rng)
+            counts.update(day) { $0.hints += 1 }
+            plain[day, default: 0] += 1
+        }
+        for day in (start - 450)...(start + 450) {
+            #expect(counts[day].hints == plain[day] ?? 0)
+        }
     }
 }
