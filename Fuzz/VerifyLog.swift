@@ -10,7 +10,7 @@
 //   accepted; when it passes, the count is the number of complete lines and
 //   the head is the last complete line's seq and SHA-256, and a torn tail is
 //   reported exactly when the file does not end in LF;
-// - the checked read (forEachRecord) agrees with it: the same problem, or the
+// - the checked read (LogReader.read) agrees with it: the same problem, or the
 //   same summary, with one record per accepted line;
 // - the raw read (forEachLine) hands out exactly the complete lines, and
 //   each one's record decodes iff the line decoder accepts its bytes;
@@ -82,13 +82,13 @@ public func fuzzVerifyLog(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     // The checked read agrees.
     var records = 0
     do {
-        let summary = try reader.forEachRecord { _ in records += 1 }
+        let summary = try reader.read { _ in records += 1 }.summary
         guard report.isOK, summary == report.summary, records == report.events else {
-            fail("forEachRecord passed (\(records) records) where verify reported \(String(describing: report.problem))")
+            fail("read passed (\(records) records) where verify reported \(String(describing: report.problem))")
         }
     } catch {
         guard error.code == .damaged, error.problem == report.problem, records == report.events else {
-            fail("forEachRecord threw \(error) after \(records) records; verify: \(String(describing: report.problem))")
+            fail("read threw \(error) after \(records) records; verify: \(String(describing: report.problem))")
         }
     }
 

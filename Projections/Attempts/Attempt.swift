@@ -69,6 +69,13 @@ package struct Attempt: Sendable, Hashable {
         self.startedAt = at; self.quizEpoch = quizEpoch
     }
 
+    /// Adds a first answer (its question had none).
+    mutating func record(_ answer: Answer) {
+        answers.append(answer)
+        answerSeqByQuestion[ExactString(answer.question)] = answer.seq
+        if answer.correct { score += 1 }
+    }
+
     /// The attempt's day: the day of its `quiz.started`, for all its events.
     package var day: Day { startedAt.day }
     /// The quiz id.

@@ -15,7 +15,7 @@ package struct AttemptsBook: Sendable {
     /// Every attempt started, by id.
     package private(set) var attempts: [ExactString: Attempt] = [:]
     /// How many `quizzes` or `all` resets have been folded.
-    package private(set) var quizEpoch = 0
+    package internal(set) var quizEpoch = 0
 
     /// Makes an empty book.
     package init() {}
@@ -24,95 +24,72 @@ package struct AttemptsBook: Sendable {
     package func attempt(_ id: String) -> Attempt? { attempts[ExactString(id)] }
 
     /// Whether an attempt counts now (started after the latest `quizzes`/`all` reset).
-    package func counts(_ attempt: Attempt) -> Bool { attempt.quizEpoch == quizEpoch }
+    package func counts(_ attempt: Attempt) -> Bool {
+        AttemptLifecycle.counts(startEpoch: attempt.quizEpoch, epoch: quizEpoch)
+    }
 
-    /// Folds one of the user's v1 events (in log order) and says what it did.
+    /// Folds one of the user's v1 events (in log order) and says what it did:
+    /// ``AttemptLifecycle`` decides, the book adds the anomalies and what counts.
     package mutating func apply(_ envelope: Envelope) -> Step {
         let seq = envelope.seq
-        switch envelope.event {
-        case .quizStarted(let started):
-            let key = ExactString(started.attempt)
-            if let existing = attempts[key] {
-                return step(envelope, existing.day, .ignored, counts: false, [
-                    Anomaly(seq: seq, kind: .duplicateAttempt,
-                            detail: "quiz.started reuses attempt \(quoted(started.attempt)), already started at seq \(existing.startSeq); this start is ignored"),
-                ])
-            }
-            let attempt = Attempt(started: started, seq: seq, at: envelope.at, quizEpoch: quizEpoch)
-            attempts[key] = attempt
-            return step(envelope, attempt.day, .started(attempt), counts: true, [])
-
-        case .answerSelected(let answer):
-            guard var attempt = running(envelope, answer.attempt) else { return refused(envelope, answer.attempt) }
-            let question = ExactString(answer.question)
-            if let first = attempt.answerSeqByQuestion[question] {
-                return step(envelope, attempt.day, .ignored, counts: false, [
-                    Anomaly(seq: seq, kind: .duplicateAnswer,
-                            detail: "another answer to question \(quoted(answer.question)) of attempt \(quoted(answer.attempt)); the first answer (seq \(first)) counts"),
-                ])
-            }
-            let recorded = Attempt.Answer(question: answer.question, correct: answer.correct, skill: answer.skill,
-                                          seq: seq, afterHint: (attempt.hintsByQuestion[question] ?? 0) > 0)
-            attempt.answers.append(recorded)
-            attempt.answerSeqByQuestion[question] = seq
-            if answer.correct { attempt.score += 1 }
-            attempts[ExactString(attempt.id)] = attempt
-            return step(envelope, attempt.day, .answered(attempt, recorded), counts: counts(attempt), [])
-
-        case .hintUsed(let hint):
-            guard var attempt = attempts[ExactString(hint.attempt)] else {
-                return step(envelope, envelope.day, .hinted(hint, attempt: nil), counts: true, [
-                    unknown(envelope, hint.attempt),
-                ])
-            }
+        let (verdict, day) = AttemptLifecycle.apply(envelope, to: &self)
+        func step(_ effect: Step.Effect, counts: Bool, _ anomalies: [Anomaly] = []) -> Step {
+            Step(envelope: envelope, day: day, effect: effect, counts: counts, anomalies: anomalies)
+        }
+        switch verdict {
+        case .started(let attempt):
+            return step(.started(attempt), counts: true)
+        case .duplicateStart(let existing):
+            return step(.ignored, counts: false, [
+                Anomaly(seq: seq, kind: .duplicateAttempt,
+                        detail: "quiz.started reuses attempt \(quoted(existing.id)), already started at seq \(existing.startSeq); this start is ignored"),
+            ])
+        case .answered(let before):
+            let attempt = latest(before)
+            guard let recorded = attempt.answers.last else { return step(.ignored, counts: false) }
+            return step(.answered(attempt, recorded), counts: counts(attempt))
+        case .duplicateAnswer(let attempt):
+            guard case .answerSelected(let answer) = envelope.event else { return step(.ignored, counts: false) }
+            let first = attempt.answerSeqByQuestion[ExactString(answer.question)] ?? 0
+            return step(.ignored, counts: false, [
+                Anomaly(seq: seq, kind: .duplicateAnswer,
+                        detail: "another answer to question \(quoted(answer.question)) of attempt \(quoted(answer.attempt)); the first answer (seq \(first)) counts"),
+            ])
+        case .hinted(let before, let afterEnd):
+            guard case .hintUsed(let hint) = envelope.event else { return step(.ignored, counts: false) }
+            guard let before else { return step(.hinted(hint, attempt: nil), counts: true, [unknown(envelope, hint.attempt)]) }
+            let attempt = latest(before)
             var anomalies: [Anomaly] = []
-            if let ending = attempt.ending { anomalies.append(afterEnd(envelope, attempt, ending)) }
-            let question = ExactString(hint.question)
-            let n = (attempt.hintsByQuestion[question] ?? 0) + 1
-            attempt.hintsByQuestion[question] = n
-            attempts[ExactString(attempt.id)] = attempt
+            if afterEnd, let ending = attempt.ending { anomalies.append(self.afterEnd(envelope, attempt, ending)) }
+            let n = attempt.hintsByQuestion[ExactString(hint.question)] ?? 0
             if n > Self.hintsPerQuestion {
                 anomalies.append(Anomaly(seq: seq, kind: .hintLimit,
                                          detail: "hint \(n) on question \(quoted(hint.question)) of attempt \(quoted(hint.attempt)); at most \(Self.hintsPerQuestion) per question"))
             }
-            return step(envelope, attempt.day, .hinted(hint, attempt: attempt), counts: counts(attempt), anomalies)
-
-        case .quizFinished(let end), .quizAbandoned(let end):
-            guard var attempt = running(envelope, end.attempt) else { return refused(envelope, end.attempt) }
-            let finished = envelope.event.type == .quizFinished
-            attempt.ending = Attempt.Ending(kind: finished ? .finished : .abandoned, seq: seq, at: envelope.at)
-            attempts[ExactString(attempt.id)] = attempt
-            return step(envelope, attempt.day, finished ? .finished(attempt) : .abandoned(attempt),
-                        counts: counts(attempt), [])
-
-        case .puzzleCompleted(let p):
-            return step(envelope, envelope.day, .puzzle(p, completed: true), counts: true, [])
-        case .puzzleFailed(let p):
-            return step(envelope, envelope.day, .puzzle(p, completed: false), counts: true, [])
-        case .submissionMade(let s):
-            return step(envelope, envelope.day, .submitted(s), counts: true, [])
-        case .hintsGranted(let g):
-            return step(envelope, envelope.day, .granted(g), counts: true, [])
-        case .progressReset(let r):
-            if r.scope.covers(.quizzes) { quizEpoch += 1 }
-            return step(envelope, envelope.day, .reset(r.scope), counts: true, [])
+            return step(.hinted(hint, attempt: attempt), counts: counts(attempt), anomalies)
+        case .ended(let before, let finished):
+            let attempt = latest(before)
+            return step(finished ? .finished(attempt) : .abandoned(attempt), counts: counts(attempt))
+        case .unknown:
+            return step(.ignored, counts: false, [unknown(envelope, envelope.event.attempt ?? "")])
+        case .afterEnd(let attempt):
+            return step(.ignored, counts: false, attempt.ending.map { [self.afterEnd(envelope, attempt, $0)] } ?? [])
+        case .other:
+            switch envelope.event {
+            case .puzzleCompleted(let p): return step(.puzzle(p, completed: true), counts: true)
+            case .puzzleFailed(let p): return step(.puzzle(p, completed: false), counts: true)
+            case .submissionMade(let s): return step(.submitted(s), counts: true)
+            case .hintsGranted(let g): return step(.granted(g), counts: true)
+            case .progressReset(let r):
+                if r.scope.covers(.quizzes) { quizEpoch += 1 }
+                return step(.reset(r.scope), counts: true)
+            default: return step(.ignored, counts: false)
+            }
         }
     }
 
-    /// The attempt named by an answer, finish or abandon, if it was started and has not ended.
-    private func running(_ envelope: Envelope, _ id: String) -> Attempt? {
-        guard let attempt = attempts[ExactString(id)], attempt.ending == nil else { return nil }
-        return attempt
-    }
-
-    /// The step of an answer, finish or abandon whose attempt is unknown or over.
-    private func refused(_ envelope: Envelope, _ id: String) -> Step {
-        guard let attempt = attempts[ExactString(id)] else {
-            return step(envelope, envelope.day, .ignored, counts: false, [unknown(envelope, id)])
-        }
-        let ending = attempt.ending.map { afterEnd(envelope, attempt, $0) }
-        return step(envelope, attempt.day, .ignored, counts: false, ending.map { [$0] } ?? [])
-    }
+    /// The attempt as stored now (the lifecycle hands over the one it found, before its change).
+    private func latest(_ attempt: Attempt) -> Attempt { attempts[ExactString(attempt.id)] ?? attempt }
 
     private func unknown(_ envelope: Envelope, _ id: String) -> Anomaly {
         Anomaly(seq: envelope.seq, kind: .unknownAttempt,
@@ -123,11 +100,6 @@ package struct AttemptsBook: Sendable {
         let how = ending.kind == .finished ? "finished" : "abandoned"
         return Anomaly(seq: envelope.seq, kind: .afterEnd,
                        detail: "\(envelope.event.type) for attempt \(quoted(attempt.id)), which was already \(how) at seq \(ending.seq)")
-    }
-
-    private func step(_ envelope: Envelope, _ day: Day, _ effect: Step.Effect, counts: Bool,
-                      _ anomalies: [Anomaly]) -> Step {
-        Step(envelope: envelope, day: day, effect: effect, counts: counts, anomalies: anomalies)
     }
 }
 
@@ -142,4 +114,36 @@ func quoted(_ s: String) -> String {
         }
     }
     return out + "\""
+}
+
+// MARK: - The lifecycle's storage
+
+extension AttemptsBook: AttemptStore {
+    func find(_ id: String) -> Attempt? { attempts[ExactString(id)] }
+    func day(_ attempt: Attempt) -> Day { attempt.day }
+    func isRunning(_ attempt: Attempt) -> Bool { attempt.ending == nil }
+
+    mutating func start(_ started: QuizStarted, _ envelope: Envelope) -> Attempt {
+        let attempt = Attempt(started: started, seq: envelope.seq, at: envelope.at, quizEpoch: quizEpoch)
+        attempts[ExactString(started.attempt)] = attempt
+        return attempt
+    }
+
+    mutating func answer(_ attempt: Attempt, _ answer: AnswerSelected, _ envelope: Envelope) -> Bool {
+        let question = ExactString(answer.question)
+        guard attempt.answerSeqByQuestion[question] == nil else { return false }
+        let recorded = Attempt.Answer(question: answer.question, correct: answer.correct, skill: answer.skill,
+                                      seq: envelope.seq, afterHint: (attempt.hintsByQuestion[question] ?? 0) > 0)
+        attempts[ExactString(attempt.id)]?.record(recorded)
+        return true
+    }
+
+    mutating func hint(_ attempt: Attempt, _ hint: HintUsed) {
+        attempts[ExactString(attempt.id)]?.hintsByQuestion[ExactString(hint.question), default: 0] += 1
+    }
+
+    mutating func end(_ attempt: Attempt, finished: Bool, _ envelope: Envelope) {
+        attempts[ExactString(attempt.id)]?.ending = Attempt.Ending(kind: finished ? .finished : .abandoned,
+                                                                    seq: envelope.seq, at: envelope.at)
+    }
 }

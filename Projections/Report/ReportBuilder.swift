@@ -2,25 +2,24 @@ import Events
 
 /// Folds the records of one or more logs, in order, into a ``Report``.
 ///
-/// The rules are those of the learner's state: which attempt an event
-/// belongs to, its start day, first answers and what is ignored are the
-/// ``AttemptsBook``'s, and the streak at `to` is `state`'s daily streak
-/// (``StreakProjection``, ``Streak``) from the events on days up to `to`. The
-/// counts are activity: a `progress.reset` removes nothing from them.
+/// The rules are those of the learner's state: ``AttemptLifecycle`` decides
+/// which attempt an event belongs to, the day it is on and which start and
+/// answers count, and each user's streak at `to` is ``Streak/at(_:activeDays:)``
+/// over the days ``StreakProjection/activates(_:daily:counts:)`` makes active,
+/// from the events on days up to `to`. The counts are activity: a
+/// `progress.reset` removes nothing from them.
 ///
-/// The fold keeps only what the report reads, so its memory does not grow
-/// with the answers of the log: users, skills and attempt ids are stored once
-/// and numbered (``ByteKeys``); an attempt keeps its questions answered only
-/// while it runs, then just its id and start day (``AttemptTable``); each user
-/// has the days they were counted active and their streak days as bit sets
-/// (``DaySet``); the day counts are an array indexed by day (``DayCounts``).
-/// `Tests/ProjectionsTests/Reference` holds the former fold (full attempts
-/// books, sets of users per day), which must give the same JSON bytes.
+/// Only the storage is the report's own, so its memory does not grow with the
+/// answers of the log: users, skills and attempt ids are stored once and
+/// numbered (``ByteKeys``); an attempt keeps its questions answered only while
+/// it runs, then just its id and start day (``AttemptTable``); the day counts
+/// are an array indexed by day (``DayCounts``). ``ReportFold`` runs this fold
+/// on a thread of its own.
 public struct ReportBuilder: Sendable {
     /// One user's part of the report.
     struct Learner: Sendable {
         /// The report's days on which the user is counted active.
-        var active = DaySet()
+        var active = ActiveDays()
         /// The latest of them counted (most events fall on the day of the one before).
         var lastActive = Int.min
         /// Whether the user is active in the range (counted in the totals and the streaks).
@@ -28,7 +27,7 @@ public struct ReportBuilder: Sendable {
         /// The days of the daily streak: finished daily attempts (on their
         /// start day) from the events on days up to `to`, since the last
         /// `quizzes`/`all` reset among those events.
-        var streak = DaySet()
+        var streak = ActiveDays()
         /// How many `quizzes`/`all` resets on days up to `to` were folded: an
         /// attempt started under an older count no longer makes a streak day.
         var epoch = 0
@@ -74,77 +73,48 @@ public struct ReportBuilder: Sendable {
 
     private mutating func add(_ e: Envelope) {
         let user = self.user(e.user)
-        let own = e.at.day.ordinal
-        let day: Int
-        switch e.event {
-        case .quizStarted(let started):
-            day = start(started, user, own)
-        case .answerSelected(let answer):
-            day = self.answer(answer, user, own)
-        case .hintUsed(let hint):
-            day = attempts.find(user: user, hint.attempt).map { attempts.day($0) } ?? own
-            if inRange(day) { days.update(day) { $0.hints += 1 } }
-        case .quizFinished(let end):
-            day = self.end(end, finished: true, user, own)
-        case .quizAbandoned(let end):
-            day = self.end(end, finished: false, user, own)
-        case .puzzleCompleted:
-            day = own
-            if inRange(day) { days.update(day) { $0.puzzlesCompleted += 1 } }
-        case .puzzleFailed:
-            day = own
-            if inRange(day) { days.update(day) { $0.puzzlesFailed += 1 } }
-        case .submissionMade(let submission):
-            day = own
-            if inRange(day) { submit(submission, on: day) }
-        case .hintsGranted:
-            day = own
-        case .progressReset(let reset):
-            day = own
-            if reset.scope.covers(.quizzes), day <= high {
+        attempts.user = user
+        attempts.epoch = learners[Int(user)].epoch
+        let (verdict, on) = AttemptLifecycle.apply(e, to: &attempts)
+        let day = on.ordinal
+        let counted = inRange(day)
+        switch verdict {
+        case .started:
+            if counted { days.update(day) { $0.started += 1 } }
+        case .answered:
+            if counted, case .answerSelected(let answer) = e.event { count(answer: answer.correct, skill: answer.skill, on: day) }
+        case .hinted:
+            if counted { days.update(day) { $0.hints += 1 } }
+        case .ended(_, let finished):
+            guard finished else { break }
+            let ended = attempts.ended
+            if counted {
+                days.update(day) {
+                    $0.finished += 1
+                    $0.scores.add(score: ended.score, questions: ended.questions)
+                }
+            }
+            // The streak at `to` is from the events on days up to `to`.
+            if day <= high, StreakProjection.activates(.dailyQuiz, daily: ended.daily,
+                                                       counts: AttemptLifecycle.counts(startEpoch: ended.epoch, epoch: attempts.epoch)) {
+                learners[Int(user)].streak.insert(Day(ordinal: day))
+            }
+        case .duplicateStart, .duplicateAnswer, .unknown, .afterEnd:
+            break
+        case .other:
+            switch e.event {
+            case .puzzleCompleted: if counted { days.update(day) { $0.puzzlesCompleted += 1 } }
+            case .puzzleFailed: if counted { days.update(day) { $0.puzzlesFailed += 1 } }
+            case .submissionMade(let submission): if counted { submit(submission, on: day) }
+            case .progressReset(let reset) where reset.scope.covers(.quizzes) && day <= high:
                 learners[Int(user)].epoch += 1
-                learners[Int(user)].streak.removeAll()
+                learners[Int(user)].streak = ActiveDays()
+            default: break
             }
         }
         if day < firstDay { firstDay = day }
         if day > lastDay { lastDay = day }
-        if inRange(day), e.event.type != .hintsGranted { countActive(user, on: day) }
-    }
-
-    /// A `quiz.started`: a first start counts; returns the day it counts on.
-    private mutating func start(_ started: QuizStarted, _ user: Int32, _ own: Int) -> Int {
-        let start = attempts.start(user: user, started, day: own, epoch: learners[Int(user)].epoch)
-        if start.first, inRange(start.day) { days.update(start.day) { $0.started += 1 } }
-        return start.day
-    }
-
-    /// An `answer.selected`: the first answer to a question of a running attempt
-    /// counts; returns the day it counts on.
-    private mutating func answer(_ answer: AnswerSelected, _ user: Int32, _ own: Int) -> Int {
-        guard let attempt = attempts.find(user: user, answer.attempt) else { return own }
-        let day = attempts.day(attempt)
-        if attempts.answer(attempt, question: answer.question, correct: answer.correct), inRange(day) {
-            count(answer: answer.correct, skill: answer.skill, on: day)
-        }
-        return day
-    }
-
-    /// A `quiz.finished` or `quiz.abandoned`: ends a running attempt; returns the day it counts on.
-    private mutating func end(_ end: AttemptEnded, finished: Bool, _ user: Int32, _ own: Int) -> Int {
-        guard let attempt = attempts.find(user: user, end.attempt) else { return own }
-        let day = attempts.day(attempt)
-        guard let ended = attempts.end(attempt), finished else { return day }
-        if inRange(day) {
-            days.update(day) {
-                $0.finished += 1
-                $0.scores.add(score: ended.score, questions: ended.questions)
-            }
-        }
-        // StreakProjection: a finished daily attempt that still counts makes its start day a streak day.
-        if ended.daily, day <= high, ended.epoch == learners[Int(user)].epoch {
-            _ = learners[Int(user)].streak.insert(day)
-        }
-        return day
+        if counted, e.event.type != .hintsGranted { countActive(user, on: day) }
     }
 
     /// A `submission.made` on a day of the report: it and its answers count.
@@ -186,7 +156,7 @@ public struct ReportBuilder: Sendable {
     private mutating func countActive(_ user: Int32, on day: Int) {
         guard learners[Int(user)].lastActive != day else { return }
         learners[Int(user)].lastActive = day
-        if learners[Int(user)].active.insert(day) { days.update(day) { $0.activeUsers += 1 } }
+        if learners[Int(user)].active.insert(Day(ordinal: day)) { days.update(day) { $0.activeUsers += 1 } }
         if !learners[Int(user)].inRange {
             learners[Int(user)].inRange = true
             activeUsers += 1
@@ -214,7 +184,7 @@ public struct ReportBuilder: Sendable {
         }
         var buckets: [Int: Int] = [:]
         for learner in learners where learner.inRange {
-            buckets[learner.streak.currentStreak(at: last.ordinal), default: 0] += 1
+            buckets[Streak.at(last, activeDays: learner.streak).current, default: 0] += 1
         }
         let streaks = buckets.sorted { $0.key < $1.key }.map { Report.StreakBucket(current: $0.key, users: $0.value) }
         return Report(from: first, to: last, days: rows, totals: total.counts, skills: skillRows, streaks: streaks)

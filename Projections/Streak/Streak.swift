@@ -35,19 +35,13 @@ public struct Streak: Sendable, Hashable {
 
     /// The streak at `day` from a learner's active days (days after `day` are ignored).
     ///
-    /// This is the one streak rule: `state` uses it, and so does the report's
-    /// per-user streak at `--to`.
+    /// This is the one streak rule: `state` uses it, and so does the report for
+    /// each user's streak at `--to`.
     package static func at(_ day: Day, activeDays: ActiveDays) -> Streak {
         let runs = activeDays.runs(through: day)
-        let activeToday = runs.last?.end == day
         var current = 0
         if let last = runs.last, last.end == day || last.end == day.adding(days: -1) { current = last.days }
         let longest = runs.map(\.days).max() ?? 0
-        return Streak(current: current, activeToday: activeToday, longest: longest, runs: runs)
-    }
-
-    /// The current daily streak at `day`: a shortcut of ``at(_:activeDays:)``.
-    package static func current(at day: Day, activeDays: ActiveDays) -> Int {
-        at(day, activeDays: activeDays).current
+        return Streak(current: current, activeToday: runs.last?.end == day, longest: longest, runs: runs)
     }
 }

@@ -54,8 +54,9 @@ package enum StreakProjection {
     /// The days a step makes active, with their source: the one rule of "active day".
     package static func activity(of step: Step) -> [(source: Source, day: Day)] {
         switch step.effect {
-        case .finished(let attempt) where step.counts:
-            return attempt.isDaily ? [(.dailyQuiz, attempt.day), (.quiz, attempt.day)] : [(.quiz, attempt.day)]
+        case .finished(let attempt):
+            return [Source.dailyQuiz, .quiz].filter { activates($0, daily: attempt.isDaily, counts: step.counts) }
+                .map { ($0, attempt.day) }
         case .puzzle(_, completed: true):
             return [(.puzzle, step.day)]
         case .submitted:
@@ -65,21 +66,30 @@ package enum StreakProjection {
         }
     }
 
+    /// Whether a finished attempt makes its start day active for a quiz
+    /// source: it counts (started after the latest quiz reset), and for
+    /// `.dailyQuiz` it is a daily quiz. The report's daily streak uses it too.
+    @inline(__always)
+    package static func activates(_ source: Source, daily: Bool, counts: Bool) -> Bool {
+        counts && (source == .quiz || (source == .dailyQuiz && daily))
+    }
+
     /// Folds one step.
     package static func reduce(into state: inout State, _ step: Step) {
         if case .reset(let scope) = step.effect {
-            if scope.covers(.quizzes) { state.dailyQuiz = ActiveDays(); state.quiz = ActiveDays() }
-            if scope.covers(.puzzles) { state.puzzle = ActiveDays() }
-            if scope.covers(.submissions) { state.submission = ActiveDays() }
+            for source in Source.allCases where scope.covers(source.scope) { state[keyPath: days(source)] = ActiveDays() }
             return
         }
-        for (source, day) in activity(of: step) {
-            switch source {
-            case .dailyQuiz: state.dailyQuiz.insert(day)
-            case .quiz: state.quiz.insert(day)
-            case .puzzle: state.puzzle.insert(day)
-            case .submission: state.submission.insert(day)
-            }
+        for (source, day) in activity(of: step) { state[keyPath: days(source)].insert(day) }
+    }
+
+    /// Where the active days of a source are kept.
+    private static func days(_ source: Source) -> WritableKeyPath<State, ActiveDays> {
+        switch source {
+        case .dailyQuiz: \.dailyQuiz
+        case .quiz: \.quiz
+        case .puzzle: \.puzzle
+        case .submission: \.submission
         }
     }
 }

@@ -36,7 +36,8 @@ with open(log_path, encoding='utf-8') as f:
         me = learners.setdefault(u, dict(attempts={}, epoch=0, active=set()))
         own = e['at'][:10]
         a = me['attempts'].get(d.get('attempt')) if t in QUIZ else None
-        day = a['day'] if a is not None else own
+        # a quiz.started is on its own day (a reused id starts nothing)
+        day = a['day'] if a is not None and t != 'quiz.started' else own
         # the streak at TO uses only the events on days up to TO
         in_streak = to is None or day <= to
         seen_days.append(day)

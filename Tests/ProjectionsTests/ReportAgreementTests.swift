@@ -3,23 +3,19 @@ import Projections
 import Simulation
 import Testing
 
-/// The report fold (`ReportBuilder`) against the former fold kept frozen in
-/// `Reference/` (full attempts books, dictionaries of user sets): on seeded
-/// random logs full of anomalies, for many `--from`/`--to` ranges, both must
-/// print the very same JSON bytes.
-@Suite("report: the lean fold agrees with the reference fold, byte for byte")
+/// The report fold (`ReportBuilder`) against ``ReportModel``, a small model
+/// written from the spec's wording with plain collections: on seeded random
+/// logs full of anomalies, for many `--from`/`--to` ranges, both must give the
+/// same report; and reading the report mid-fold changes nothing.
+@Suite("report: the fold agrees with a small model of the spec")
 struct ReportAgreementTests {
     static let seeds: [UInt64] = Array(1...40) + [0xDEAD_BEEF, 2025, 77_777]
 
-    /// Both folds' JSON for one range.
-    static func reports(_ records: [Record], from: Day?, to: Day?) -> (lean: [UInt8], reference: [UInt8]) {
+    /// The fold's report and the model's for one range.
+    static func reports(_ records: [Record], from: Day?, to: Day?) -> (lean: Report, reference: Report) {
         var lean = ReportBuilder(from: from, to: to)
-        var reference = ReferenceReportBuilder(from: from, to: to)
-        for record in records {
-            lean.add(record)
-            reference.add(record)
-        }
-        return (lean.report().json, reference.report().json)
+        for record in records { lean.add(record) }
+        return (lean.report(), ReportModel.report(records, from: from, to: to))
     }
 
     /// The ranges to try on a log: none, each bound alone, inside, around, before and after its days.
@@ -49,8 +45,8 @@ struct ReportAgreementTests {
             let (lean, reference) = Self.reports(records, from: from, to: to)
             #expect(lean == reference, """
                 seed \(seed), --from \(from?.description ?? "-") --to \(to?.description ?? "-")
-                lean:      \(String(decoding: lean, as: UTF8.self))
-                reference: \(String(decoding: reference, as: UTF8.self))
+                fold:  \(String(decoding: lean.json, as: UTF8.self))
+                model: \(String(decoding: reference.json, as: UTF8.self))
                 """)
         }
     }
@@ -65,18 +61,28 @@ struct ReportAgreementTests {
         }
     }
 
-    @Test("the report of a prefix, read mid-fold, then of the whole log: the same as the reference's", arguments: seeds.prefix(8))
+    @Test("fold a prefix, read the report, fold the rest: the report of the whole log", arguments: seeds.prefix(12))
     func readMidFold(seed: UInt64) {
         let records = RandomReportLog.make(seed: seed, count: 800)
         var rng = SplitMix64(seed: seed &+ 9)
         let cut = Int.random(in: 0...records.count, using: &rng)
         let to = Self.ranges(records, seed: seed).last?.to
         var lean = ReportBuilder(to: to)
-        var reference = ReferenceReportBuilder(to: to)
-        for record in records[..<cut] { lean.add(record); reference.add(record) }
-        #expect(lean.report().json == reference.report().json)
-        for record in records[cut...] { lean.add(record); reference.add(record) }
-        #expect(lean.report().json == reference.report().json)
+        for record in records[..<cut] { lean.add(record) }
+        #expect(lean.report() == ReportModel.report(Array(records[..<cut]), to: to))
+        for record in records[cut...] { lean.add(record) }
+        var whole = ReportBuilder(to: to)
+        for record in records { whole.add(record) }
+        #expect(lean.report() == whole.report())
+        #expect(lean.report() == ReportModel.report(records, to: to))
+    }
+
+    @Test("ReportFold, on its own thread in batches of any size: the model's report", arguments: [1, 3, 512])
+    func ownThread(batchSize: Int) {
+        let records = RandomReportLog.make(seed: UInt64(batchSize) &+ 100, count: 2_000)
+        let fold = ReportFold(batchSize: batchSize, batchesInFlight: 2)
+        for record in records { fold.add(record) }
+        #expect(fold.report() == ReportModel.report(records))
     }
 
     @Test("no record, or only newer-version lines: the same empty report")
@@ -129,7 +135,9 @@ struct ReportAgreementTests {
             travelled += offsets.values.filter { $0.count > 1 }.count
             grantOnlyUsers += granted.subtracting(acting).count
             overflowingDays += denominators.values.filter(\.overflow).count
-            let names = ReferenceReportBuilder.folding(records).report().skills.map(\.skill)
+            var builder = ReportBuilder()
+            for record in records { builder.add(record) }
+            let names = builder.report().skills.map(\.skill)
             apartOnlyByForm += Set(names.map { Array($0.utf8) }).count - Set(names).count
         }
         #expect(anomalies.isSuperset(of: [.unknownAttempt, .afterEnd, .duplicateAnswer, .duplicateAttempt]), "\(anomalies)")
@@ -141,14 +149,5 @@ struct ReportAgreementTests {
         #expect(apartOnlyByForm > 5, "\(apartOnlyByForm)")
         // Days whose exact mean-score fraction cannot be kept in 64 bits (the double fallback).
         #expect(overflowingDays > 3, "\(overflowingDays)")
-    }
-}
-
-extension ReferenceReportBuilder {
-    /// The reference fold of a whole log, no bounds.
-    static func folding(_ records: [Record]) -> ReferenceReportBuilder {
-        var builder = ReferenceReportBuilder()
-        for record in records { builder.add(record) }
-        return builder
     }
 }

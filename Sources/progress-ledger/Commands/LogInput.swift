@@ -23,14 +23,6 @@ enum LogInput {
         return read
     }
 
-    /// ``read(_:_:quiet:user:snapshot:_:)`` of every record, as the report
-    /// reads: `body` owns each record and can hand it to another thread
-    /// without a copy. Returns the log's summary.
-    static func readOwned(_ path: String, _ io: Terminal, quiet: Bool,
-                          _ body: (consuming Record) -> Void) throws(LedgerError) -> LogSummary {
-        try read(path, io, quiet: quiet, body).summary
-    }
-
     /// `6392 events, head 6392:9f2c…` (and the newer-version lines, if any), in verify's words.
     static func describe(_ summary: LogSummary) -> String {
         var text = "\(summary.events) event\(summary.events == 1 ? "" : "s")"

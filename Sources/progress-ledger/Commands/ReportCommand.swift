@@ -46,15 +46,15 @@ enum ReportCommand: Command {
         let format = try args.choice("--format", ["json", "csv", "text", "html"], default: "text")
         let (from, to) = try args.dayRange()
         // The fold runs beside the reader's ordered thread, in log order.
-        let fold = BackgroundFold(ReportBuilder(from: from, to: to)) { builder, record in builder.add(record) }
+        let fold = ReportFold(from: from, to: to)
         for log in logs {
             do {
-                _ = try LogInput.readOwned(log, io, quiet: args.flag("--quiet")) { fold.add($0) }
+                _ = try LogInput.read(log, io, quiet: args.flag("--quiet")) { fold.add($0) }
             } catch {
                 throw CLIError.failure(error.description)
             }
         }
-        let report = fold.finish().report()
+        let report = fold.report()
         let bytes: [UInt8]
         switch format {
         case "json": bytes = report.json + [0x0A]

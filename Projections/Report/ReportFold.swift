@@ -1,0 +1,109 @@
+import Dispatch
+import Events
+
+/// Builds a ``Report`` from records on a thread of its own, in the order they
+/// are added: for a reader whose own thread is the bottleneck (an app or a
+/// server reading a large log, the `report` command).
+///
+/// ```swift
+/// let fold = ReportFold(from: nil, to: nil)
+/// try LogReader(path: logPath).read { fold.add($0) }   // cheap: the record joins a batch
+/// let report = fold.report()                  // waits for the fold, then builds
+/// ```
+///
+/// ``add(_:)`` only moves the record into a batch; full batches go to a serial
+/// queue that folds them into a ``ReportBuilder`` in order and releases them
+/// there. At most `batchesInFlight` batches wait, so memory stays bounded
+/// whichever side is faster. One thread adds (records must come in log order).
+///
+/// `@unchecked Sendable`, and why that is sound: `builder` is read and
+/// written only by work items of the serial `queue` (one at a time, in the
+/// order queued) and by ``report()`` through `queue.sync`, which runs after
+/// every item queued before it; `batch` is touched only by the adding thread
+/// (``add(_:)``, ``report()``, `flush`); `spare` only under `spareLock`; a
+/// batch is owned by the adding thread until it is handed to the queue, and
+/// by the queue until it is put back in `spare`. The other members are
+/// constants.
+public final class ReportFold: @unchecked Sendable {
+    /// Records handed from the adding thread to the queue (one owner at a time),
+    /// in memory of its own so the queue can move each one out: no retain and
+    /// release of every string again, as lending them from an array would cost.
+    private final class Batch: @unchecked Sendable {
+        private let base: UnsafeMutablePointer<Record>
+        let capacity: Int
+        private(set) var count = 0
+
+        init(capacity: Int) {
+            self.capacity = capacity
+            base = UnsafeMutablePointer<Record>.allocate(capacity: capacity)
+        }
+
+        deinit {
+            base.deinitialize(count: count)
+            base.deallocate()
+        }
+
+        var isFull: Bool { count == capacity }
+
+        /// Moves a record in (the batch is not full).
+        func append(_ record: consuming Record) {
+            (base + count).initialize(to: consume record)
+            count += 1
+        }
+
+        /// Moves every record out, in order, into `body`; leaves the batch empty.
+        func drain(_ body: (Record) -> Void) {
+            for i in 0..<count { body((base + i).move()) }
+            count = 0
+        }
+    }
+
+    private var builder: ReportBuilder
+    private let queue = DispatchQueue(label: "progress-ledger.report-fold")
+    private let room: DispatchSemaphore
+    private var batch: Batch
+    /// Drained batches, for reuse.
+    private var spare: [Batch] = []
+    private let spareLock = DispatchSemaphore(value: 1)
+
+    /// An empty report of the days `from` ... `to` (see ``ReportBuilder/init(from:to:)``),
+    /// folded `batchSize` records at a time with at most `batchesInFlight` batches waiting.
+    public init(from: Day? = nil, to: Day? = nil, batchSize: Int = 512, batchesInFlight: Int = 4) {
+        builder = ReportBuilder(from: from, to: to)
+        room = DispatchSemaphore(value: max(1, batchesInFlight))
+        batch = Batch(capacity: max(1, batchSize))
+    }
+
+    /// Queues one record of a log, in log order; it is moved, not copied.
+    public func add(_ record: consuming Record) {
+        batch.append(record)
+        if batch.isFull { flush() }
+    }
+
+    /// Waits until every record added has been folded; returns the report of them.
+    public func report() -> Report {
+        flush()
+        return queue.sync { builder.report() }
+    }
+
+    private func flush() {
+        guard batch.count > 0 else { return }
+        let full = batch
+        spareLock.wait()
+        batch = spare.popLast() ?? Batch(capacity: full.capacity)
+        spareLock.signal()
+        room.wait()
+        queue.async { [self] in
+            Self.drain(full, into: &builder)
+            spareLock.wait()
+            spare.append(full)
+            spareLock.signal()
+            room.signal()
+        }
+    }
+
+    /// Folds a batch's records in order (one access to `builder` for the whole batch).
+    private static func drain(_ batch: Batch, into builder: inout ReportBuilder) {
+        batch.drain { builder.add($0) }
+    }
+}
