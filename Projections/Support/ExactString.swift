@@ -38,22 +38,14 @@ package enum CodePoint {
 
     /// Code point order with nil first.
     package static func less(nilFirst a: String?, _ b: String?) -> Bool {
-        switch (a, b) {
-        case (nil, nil): false
-        case (nil, _): true
-        case (_, nil): false
-        case let (x?, y?): less(x, y)
-        }
+        guard let a, let b else { return a == nil && b != nil }
+        return less(a, b)
     }
 
     /// Code point order with nil last.
     package static func less(nilLast a: String?, _ b: String?) -> Bool {
-        switch (a, b) {
-        case (nil, nil): false
-        case (nil, _): false
-        case (_, nil): true
-        case let (x?, y?): less(x, y)
-        }
+        guard let a, let b else { return a != nil && b == nil }
+        return less(a, b)
     }
 
     /// Whether two strings hold the same scalars (no normalisation).

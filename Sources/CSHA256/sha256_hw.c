@@ -4,11 +4,8 @@
 #include <stdint.h>
 #include <string.h>
 
-#if defined(__x86_64__)
-#include <cpuid.h>
-#include <immintrin.h>
-
-static const uint32_t K[64] = {
+// The round constants (FIPS 180-4, 4.2.2), for this file and Ledger's portable Swift SHA-256.
+const uint32_t pl_sha256_k[64] = {
     0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
     0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
     0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
@@ -18,6 +15,10 @@ static const uint32_t K[64] = {
     0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
     0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
 };
+
+#if defined(__x86_64__)
+#include <cpuid.h>
+#include <immintrin.h>
 
 int pl_sha256_hw_available(void) {
     unsigned a, b, c, d;
@@ -49,7 +50,7 @@ static void compress(uint32_t state[8], const uint8_t *p, size_t blocks) {
                 w = _mm_sha256msg2_epu32(w, m[(g - 1) & 3]);
             }
             m[g & 3] = w;
-            const __m128i x = _mm_add_epi32(w, _mm_loadu_si128((const __m128i *)&K[4 * g]));
+            const __m128i x = _mm_add_epi32(w, _mm_loadu_si128((const __m128i *)&pl_sha256_k[4 * g]));
             s1 = _mm_sha256rnds2_epu32(s1, s0, x);
             s0 = _mm_sha256rnds2_epu32(s0, s1, _mm_shuffle_epi32(x, 0x0E));
         }

@@ -8,6 +8,14 @@
 #define CSHA256_H
 
 #include <stddef.h>
+#include <stdint.h>
+
+/// The 64 round constants of SHA-256 (FIPS 180-4, 4.2.2): one table for the
+/// hardware path here and Ledger's portable Swift path.
+extern const uint32_t pl_sha256_k[64];
+
+/// ``pl_sha256_k`` as a pointer (Swift sees a C array as a tuple).
+static inline const uint32_t *pl_sha256_constants(void) { return pl_sha256_k; }
 
 /// 1 when this CPU has the SHA extensions (and SSSE3, SSE4.1), else 0.
 int pl_sha256_hw_available(void);

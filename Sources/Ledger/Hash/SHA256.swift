@@ -1,3 +1,5 @@
+import CSHA256
+
 /// SHA-256 (FIPS 180-4) in pure Swift: the hash that chains the log's lines.
 ///
 /// Processes 64-byte blocks straight from the caller's memory with no
@@ -93,51 +95,38 @@ public struct SHA256: Sendable {   // public for `Digest` (a log's head); hashin
         return Digest(h0, h1, h2, h3, h4, h5, h6, h7)
     }
 
-    /// The round constants.
-    private static let k: [UInt32] = [
-        0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
-        0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
-        0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
-        0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967,
-        0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85,
-        0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070,
-        0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
-        0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
-    ]
-
     /// Processes `blocks` 64-byte blocks at `data`.
     private mutating func compress(_ data: UnsafeRawPointer, blocks: Int) {
         var s0 = h0, s1 = h1, s2 = h2, s3 = h3, s4 = h4, s5 = h5, s6 = h6, s7 = h7
-        SHA256.k.withUnsafeBufferPointer { kb in
-            withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
-                guard let k = kb.baseAddress, let w = w.baseAddress else { return }
-                for block in 0..<blocks {
-                    let p = data + block &* 64
-                    for t in 0..<16 {
-                        w[t] = UInt32(bigEndian: p.loadUnaligned(fromByteOffset: t &* 4, as: UInt32.self))
-                    }
-                    for t in 16..<64 {
-                        let x = w[t &- 15], y = w[t &- 2]
-                        let sigma0 = rotr(x, 7) ^ rotr(x, 18) ^ (x &>> 3)
-                        let sigma1 = rotr(y, 17) ^ rotr(y, 19) ^ (y &>> 10)
-                        w[t] = w[t &- 16] &+ sigma0 &+ w[t &- 7] &+ sigma1
-                    }
-                    var a = s0, b = s1, c = s2, d = s3, e = s4, f = s5, g = s6, h = s7
-                    // Eight rounds per step, the registers renamed instead of shifted.
-                    var t = 0
-                    while t < 64 {
-                        round(a, b, c, &d, e, f, g, &h, k[t] &+ w[t])
-                        round(h, a, b, &c, d, e, f, &g, k[t &+ 1] &+ w[t &+ 1])
-                        round(g, h, a, &b, c, d, e, &f, k[t &+ 2] &+ w[t &+ 2])
-                        round(f, g, h, &a, b, c, d, &e, k[t &+ 3] &+ w[t &+ 3])
-                        round(e, f, g, &h, a, b, c, &d, k[t &+ 4] &+ w[t &+ 4])
-                        round(d, e, f, &g, h, a, b, &c, k[t &+ 5] &+ w[t &+ 5])
-                        round(c, d, e, &f, g, h, a, &b, k[t &+ 6] &+ w[t &+ 6])
-                        round(b, c, d, &e, f, g, h, &a, k[t &+ 7] &+ w[t &+ 7])
-                        t &+= 8
-                    }
-                    s0 &+= a; s1 &+= b; s2 &+= c; s3 &+= d; s4 &+= e; s5 &+= f; s6 &+= g; s7 &+= h
+        let k = pl_sha256_constants()   // the round constants, one table with the hardware path
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
+            guard let k, let w = w.baseAddress else { return }
+            for block in 0..<blocks {
+                let p = data + block &* 64
+                for t in 0..<16 {
+                    w[t] = UInt32(bigEndian: p.loadUnaligned(fromByteOffset: t &* 4, as: UInt32.self))
                 }
+                for t in 16..<64 {
+                    let x = w[t &- 15], y = w[t &- 2]
+                    let sigma0 = rotr(x, 7) ^ rotr(x, 18) ^ (x &>> 3)
+                    let sigma1 = rotr(y, 17) ^ rotr(y, 19) ^ (y &>> 10)
+                    w[t] = w[t &- 16] &+ sigma0 &+ w[t &- 7] &+ sigma1
+                }
+                var a = s0, b = s1, c = s2, d = s3, e = s4, f = s5, g = s6, h = s7
+                // Eight rounds per step, the registers renamed instead of shifted.
+                var t = 0
+                while t < 64 {
+                    round(a, b, c, &d, e, f, g, &h, k[t] &+ w[t])
+                    round(h, a, b, &c, d, e, f, &g, k[t &+ 1] &+ w[t &+ 1])
+                    round(g, h, a, &b, c, d, e, &f, k[t &+ 2] &+ w[t &+ 2])
+                    round(f, g, h, &a, b, c, d, &e, k[t &+ 3] &+ w[t &+ 3])
+                    round(e, f, g, &h, a, b, c, &d, k[t &+ 4] &+ w[t &+ 4])
+                    round(d, e, f, &g, h, a, b, &c, k[t &+ 5] &+ w[t &+ 5])
+                    round(c, d, e, &f, g, h, a, &b, k[t &+ 6] &+ w[t &+ 6])
+                    round(b, c, d, &e, f, g, h, &a, k[t &+ 7] &+ w[t &+ 7])
+                    t &+= 8
+                }
+                s0 &+= a; s1 &+= b; s2 &+= c; s3 &+= d; s4 &+= e; s5 &+= f; s6 &+= g; s7 &+= h
             }
         }
         h0 = s0; h1 = s1; h2 = s2; h3 = s3; h4 = s4; h5 = s5; h6 = s6; h7 = s7
