@@ -38,33 +38,16 @@ package struct Errno: RawRepresentable, Hashable, Sendable, CustomStringConverti
     package static var readOnlyFileSystem: Errno { Errno(rawValue: EROFS) }
     /// Invalid argument.
     package static var invalidArgument: Errno { Errno(rawValue: EINVAL) }
-    /// Disk quota exceeded.
-    package static var quotaExceeded: Errno { Errno(rawValue: EDQUOT) }
 
     /// The symbolic name, e.g. `EIO`, or `errno N` for one not listed.
-    package var name: String {
-        switch rawValue {
-        case EINTR: "EINTR"
-        case EIO: "EIO"
-        case ENOSPC: "ENOSPC"
-        case ENOENT: "ENOENT"
-        case EACCES: "EACCES"
-        case EPERM: "EPERM"
-        case EEXIST: "EEXIST"
-        case EISDIR: "EISDIR"
-        case ENOTDIR: "ENOTDIR"
-        case ELOOP: "ELOOP"
-        case EROFS: "EROFS"
-        case EINVAL: "EINVAL"
-        case EDQUOT: "EDQUOT"
-        case EBADF: "EBADF"
-        case EAGAIN: "EAGAIN"
-        case ENOLCK: "ENOLCK"
-        case EFBIG: "EFBIG"
-        case ENAMETOOLONG: "ENAMETOOLONG"
-        default: "errno \(rawValue)"
-        }
-    }
+    package var name: String { Errno.names[rawValue] ?? "errno \(rawValue)" }
+
+    private static let names: [CInt: String] = [
+        EINTR: "EINTR", EIO: "EIO", ENOSPC: "ENOSPC", ENOENT: "ENOENT", EACCES: "EACCES", EPERM: "EPERM",
+        EEXIST: "EEXIST", EISDIR: "EISDIR", ENOTDIR: "ENOTDIR", ELOOP: "ELOOP", EROFS: "EROFS", EINVAL: "EINVAL",
+        EDQUOT: "EDQUOT", EBADF: "EBADF", EAGAIN: "EAGAIN", ENOLCK: "ENOLCK", EFBIG: "EFBIG",
+        ENAMETOOLONG: "ENAMETOOLONG",
+    ]
 
     /// `strerror` text and the name, e.g. `Input/output error (EIO)`.
     package var description: String { "\(System.errorText(self)) (\(name))" }
