@@ -14,29 +14,19 @@ package enum PuzzlesProjection {
         }
     }
 
-    /// The summaries by puzzle and encoding (since the latest puzzles reset).
-    package struct State: Sendable, Hashable {
-        /// Summary per puzzle and encoding.
-        package var puzzles: [Key: PuzzleSummary] = [:]
-        /// No puzzle yet.
-        package init() {}
-
-        /// Sorted by puzzle, then encoding (code point).
-        package var sorted: [PuzzleSummary] {
-            puzzles.sorted { $0.key < $1.key }.map(\.value)
-        }
-    }
+    /// The summaries by puzzle and encoding (since the latest puzzles reset), sorted by puzzle, then encoding.
+    package typealias State = SummaryTable<Key, PuzzleSummary>
 
     /// Folds one step.
     package static func reduce(into state: inout State, _ step: Step) {
         switch step.effect {
         case .reset(let scope) where scope.covers(.puzzles):
-            state.puzzles = [:]
+            state.byKey = [:]
         case .puzzle(let played, let completed):
             let key = Key(puzzle: ExactString(played.puzzle), encoding: ExactString(played.encoding))
             let latest = PuzzleSummary.Latest(outcome: completed ? .completed : .failed,
                                               at: step.envelope.at, seconds: played.seconds)
-            var summary = state.puzzles[key]
+            var summary = state.byKey[key]
                 ?? PuzzleSummary(puzzle: played.puzzle, encoding: played.encoding, attempts: 0, completed: 0,
                                  failed: 0, bestSeconds: nil, latest: latest)
             summary.attempts += 1
@@ -49,7 +39,7 @@ package enum PuzzlesProjection {
             } else {
                 summary.failed += 1
             }
-            state.puzzles[key] = summary
+            state.byKey[key] = summary
         default:
             break
         }

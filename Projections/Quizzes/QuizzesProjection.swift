@@ -3,24 +3,14 @@ import Events
 /// Per quiz id, every mode: attempts, ends, best and latest results, fastest finish.
 package enum QuizzesProjection {
     /// The summaries by quiz id (counted attempts only).
-    package struct State: Sendable, Hashable {
-        /// Summary per quiz.
-        package var quizzes: [ExactString: QuizSummary] = [:]
-        /// No quiz yet.
-        package init() {}
-
-        /// The summaries sorted by quiz id (code point).
-        package var sorted: [QuizSummary] {
-            quizzes.sorted { $0.key < $1.key }.map(\.value)
-        }
-    }
+    package typealias State = SummaryTable<ExactString, QuizSummary>
 
     /// Folds one step.
     package static func reduce(into state: inout State, _ step: Step) {
-        if case .reset(let scope) = step.effect, scope.covers(.quizzes) { state.quizzes = [:]; return }
+        if case .reset(let scope) = step.effect, scope.covers(.quizzes) { state.byKey = [:]; return }
         guard let attempt = step.countedAttempt else { return }
         let key = ExactString(attempt.quiz)
-        var summary = state.quizzes[key] ?? QuizSummary(quiz: attempt.quiz)
+        var summary = state.byKey[key] ?? QuizSummary(quiz: attempt.quiz)
         switch step.effect {
         case .started:
             summary.attempts += 1
@@ -40,6 +30,6 @@ package enum QuizzesProjection {
         default:
             return
         }
-        state.quizzes[key] = summary
+        state.byKey[key] = summary
     }
 }
