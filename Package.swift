@@ -22,10 +22,12 @@ let package = Package(
         // SHA-256 with the x86 SHA extensions (C, toolchain only): Ledger uses it when
         // the CPU has them, its Swift SHA-256 otherwise. See Sources/CSHA256/include.
         .target(name: "CSHA256", path: "Sources/CSHA256"),
+        // xAPI statements out, the apps' old progress stores in (docs/xapi.md, docs/import.md).
+        .target(name: "Interop", dependencies: ["Events", "Projections", "Ledger"], path: "Sources/Interop"),
         .target(name: "Simulation", dependencies: ["Events"], path: "Sources/Simulation"),
         .executableTarget(
             name: "progress-ledger",
-            dependencies: ["Events", "Ledger", "Projections", "Simulation"],
+            dependencies: ["Events", "Ledger", "Projections", "Simulation", "Interop"],
             path: "Sources/progress-ledger"
         ),
         // A writer process for the crash, concurrency and soak tests: appends
@@ -53,7 +55,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CLITests",
-            dependencies: ["Events", "Ledger", "Projections", "Simulation", "progress-ledger"],
+            dependencies: ["Events", "Ledger", "Projections", "Simulation", "Interop", "progress-ledger"],
             path: "Tests/CLITests"
         ),
     ],

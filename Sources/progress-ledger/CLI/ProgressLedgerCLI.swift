@@ -9,6 +9,7 @@ enum ProgressLedgerCLI {
         StateCommand.self,
         AuditCommand.self,
         ReportCommand.self,
+        ExportCommand.self,
     ]
 
     static let overview = """
