@@ -23,7 +23,9 @@ let package = Package(
         // the CPU has them, its Swift SHA-256 otherwise. See Sources/CSHA256/include.
         .target(name: "CSHA256", path: "Sources/CSHA256"),
         // xAPI statements out, the apps' old progress stores in (docs/xapi.md, docs/import.md).
-        .target(name: "Interop", dependencies: ["Events", "Projections", "Ledger"], path: "Sources/Interop"),
+        .target(name: "Interop", dependencies: ["Events", "Projections", "Ledger", "CSQLite"], path: "Sources/Interop"),
+        // The system SQLite library, for `import --from cryptogram DB` (Apple's SDKs; Debian's libsqlite3-dev).
+        .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
         .target(name: "Simulation", dependencies: ["Events"], path: "Sources/Simulation"),
         .executableTarget(
             name: "progress-ledger",

@@ -10,6 +10,7 @@ enum ProgressLedgerCLI {
         AuditCommand.self,
         ReportCommand.self,
         ExportCommand.self,
+        ImportCommand.self,
     ]
 
     static let overview = """
