@@ -101,6 +101,22 @@ enum ImportCommand: Command {
             io.error("appended 0 events")
             return ExitCode.ok
         }
+        // An id the log has with other content is refused before anything is appended.
+        let ids = Set(batch.events.compactMap(\.id))
+        var existing: [Envelope] = []
+        do {
+            _ = try LogInput.read(log, io, quiet: true, user: user) { record in
+                if case .v1(let e) = record, ids.contains(e.id) { existing.append(e) }
+            }
+        } catch where error.code == .notFound {
+        } catch {
+            throw CLIError.failure(error.description)
+        }
+        let conflicts = Importer.conflicts(batch.events, existing: existing, log: log)
+        guard conflicts.isEmpty else {
+            for p in conflicts.prefix(20) { io.error(p.description) }
+            throw CLIError.failure("\(conflicts.count) event\(conflicts.count == 1 ? "" : "s") conflict with the log; nothing was appended to \(log)")
+        }
         let writer = try LedgerWriter(path: log)
         defer { writer.close() }
         for recovery in writer.recoveries { io.error("progress-ledger import: \(recovery)") }
