@@ -2,7 +2,7 @@ import Events
 
 /// The old stores' kinds (`--from`).
 public enum ImportKind: String, Sendable, Hashable, CaseIterable {
-    /// The first seed's UserDefaults (not built yet).
+    /// The first seed's UserDefaults (`quizHistory`, `quizProgress.YYYYMMDD`).
     case dailyQuiz = "daily-quiz"
     /// The third seed's `puzzle_progress_attempts` (SQLite or CSV).
     case cryptogram

@@ -23,7 +23,7 @@ public enum Importer {
             }
             result = SatAttemptsStore.map(files: files, target: submission, rules: rules)
         case .dailyQuiz:
-            return .failure(ImportProblems(problems: [ImportProblem(file: files.first?.path ?? "", "--from daily-quiz is not built yet (docs/import.md)")]))
+            result = DailyQuizStore.map(files: files, rules: rules)
         }
         // Every event must be one the ledger accepts; a row that makes one it refuses is named.
         if case .success(let batch) = result {

@@ -7,7 +7,7 @@ import Ledger
 /// `Interop.Importer`, prints the problems or the events, appends the batch.
 enum ImportCommand: Command {
     static let name = "import"
-    static let summary = "one learner's progress from an app's old store (cryptogram, sat-attempts, quiz-app)"
+    static let summary = "one learner's progress from an app's old store (daily-quiz, cryptogram, ...)"
     static let help = """
         LOG --from KIND FILE... --user U [--device D] [--utc-offset ±HH:MM] [--dry-run]
                               (sat-attempts: --kind passage|lesson --content ID --category C)
@@ -21,7 +21,7 @@ enum ImportCommand: Command {
           sat-attempts   attempts history responses (one JSON array per file) of
                          the passage or lesson --content
           quiz-app       redux-persist persist:root: the hint balance
-          daily-quiz     (not built yet)
+          daily-quiz     UserDefaults as JSON: quizHistory and quizProgress.YYYYMMDD
 
         Every row is mapped first. A row that cannot be mapped is named as
         'FILE: ROW: MEMBER: what is wrong', and nothing is appended (exit 1).
