@@ -58,7 +58,9 @@ let package = Package(
         .testTarget(
             name: "CLITests",
             dependencies: ["Events", "Ledger", "Projections", "Simulation", "Interop", "progress-ledger"],
-            path: "Tests/CLITests"
+            path: "Tests/CLITests",
+            // Fixtures read from the source tree by path (CLI.packageRoot), not bundled.
+            exclude: ["Resources"]
         ),
     ],
     swiftLanguageModes: [.v6]

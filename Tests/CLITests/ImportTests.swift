@@ -65,7 +65,7 @@ struct ImportTests {
     }
 
     @Test("each store's fixture gives the state the old app showed, and a second import appends nothing",
-          arguments: [("expected-cryptogram.json", "import"), ("expected-cryptogram.json", "import_csv"),
+          arguments: [("expected-daily-quiz.json", "import"), ("expected-cryptogram.json", "import"), ("expected-cryptogram.json", "import_csv"),
                       ("expected-sat-attempts.json", "import"), ("expected-quiz-app.json", "import"),
                       ("expected-quiz-app.json", "import_as_string")])
     func storeGivesExpectedState(file: String, key: String) throws {
@@ -106,10 +106,9 @@ struct ImportTests {
         Self.compare(try #require(spec["expect"]), try Self.state(log, ["--user", "learner-7", "--json"]), "unseeded")
     }
 
-    /// The bad-rows.json cases of the kinds built (daily-quiz is not).
+    /// The bad-rows.json cases.
     static var badRows: [[String: Any]] {
-        let all = (try? ImportTests.json("bad-rows.json"))?["cases"] as? [[String: Any]] ?? []
-        return all.filter { ($0["from"] as? String) != "daily-quiz" }
+        (try? ImportTests.json("bad-rows.json"))?["cases"] as? [[String: Any]] ?? []
     }
     static var badRowIndices: [Int] { Array(badRows.indices) }
 
