@@ -79,12 +79,7 @@ enum CryptogramStore {
             }
         }
         guard problems.isEmpty else { return .failure(ImportProblems(problems: problems)) }
-        made.sort { a, b in
-            a.at.instant != b.at.instant ? a.at.instant < b.at.instant : Array(a.key.unicodeScalars.map(\.value)).lexicographicallyPrecedes(b.key.unicodeScalars.map(\.value))
-        }
-        var batch = ImportBatch(events: made.map(\.event))
-        if !made.isEmpty { batch.assumptions.append(rules.offsetNote(made.count)) }
-        return .success(batch)
+        return .success(rules.batch(oneEventPerRow: made))
     }
 
     /// A cell as a message shows it: `"text"`, a number as written, `NULL`.

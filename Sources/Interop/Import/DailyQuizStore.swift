@@ -1,4 +1,5 @@
 import Events
+import Projections
 
 /// `--from daily-quiz`: the first seed's UserDefaults as JSON, `quizHistory`
 /// ([QuizHistoryEntry]) and `quizProgress.YYYYMMDD` (QuizProgress), as daily
@@ -85,7 +86,7 @@ enum DailyQuizStore {
         planned.sort { a, b in
             if a.start != b.start { return a.start < b.start }
             if a.rank != b.rank { return a.rank < b.rank }
-            return a.key.unicodeScalars.map(\.value).lexicographicallyPrecedes(b.key.unicodeScalars.map(\.value))
+            return CodePoint.less(a.key, b.key)
         }
         var batch = ImportBatch(events: planned.flatMap(\.events))
         if instants > 0 { batch.assumptions.append(rules.offsetNote(instants)) }

@@ -1,5 +1,6 @@
 import Events
 import Ledger
+import Projections
 
 /// The events an import makes, and what it assumed to make them.
 public struct ImportBatch: Sendable {
@@ -41,6 +42,17 @@ struct ImportRules {
             digits = text[text.index(after: dot)...].prefix { $0.isASCII && $0.isNumber }.count
         }
         return Timestamp(instant: t.instant, offsetMinutes: settings.offsetMinutes, fractionDigits: digits)
+    }
+
+    /// One event per row, in time order then by the row's key (code points),
+    /// with the offset assumed for each row's instant.
+    func batch(oneEventPerRow made: [(at: Timestamp, key: String, event: NewEvent)]) -> ImportBatch {
+        let sorted = made.sorted { a, b in
+            a.at.instant != b.at.instant ? a.at.instant < b.at.instant : CodePoint.less(a.key, b.key)
+        }
+        var batch = ImportBatch(events: sorted.map(\.event))
+        if !made.isEmpty { batch.assumptions.append(offsetNote(made.count)) }
+        return batch
     }
 
     /// `assumed UTC offset … for N instants`.

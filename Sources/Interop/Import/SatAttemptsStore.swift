@@ -81,12 +81,7 @@ enum SatAttemptsStore {
             }
         }
         guard problems.isEmpty else { return .failure(ImportProblems(problems: problems)) }
-        made.sort { a, b in
-            a.at.instant != b.at.instant ? a.at.instant < b.at.instant
-                : a.key.unicodeScalars.map(\.value).lexicographicallyPrecedes(b.key.unicodeScalars.map(\.value))
-        }
-        var batch = ImportBatch(events: made.map(\.event))
-        if !made.isEmpty { batch.assumptions.append(rules.offsetNote(made.count)) }
+        var batch = rules.batch(oneEventPerRow: made)
         if madeUp > 0 {
             batch.assumptions.append("made up: the answers of \(madeUp) attempt\(madeUp == 1 ? "" : "s") without them (question index, choice 0, the first correct_count correct; marked \"assumed\")")
         }
