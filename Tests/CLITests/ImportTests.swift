@@ -141,4 +141,41 @@ struct ImportTests {
         #expect(other.status == 1, "\(other.stderr)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: log)) == before)
     }
+
+    @Test("made-up members are marked: a history entry's start and answers carry assumed, its finish only imported")
+    func marks() throws {
+        let dir = try TemporaryDirectory()
+        let run = try CLI.run(["import", dir.path("l.log"), "--from", "daily-quiz", "daily-quiz/userdefaults.json",
+                               "--user", "learner-7", "--device", "iphone", "--utc-offset", "+03:00", "--dry-run"], in: Self.resources)
+        #expect(run.status == 0, "\(run.stderr)")
+        let events = try run.stdout.split(separator: "\n").map {
+            try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
+        #expect(events.count == 52)
+        // The history entry 5B1F6E0C-… (4 of 5; date 782373600.412071 s after 2001-01-01Z =
+        // 2025-10-17T06:00:00.412Z, milliseconds rounded half up, = 09:00:00.412 at +03:00).
+        let k = try #require(events.firstIndex { $0["type"] as? String == "quiz.started" && $0["at"] as? String == "2025-10-17T09:00:00.412+03:00" })
+        let start = events[k]
+        #expect(start["device"] as? String == "iphone")
+        let data = try #require(start["data"] as? [String: Any])
+        #expect(data["imported"] as? String == "daily-quiz")
+        #expect(data["assumed"] as? [String] == ["at"])
+        #expect(data["title"] as? String == "Quran Basics" && data["questions"] as? Int == 5)
+        let answers = events[(k + 1)...(k + 5)].compactMap { $0["data"] as? [String: Any] }
+        #expect(answers.map { $0["correct"] as? Bool } == [true, true, true, true, false])
+        #expect(answers.map { $0["question"] as? String } == ["0", "1", "2", "3", "4"])
+        #expect(answers.allSatisfy { $0["assumed"] as? [String] == ["at", "question", "choice", "correct"] })
+        let finish = try #require(events[k + 6]["data"] as? [String: Any])
+        #expect(events[k + 6]["type"] as? String == "quiz.finished" && finish["assumed"] == nil && finish["imported"] as? String == "daily-quiz")
+        #expect(run.stderr.contains("+03:00") && run.stderr.contains("made up"))
+    }
+
+    @Test("a quiz-app store with hints and no --at is refused: it keeps no time")
+    func quizAppNeedsAt() throws {
+        let dir = try TemporaryDirectory()
+        let run = try CLI.run(["import", dir.path("l.log"), "--from", "quiz-app", "quiz-app/persist-root.json", "--user", "u"], in: Self.resources)
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("--at"))
+        #expect(!FileManager.default.fileExists(atPath: dir.path("l.log")))
+    }
 }
