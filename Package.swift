@@ -22,10 +22,14 @@ let package = Package(
         // SHA-256 with the x86 SHA extensions (C, toolchain only): Ledger uses it when
         // the CPU has them, its Swift SHA-256 otherwise. See Sources/CSHA256/include.
         .target(name: "CSHA256", path: "Sources/CSHA256"),
+        // xAPI statements out, the apps' old progress stores in (docs/xapi.md, docs/import.md).
+        .target(name: "Interop", dependencies: ["Events", "Projections", "Ledger", "CSQLite"], path: "Sources/Interop"),
+        // The system SQLite library, for `import --from cryptogram DB` (Apple's SDKs; Debian's libsqlite3-dev).
+        .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
         .target(name: "Simulation", dependencies: ["Events"], path: "Sources/Simulation"),
         .executableTarget(
             name: "progress-ledger",
-            dependencies: ["Events", "Ledger", "Projections", "Simulation"],
+            dependencies: ["Events", "Ledger", "Projections", "Simulation", "Interop"],
             path: "Sources/progress-ledger"
         ),
         // A writer process for the crash, concurrency and soak tests: appends
@@ -53,8 +57,10 @@ let package = Package(
         ),
         .testTarget(
             name: "CLITests",
-            dependencies: ["Events", "Ledger", "Projections", "Simulation", "progress-ledger"],
-            path: "Tests/CLITests"
+            dependencies: ["Events", "Ledger", "Projections", "Simulation", "Interop", "progress-ledger"],
+            path: "Tests/CLITests",
+            // Fixtures read from the source tree by path (CLI.packageRoot), not bundled.
+            exclude: ["Resources"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -9,6 +9,8 @@ enum ProgressLedgerCLI {
         StateCommand.self,
         AuditCommand.self,
         ReportCommand.self,
+        ExportCommand.self,
+        ImportCommand.self,
     ]
 
     static let overview = """

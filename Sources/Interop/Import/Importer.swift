@@ -1,0 +1,77 @@
+import Events
+
+/// Maps one learner's old store to v1 events (docs/import.md): every row of
+/// every file first; any bad row refuses the whole import.
+public enum Importer {
+    /// The events of `files` (path and bytes; a SQLite file is opened by its path),
+    /// or every bad row. `submission` is required for `.satAttempts`.
+    public static func map(_ kind: ImportKind, files: [(path: String, bytes: [UInt8])], settings: ImportSettings,
+                           submission: SubmissionTarget? = nil) -> Result<ImportBatch, ImportProblems> {
+        let rules = ImportRules(kind: kind, settings: settings)
+        let result: Result<ImportBatch, ImportProblems>
+        switch kind {
+        case .quizApp:
+            guard files.count == 1, let file = files.first else {
+                return .failure(ImportProblems(problems: [ImportProblem(file: files.map(\.path).joined(separator: ", "), "quiz-app reads one FILE")]))
+            }
+            result = QuizAppStore.map(file: file.path, bytes: file.bytes, rules: rules)
+        case .cryptogram:
+            result = CryptogramStore.map(files: files, rules: rules)
+        case .satAttempts:
+            guard let submission else {
+                return .failure(ImportProblems(problems: [ImportProblem(file: "", "sat-attempts needs --kind, --content and --category")]))
+            }
+            result = SatAttemptsStore.map(files: files, target: submission, rules: rules)
+        case .dailyQuiz:
+            result = DailyQuizStore.map(files: files, rules: rules)
+        }
+        // Every event must be one the ledger accepts; a row that makes one it refuses is named.
+        if case .success(let batch) = result {
+            for event in batch.events {
+                do { _ = try LineCodec.encodeChecked(event, id: event.id ?? "") } catch {
+                    return .failure(ImportProblems(problems: [ImportProblem(file: files.first?.path ?? "", row: event.id,
+                                                                            member: error.member, error.rule)]))
+                }
+            }
+        }
+        return result
+    }
+
+    /// The event as `--dry-run` prints it: its line without `seq` and `prev`, LF-ended.
+    public static func dryRunLine(_ event: NewEvent) -> [UInt8] {
+        let line = LineCodec.encode(event.sealed(seq: 1, id: event.id ?? "", prev: Envelope.genesis))
+        let head = Array(#"{"v":1,"seq":1,"#.utf8), tail = Array(#","prev":""#.utf8).count + 64 + 2
+        return Array(#"{"v":1,"#.utf8) + line[head.count..<(line.count - tail)] + Array("}\n".utf8)
+    }
+}
+
+/// What the history of `sat-attempts` does not say: which content, its kind and category.
+public struct SubmissionTarget: Sendable, Hashable {
+    /// `--kind`.
+    public var kind: SubmissionMade.Kind
+    /// `--content`.
+    public var content: String
+    /// `--category`.
+    public var category: String
+    /// Makes a target.
+    public init(kind: SubmissionMade.Kind, content: String, category: String) {
+        self.kind = kind; self.content = content; self.category = category
+    }
+}
+
+extension Importer {
+    /// The events of `batch` whose id the log already has with other content
+    /// (`conflicting_duplicate`, spec "id"): each named with the seq it has.
+    /// `existing` are the log's events with one of the batch's ids.
+    public static func conflicts(_ batch: [NewEvent], existing: [Envelope], log: String) -> [ImportProblem] {
+        var byID: [String: NewEvent] = [:]
+        for e in batch { if let id = e.id { byID[id] = e } }
+        return existing.compactMap { old in
+            guard let new = byID[old.id] else { return nil }
+            let same = new.at.text == old.at.text && new.user == old.user && new.device == old.device && new.event == old.event
+            return same ? nil : ImportProblem(file: log, row: "seq \(old.seq)", member: "id",
+                                              "\(old.id) is already in the log with other content (conflicting_duplicate): "
+                                                  + "the store or the options (--utc-offset, --device, --category, --at) changed since it was imported")
+        }
+    }
+}

@@ -1,0 +1,30 @@
+import Events
+import Interop
+import Ledger
+
+extension ExportCommand {
+    /// `--format xapi`: the statements of docs/xapi.md, written only once the
+    /// whole log has been read and checked.
+    static func runXAPI(_ path: String, _ args: ParsedArguments, _ io: Terminal) throws -> Int32 {
+        let options: XAPIOptions
+        do {
+            options = try XAPIOptions(homepage: args.value("--homepage") ?? XAPIOptions.defaultHomepage,
+                                      activityBase: args.value("--activity-base") ?? XAPIOptions.defaultActivityBase)
+        } catch {
+            throw CLIError.usage(error.description)
+        }
+        let user = args.value("--user")
+        if let user, user.isEmpty { throw CLIError.usage("--user takes a non-empty learner id") }
+        var exporter = XAPIExporter(options: options)
+        var out: [UInt8] = []
+        do {
+            _ = try LogInput.read(path, io, quiet: args.flag("--quiet"), user: user) { record in
+                if let line = exporter.statement(for: record) { out.append(contentsOf: line) }
+            }
+        } catch {
+            throw CLIError.failure(error.description)
+        }
+        io.write(bytes: out)
+        return ExitCode.ok
+    }
+}

@@ -1,0 +1,133 @@
+import Events
+import Interop
+import Ledger
+
+/// `progress-ledger import`: one learner's progress from an app's old store
+/// (docs/import.md). Parses the options, reads the files, calls
+/// `Interop.Importer`, prints the problems or the events, appends the batch.
+enum ImportCommand: Command {
+    static let name = "import"
+    static let summary = "one learner's progress from an app's old store (daily-quiz, cryptogram, ...)"
+    static let help = """
+        LOG --from KIND FILE... --user U [--device D] [--utc-offset ±HH:MM] [--dry-run]
+                              (sat-attempts: --kind passage|lesson --content ID --category C)
+                              (quiz-app: --at TIME)
+
+        Reads one learner's old store and appends v1 events for the progress it
+        holds, so that 'state' shows what the old app showed (docs/import.md has
+        every store's mapping). KIND is one of:
+          cryptogram     puzzle_progress_attempts: the app's SQLite file, or the
+                         same table as CSV (sqlite3 -csv -header)
+          sat-attempts   attempts history responses (one JSON array per file) of
+                         the passage or lesson --content
+          quiz-app       redux-persist persist:root: the hint balance
+          daily-quiz     UserDefaults as JSON: quizHistory and quizProgress.YYYYMMDD
+
+        Every row is mapped first. A row that cannot be mapped is named as
+        'FILE: ROW: MEMBER: what is wrong', and nothing is appended (exit 1).
+        Otherwise the events are appended as one batch. Their ids are derived from
+        the user and the row's own key, so importing the same store twice appends
+        nothing. Made-up members are marked ("assumed"), every event carries
+        "imported": KIND, and what was assumed is said on stderr.
+
+        Options:
+          --from KIND       the store's kind; required
+          --user U          the learner; required
+          --device D        written as every event's device
+          --utc-offset O    the offset the store's instants are written in (default +00:00)
+          --kind K          sat-attempts: passage or lesson
+          --content ID      sat-attempts: the passage's or lesson's id
+          --category C      sat-attempts: its category
+          --at TIME         quiz-app: the grant's time (RFC 3339 with offset); required
+                            when the store holds hints (it keeps no time)
+          --dry-run         print the events (JSON lines, without seq and prev); append nothing
+
+        Examples:
+          progress-ledger import learner.log --from cryptogram app.sqlite --user u-42
+          progress-ledger import learner.log --from sat-attempts p1.json --user u-42 \\
+              --kind passage --content p-1 --category reading --utc-offset -05:00
+          progress-ledger import learner.log --from quiz-app persist-root.json --user u-42 \\
+              --at 2025-10-24T12:00:00+02:00 --dry-run
+        """
+    static let options: [OptionSpec] = [
+        .value("--from"), .value("--user"), .value("--device"), .value("--utc-offset"), .flag("--dry-run"),
+        .value("--kind"), .value("--content"), .value("--category"), .value("--at"),
+    ]
+
+    static func run(_ args: ParsedArguments, _ io: Terminal) throws -> Int32 {
+        guard args.positionals.count >= 2 else { throw CLIError.usage("expected LOG and at least one FILE") }
+        let log = args.positionals[0]
+        let paths = Array(args.positionals.dropFirst())
+        let kindName = try args.choice("--from", ImportKind.allCases.map(\.rawValue), default: "")
+        guard let kind = ImportKind(rawValue: kindName) else { throw CLIError.usage("missing --from KIND") }
+        guard let user = args.value("--user"), !user.isEmpty else { throw CLIError.usage("missing --user U") }
+        var at: Timestamp?
+        if let text = args.value("--at") {
+            do { at = try Timestamp(parsing: text) } catch { throw CLIError.usage("--at \(error.description) (got '\(text)')") }
+        }
+        guard let settings = ImportSettings(user: user, device: args.value("--device"),
+                                            offset: args.value("--utc-offset") ?? "+00:00", at: at) else {
+            throw CLIError.usage("--utc-offset takes ±HH:MM (got '\(args.value("--utc-offset") ?? "")')")
+        }
+        var target: SubmissionTarget?
+        if kind == .satAttempts {
+            let k = try args.choice("--kind", SubmissionMade.Kind.allCases.map(\.rawValue), default: "")
+            guard let kind = SubmissionMade.Kind(rawValue: k), let content = args.value("--content"), !content.isEmpty,
+                  let category = args.value("--category"), !category.isEmpty else {
+                throw CLIError.usage("--from sat-attempts needs --kind passage|lesson, --content ID and --category C")
+            }
+            target = SubmissionTarget(kind: kind, content: content, category: category)
+        }
+        var files: [(path: String, bytes: [UInt8])] = []
+        for path in paths {
+            do { files.append((path, try SmallFile.read(path))) } catch { throw CLIError.failure(error.description) }
+        }
+        let batch: ImportBatch
+        switch Importer.map(kind, files: files, settings: settings, submission: target) {
+        case .failure(let failure):
+            for p in failure.problems.prefix(20) { io.error(p.description) }
+            if failure.problems.count > 20 { io.error("... and \(failure.problems.count - 20) more") }
+            throw CLIError.failure("\(failure.problems.count) bad row\(failure.problems.count == 1 ? "" : "s"); nothing was appended to \(log)")
+        case .success(let b):
+            batch = b
+        }
+        for note in batch.assumptions { io.error(note) }
+        if args.flag("--dry-run") {
+            for event in batch.events { io.write(bytes: Importer.dryRunLine(event)) }
+            io.error("dry run: \(batch.events.count) event\(batch.events.count == 1 ? "" : "s"), nothing appended to \(log)")
+            return ExitCode.ok
+        }
+        guard !batch.events.isEmpty else {
+            io.error("appended 0 events")
+            return ExitCode.ok
+        }
+        // An id the log has with other content is refused before anything is appended.
+        let ids = Set(batch.events.compactMap(\.id))
+        var existing: [Envelope] = []
+        do {
+            _ = try LogInput.read(log, io, quiet: true, user: user) { record in
+                if case .v1(let e) = record, ids.contains(e.id) { existing.append(e) }
+            }
+        } catch where error.code == .notFound {
+        } catch {
+            throw CLIError.failure(error.description)
+        }
+        let conflicts = Importer.conflicts(batch.events, existing: existing, log: log)
+        guard conflicts.isEmpty else {
+            for p in conflicts.prefix(20) { io.error(p.description) }
+            throw CLIError.failure("\(conflicts.count) event\(conflicts.count == 1 ? "" : "s") conflict with the log; nothing was appended to \(log)")
+        }
+        let writer = try LedgerWriter(path: log)
+        defer { writer.close() }
+        for recovery in writer.recoveries { io.error("progress-ledger import: \(recovery)") }
+        let results: [AppendResult]
+        do { results = try writer.append(batch.events) } catch {
+            throw CLIError.failure("\(error.description); nothing was appended")
+        }
+        let appended = results.filter { $0.status == .appended }
+        let present = results.count - appended.count
+        let range = appended.first.map { first in " (seq \(first.seq)-\(appended.last?.seq ?? first.seq))" } ?? ""
+        io.error("appended \(appended.count) event\(appended.count == 1 ? "" : "s")\(range); \(present) \(present == 1 ? "was" : "were") already in the log")
+        return ExitCode.ok
+    }
+}
