@@ -25,6 +25,8 @@ package enum StatsProjection {
         package var submissionCorrect = 0
         /// Days with a submission.
         package var submissionDays: Set<Day> = []
+        /// Time spent per scope: counted quiz answers' `ms`, puzzles' and submissions' `seconds`.
+        package var quizTime = TimeSpent(), puzzleTime = TimeSpent(), submissionTime = TimeSpent()
 
         /// Nothing yet.
         package init() {}
@@ -32,10 +34,13 @@ package enum StatsProjection {
         /// The learner's stats.
         package var stats: Stats {
             let days = quizDays.union(puzzleDays).union(submissionDays)
+            var time = quizTime
+            time.add(nanoseconds: puzzleTime.nanoseconds)
+            time.add(nanoseconds: submissionTime.nanoseconds)
             return Stats(quizzesCompleted: quizzesCompleted, questionsAnswered: quizAnswers + submissionAnswers,
                          correct: quizCorrect + submissionCorrect, puzzlesCompleted: puzzlesCompleted,
                          submissions: submissions, firstActive: days.min(), lastActive: days.max(),
-                         activeDays: days.count)
+                         activeDays: days.count, timeSpent: time.seconds)
         }
     }
 
@@ -45,22 +50,25 @@ package enum StatsProjection {
         case .reset(let scope):
             if scope.covers(.quizzes) {
                 state.quizzesCompleted = 0; state.quizAnswers = 0; state.quizCorrect = 0; state.quizDays = []
+                state.quizTime = TimeSpent()
             }
-            if scope.covers(.puzzles) { state.puzzlesCompleted = 0; state.puzzleDays = [] }
+            if scope.covers(.puzzles) { state.puzzlesCompleted = 0; state.puzzleDays = []; state.puzzleTime = TimeSpent() }
             if scope.covers(.submissions) {
                 state.submissions = 0; state.submissionAnswers = 0; state.submissionCorrect = 0
-                state.submissionDays = []
+                state.submissionDays = []; state.submissionTime = TimeSpent()
             }
         case .answered(_, let answer) where step.counts:
             state.quizAnswers += 1
             if answer.correct { state.quizCorrect += 1 }
+            if case .answerSelected(let a) = step.envelope.event, let ms = a.ms { state.quizTime.add(ms: ms) }
             state.quizDays.insert(step.day)
         case .finished where step.counts:
             state.quizzesCompleted += 1
             state.quizDays.insert(step.day)
         case .abandoned where step.counts:
             state.quizDays.insert(step.day)
-        case .puzzle(_, let completed):
+        case .puzzle(let p, let completed):
+            if let seconds = p.seconds { state.puzzleTime.add(seconds) }
             if completed { state.puzzlesCompleted += 1 }
             state.puzzleDays.insert(step.day)
         case .submitted(let s):
@@ -68,6 +76,7 @@ package enum StatsProjection {
             state.submissionAnswers += s.answers.count
             state.submissionCorrect += s.correctCount
             state.submissionDays.insert(step.day)
+            if let seconds = s.seconds { state.submissionTime.add(wholeSeconds: seconds) }
         default:
             break
         }
