@@ -9,6 +9,8 @@ enum ProgressLedgerCLI {
         StateCommand.self,
         AuditCommand.self,
         ReportCommand.self,
+        ItemsCommand.self,
+        LeaderboardCommand.self,
     ]
 
     static let overview = """
