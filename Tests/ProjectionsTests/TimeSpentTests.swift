@@ -26,6 +26,7 @@ struct TimeSpentTests {
         // 1.5 + 2.25 + 12.5 + 2 + 60 = 78.25
         #expect(fold(log).stats.timeSpent.description == "78.25")
         #expect(fold(log).json.contains(#""active_days":1,"time_spent_seconds":78.25}"#))
+        #expect(fold(log).text.contains("· 1 submission · 78.25 s spent · 1 learning day"))
     }
 
     @Test("resets clear their own scope's part only")
