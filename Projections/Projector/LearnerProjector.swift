@@ -58,6 +58,9 @@ public struct LearnerProjector: Sendable {
     /// The attempt bookkeeping folded so far (for folds that read attempts by day, such as leaderboards).
     package var book: AttemptsBook { fold.book }
 
+    /// Time spent as the stats count it, per day (for the dashboard).
+    package var timeSpent: TimeSpent { fold.stats.time }
+
     /// The state at `day`; nil uses ``StateOptions/day``, else ``latestDay``.
     public func state(day: Day? = nil) -> LearnerState {
         fold.state(day: day, options: options)

@@ -28,15 +28,21 @@ package enum StatsProjection {
         /// Time spent per scope: counted quiz answers' `ms`, puzzles' and submissions' `seconds`.
         package var quizTime = TimeSpent(), puzzleTime = TimeSpent(), submissionTime = TimeSpent()
 
+        /// Time spent over the three scopes, with its days.
+        package var time: TimeSpent {
+            var time = quizTime
+            time.add(puzzleTime)
+            time.add(submissionTime)
+            return time
+        }
+
         /// Nothing yet.
         package init() {}
 
         /// The learner's stats.
         package var stats: Stats {
             let days = quizDays.union(puzzleDays).union(submissionDays)
-            var time = quizTime
-            time.add(nanoseconds: puzzleTime.nanoseconds)
-            time.add(nanoseconds: submissionTime.nanoseconds)
+            let time = self.time
             return Stats(quizzesCompleted: quizzesCompleted, questionsAnswered: quizAnswers + submissionAnswers,
                          correct: quizCorrect + submissionCorrect, puzzlesCompleted: puzzlesCompleted,
                          submissions: submissions, firstActive: days.min(), lastActive: days.max(),
@@ -60,7 +66,7 @@ package enum StatsProjection {
         case .answered(_, let answer) where step.counts:
             state.quizAnswers += 1
             if answer.correct { state.quizCorrect += 1 }
-            if case .answerSelected(let a) = step.envelope.event, let ms = a.ms { state.quizTime.add(ms: ms) }
+            if case .answerSelected(let a) = step.envelope.event, let ms = a.ms { state.quizTime.add(ms: ms, on: step.day) }
             state.quizDays.insert(step.day)
         case .finished where step.counts:
             state.quizzesCompleted += 1
@@ -68,7 +74,7 @@ package enum StatsProjection {
         case .abandoned where step.counts:
             state.quizDays.insert(step.day)
         case .puzzle(let p, let completed):
-            if let seconds = p.seconds { state.puzzleTime.add(seconds) }
+            if let seconds = p.seconds { state.puzzleTime.add(seconds, on: step.day) }
             if completed { state.puzzlesCompleted += 1 }
             state.puzzleDays.insert(step.day)
         case .submitted(let s):
@@ -76,7 +82,7 @@ package enum StatsProjection {
             state.submissionAnswers += s.answers.count
             state.submissionCorrect += s.correctCount
             state.submissionDays.insert(step.day)
-            if let seconds = s.seconds { state.submissionTime.add(wholeSeconds: seconds) }
+            if let seconds = s.seconds { state.submissionTime.add(wholeSeconds: seconds, on: step.day) }
         default:
             break
         }

@@ -9,6 +9,8 @@ import Events
 package struct TimeSpent: Sendable, Hashable {
     /// The total in nanoseconds.
     package private(set) var nanoseconds: Int64 = 0
+    /// The same per day the time counts on (for the dashboard's chart).
+    package private(set) var byDay: [Day: Int64] = [:]
 
     /// Nothing spent.
     package init() {}
@@ -17,20 +19,34 @@ package struct TimeSpent: Sendable, Hashable {
     package var seconds: ExactSeconds { ExactSeconds(nanoseconds: nanoseconds) }
 
     /// Adds a span of nanoseconds (>= 0), saturating.
-    package mutating func add(nanoseconds n: Int64) {
-        let (sum, overflow) = nanoseconds.addingReportingOverflow(n)
-        nanoseconds = overflow ? Int64.max : sum
+    package mutating func add(nanoseconds n: Int64, on day: Day? = nil) {
+        nanoseconds = Self.sum(nanoseconds, n)
+        if let day { byDay[day] = Self.sum(byDay[day] ?? 0, n) }
     }
 
-    /// Adds milliseconds (an answer's `ms`).
-    package mutating func add(ms: Int) { add(nanoseconds: Self.scaled(Int64(clamping: ms), 1_000_000)) }
+    /// Adds another total, day by day.
+    package mutating func add(_ other: TimeSpent) {
+        nanoseconds = Self.sum(nanoseconds, other.nanoseconds)
+        for (day, n) in other.byDay { byDay[day] = Self.sum(byDay[day] ?? 0, n) }
+    }
 
-    /// Adds whole seconds (a submission's `seconds`).
-    package mutating func add(wholeSeconds s: Int) { add(nanoseconds: Self.scaled(Int64(clamping: s), 1_000_000_000)) }
+    /// Adds milliseconds (an answer's `ms`) on a day.
+    package mutating func add(ms: Int, on day: Day) { add(nanoseconds: Self.scaled(Int64(clamping: ms), 1_000_000), on: day) }
 
-    /// Adds a puzzle's `seconds` as written (`12.75`, `1e2`): its exact decimal
-    /// value, rounded to the nanosecond (halves up) past 9 decimals.
-    package mutating func add(_ s: Seconds) { add(nanoseconds: Self.nanoseconds(literal: s.literal)) }
+    /// Adds whole seconds (a submission's `seconds`) on a day.
+    package mutating func add(wholeSeconds s: Int, on day: Day) {
+        add(nanoseconds: Self.scaled(Int64(clamping: s), 1_000_000_000), on: day)
+    }
+
+    /// Adds a puzzle's `seconds` as written (`12.75`, `1e2`) on a day: its exact
+    /// decimal value, rounded to the nanosecond (halves up) past 9 decimals.
+    package mutating func add(_ s: Seconds, on day: Day) { add(nanoseconds: Self.nanoseconds(literal: s.literal), on: day) }
+
+    /// `a + b`, saturating at `Int64.max`.
+    private static func sum(_ a: Int64, _ b: Int64) -> Int64 {
+        let (s, overflow) = a.addingReportingOverflow(b)
+        return overflow ? Int64.max : s
+    }
 
     /// `a * b`, saturating at `Int64.max`.
     private static func scaled(_ a: Int64, _ b: Int64) -> Int64 {
