@@ -7,19 +7,8 @@ import Testing
 /// nothing is scripted or loaded from outside.
 @Suite("dashboard and items pages in a real browser", .enabled(if: Browser.path != nil || Browser.isCI))
 struct AnalyticsBrowserTests {
-    /// Renders `page` in Chromium and counts its marks with the report test's counter.
     func rendered(_ page: String, in dir: TemporaryDirectory) throws -> ReportBrowserTests.Rendered? {
-        let dom = try Browser.run(["--dump-dom"], page: page)
-        guard Browser.path != nil else { return nil }
-        try #require(dom.status == 0, "chromium failed: \(dom.stderr)")
-        try #require(dom.stdout.contains("</svg>"), "the browser's DOM has no chart: \(dom.stdout.prefix(300))")
-        try Data(dom.stdout.utf8).write(to: dir.url.appendingPathComponent("dom.html"))
-        let py = try CLI.python(ReportBrowserTests.counter, [dir.path("dom.html")])
-        try #require(py.status == 0, "\(py.stderr)")
-        let o = try #require(try JSONSerialization.jsonObject(with: Data(py.stdout.utf8)) as? [String: Any])
-        return ReportBrowserTests.Rendered(marks: o["marks"] as? [String: Int] ?? [:], empty: o["empty"] as? [String: Int] ?? [:],
-                                           scripts: o["scripts"] as? Int ?? -1, remote: o["remote"] as? [String] ?? ["?"],
-                                           tables: o["tables"] as? [String] ?? [])
+        try ReportBrowserTests.rendered(page, in: dir)
     }
 
     @Test("the dashboard: a mark per day, per category, per skill and per calendar day; no script, no URL")
