@@ -136,4 +136,26 @@ struct ItemsTests {
         #expect(q2[0].discrimination == nil)                        // x has no variance
         #expect(q2[1].discrimination == nil)                        // its other score (easy) has none
     }
+
+    /// x: q0's correctness; y: how many of q1...q3 are right (the rest unanswered).
+    @Test("discrimination: exact halves round away from zero, both signs", arguments: [
+        // n=10, Σx=2, Σy=14, Σxy=1, Σy²=34: r = (10 − 28)/√(16·144) = −18/48 = −0.375 → −0.38
+        ([1, 0, 0, 1, 0, 0, 0, 0, 0, 0], [0, 3, 0, 1, 2, 1, 1, 3, 0, 3], "-0.38"),
+        // n=10, Σx=4, Σy=8, Σxy=5, Σy²=16: r = (50 − 32)/√(24·96) = 18/48 = 0.375 → 0.38
+        ([0, 0, 1, 0, 1, 0, 1, 1, 0, 0], [1, 1, 0, 0, 2, 0, 0, 3, 0, 1], "0.38"),
+    ])
+    func halves(x: [Int], y: [Int], expected: String) throws {
+        var log = LogBuilder()
+        for i in 0..<x.count {
+            log.start("2025-10-01T10:00:00Z", "h\(i)", quiz: "H", questions: 4, daily: false)
+            Self.answer(&log, "2025-10-01T10:00:01Z", "u-1", "h\(i)", "q0", choice: 0, correct: x[i] == 1)
+            for k in 0..<y[i] { Self.answer(&log, "2025-10-01T10:00:02Z", "u-1", "h\(i)", "q\(k + 1)", choice: 0, correct: true) }
+            log.finish("2025-10-01T10:00:03Z", "h\(i)")
+        }
+        var builder = ItemsBuilder()
+        for r in log.records { builder.add(r) }
+        let q0 = try #require(builder.analysis().quizzes.first?.questions.first)
+        #expect(q0.question == "q0")
+        #expect(q0.discrimination == expected)
+    }
 }
