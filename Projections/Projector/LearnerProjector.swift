@@ -55,6 +55,12 @@ public struct LearnerProjector: Sendable {
     /// The default D: the day of the user's kept v1 event with the latest instant; nil if none.
     public var latestDay: Day? { fold.latest.day }
 
+    /// The attempt bookkeeping folded so far (for folds that read attempts by day, such as leaderboards).
+    package var book: AttemptsBook { fold.book }
+
+    /// Time spent as the stats count it, per day (for the dashboard).
+    package var timeSpent: TimeSpent { fold.stats.time }
+
     /// The state at `day`; nil uses ``StateOptions/day``, else ``latestDay``.
     public func state(day: Day? = nil) -> LearnerState {
         fold.state(day: day, options: options)

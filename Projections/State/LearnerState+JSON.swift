@@ -196,6 +196,7 @@ extension Stats {
             o.day(&w, "first_active", firstActive)
             o.day(&w, "last_active", lastActive)
             o.integer(&w, "active_days", activeDays)
+            o.number(&w, "time_spent_seconds", timeSpent.description)
         }
     }
 }

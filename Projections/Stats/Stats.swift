@@ -20,13 +20,18 @@ public struct Stats: Sendable, Hashable {
     public var lastActive: Day?
     /// How many learning days (an answer, a finished or abandoned quiz, a puzzle attempt or a submission).
     public var activeDays: Int
+    /// Time spent: the `ms` of counted quiz answers, the `seconds` of puzzle
+    /// attempts (failed ones too) and of submissions, exact to the nanosecond.
+    public var timeSpent: ExactSeconds
 
     /// Makes stats; `accuracy` follows from `correct` and `questionsAnswered`.
     public init(quizzesCompleted: Int = 0, questionsAnswered: Int = 0, correct: Int = 0, puzzlesCompleted: Int = 0,
-                submissions: Int = 0, firstActive: Day? = nil, lastActive: Day? = nil, activeDays: Int = 0) {
+                submissions: Int = 0, firstActive: Day? = nil, lastActive: Day? = nil, activeDays: Int = 0,
+                timeSpent: ExactSeconds = ExactSeconds(nanoseconds: 0)) {
         self.quizzesCompleted = quizzesCompleted; self.questionsAnswered = questionsAnswered
         self.correct = correct; self.accuracy = Percent.of(correct, questionsAnswered)
         self.puzzlesCompleted = puzzlesCompleted; self.submissions = submissions
         self.firstActive = firstActive; self.lastActive = lastActive; self.activeDays = activeDays
+        self.timeSpent = timeSpent
     }
 }

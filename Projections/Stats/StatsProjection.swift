@@ -25,6 +25,16 @@ package enum StatsProjection {
         package var submissionCorrect = 0
         /// Days with a submission.
         package var submissionDays: Set<Day> = []
+        /// Time spent per scope: counted quiz answers' `ms`, puzzles' and submissions' `seconds`.
+        package var quizTime = TimeSpent(), puzzleTime = TimeSpent(), submissionTime = TimeSpent()
+
+        /// Time spent over the three scopes, with its days.
+        package var time: TimeSpent {
+            var time = quizTime
+            time.add(puzzleTime)
+            time.add(submissionTime)
+            return time
+        }
 
         /// Nothing yet.
         package init() {}
@@ -32,10 +42,11 @@ package enum StatsProjection {
         /// The learner's stats.
         package var stats: Stats {
             let days = quizDays.union(puzzleDays).union(submissionDays)
+            let time = self.time
             return Stats(quizzesCompleted: quizzesCompleted, questionsAnswered: quizAnswers + submissionAnswers,
                          correct: quizCorrect + submissionCorrect, puzzlesCompleted: puzzlesCompleted,
                          submissions: submissions, firstActive: days.min(), lastActive: days.max(),
-                         activeDays: days.count)
+                         activeDays: days.count, timeSpent: time.seconds)
         }
     }
 
@@ -45,22 +56,25 @@ package enum StatsProjection {
         case .reset(let scope):
             if scope.covers(.quizzes) {
                 state.quizzesCompleted = 0; state.quizAnswers = 0; state.quizCorrect = 0; state.quizDays = []
+                state.quizTime = TimeSpent()
             }
-            if scope.covers(.puzzles) { state.puzzlesCompleted = 0; state.puzzleDays = [] }
+            if scope.covers(.puzzles) { state.puzzlesCompleted = 0; state.puzzleDays = []; state.puzzleTime = TimeSpent() }
             if scope.covers(.submissions) {
                 state.submissions = 0; state.submissionAnswers = 0; state.submissionCorrect = 0
-                state.submissionDays = []
+                state.submissionDays = []; state.submissionTime = TimeSpent()
             }
         case .answered(_, let answer) where step.counts:
             state.quizAnswers += 1
             if answer.correct { state.quizCorrect += 1 }
+            if case .answerSelected(let a) = step.envelope.event, let ms = a.ms { state.quizTime.add(ms: ms, on: step.day) }
             state.quizDays.insert(step.day)
         case .finished where step.counts:
             state.quizzesCompleted += 1
             state.quizDays.insert(step.day)
         case .abandoned where step.counts:
             state.quizDays.insert(step.day)
-        case .puzzle(_, let completed):
+        case .puzzle(let p, let completed):
+            if let seconds = p.seconds { state.puzzleTime.add(seconds, on: step.day) }
             if completed { state.puzzlesCompleted += 1 }
             state.puzzleDays.insert(step.day)
         case .submitted(let s):
@@ -68,6 +82,7 @@ package enum StatsProjection {
             state.submissionAnswers += s.answers.count
             state.submissionCorrect += s.correctCount
             state.submissionDays.insert(step.day)
+            if let seconds = s.seconds { state.submissionTime.add(wholeSeconds: seconds, on: step.day) }
         default:
             break
         }

@@ -63,6 +63,14 @@ print(json.dumps({"marks": c.marks, "empty": c.empty, "scripts": c.scripts, "rem
         let page = dir.path("report.html")
         let r = try CLI.run(["report", log, "--format", "html", "--out", page])
         try #require(r.status == 0, "\(r.stderr)")
+        guard let rendered = try Self.rendered(page, in: dir) else { return nil }
+        let json = try CLI.run(["report", log, "--format", "json"])
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        return (rendered, report)
+    }
+
+    /// Loads `page` in Chromium and counts what the browser rendered; nil when there is no browser.
+    static func rendered(_ page: String, in dir: TemporaryDirectory) throws -> Rendered? {
         let dom = try Browser.run(["--dump-dom"], page: page)
         guard Browser.path != nil else { return nil }
         try #require(dom.status == 0, "chromium failed: \(dom.stderr)")
@@ -74,9 +82,7 @@ print(json.dumps({"marks": c.marks, "empty": c.empty, "scripts": c.scripts, "rem
         let rendered = Rendered(marks: o["marks"] as? [String: Int] ?? [:], empty: o["empty"] as? [String: Int] ?? [:],
                                 scripts: o["scripts"] as? Int ?? -1, remote: o["remote"] as? [String] ?? ["?"],
                                 tables: o["tables"] as? [String] ?? [])
-        let json = try CLI.run(["report", log, "--format", "json"])
-        let report = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
-        return (rendered, report)
+        return rendered
     }
 
     @Test("a demo report: five charts, one mark per day in the per-day charts, per skill and per streak length")

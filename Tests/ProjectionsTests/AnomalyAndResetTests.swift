@@ -72,7 +72,7 @@ struct AnomalyAndResetTests {
                                             recent: [.init(correct: 1, total: 1, at: stamp("2025-10-21T08:40:00Z"))])],
             hints: Hints(balance: 3, granted: 3),
             stats: Stats(questionsAnswered: 1, correct: 1, puzzlesCompleted: 1, submissions: 1, firstActive: d,
-                         lastActive: d, activeDays: 1)))
+                         lastActive: d, activeDays: 1, timeSpent: seconds(30))))
         // A new attempt after the reset counts again.
         log.dailyDone("2025-10-21", "a-2")
         let after = fold(log)

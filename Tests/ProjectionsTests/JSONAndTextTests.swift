@@ -36,7 +36,7 @@ struct JSONAndTextTests {
         "weaknesses":[{"skill":"inference","correct":1,"total":3,"percent":33,"category":"reading"}],"recommended":[]},\
         "hints":{"balance":2,"granted":3,"used":1,"used_by_kind":{"fifty_fifty":0,"reveal":1}},\
         "stats":{"quizzes_completed":1,"questions_answered":3,"correct":2,"accuracy":67,"puzzles_completed":1,\
-        "submissions":1,"first_active":"2025-10-21","last_active":"2025-10-21","active_days":1},\
+        "submissions":1,"first_active":"2025-10-21","last_active":"2025-10-21","active_days":1,"time_spent_seconds":12.5},\
         "achievements":[],"anomalies":[]}
         """
         #expect(json == expected)
@@ -56,7 +56,7 @@ struct JSONAndTextTests {
         "submissions":[],"study_plan":{"categories":[],"strengths":[],"weaknesses":[],"recommended":[]},\
         "hints":{"balance":0,"granted":0,"used":0,"used_by_kind":{"fifty_fifty":0,"reveal":0}},\
         "stats":{"quizzes_completed":0,"questions_answered":0,"correct":0,"accuracy":null,"puzzles_completed":0,\
-        "submissions":0,"first_active":null,"last_active":null,"active_days":0},"achievements":[],"anomalies":[]}
+        "submissions":0,"first_active":null,"last_active":null,"active_days":0,"time_spent_seconds":0},"achievements":[],"anomalies":[]}
         """)
         #expect(LearnerState(folding: [], options: StateOptions(user: "u-1")) == LearnerState(user: "u-1"))
     }

@@ -137,7 +137,7 @@ struct MemberRuleTests {
         log.dailyDone("2025-10-24", "d-1", correct: 1, questions: 2)
         #expect(fold(log).stats == Stats(quizzesCompleted: 1, questionsAnswered: 6, correct: 4, puzzlesCompleted: 1,
                                          submissions: 1, firstActive: day("2025-10-19"), lastActive: day("2025-10-24"),
-                                         activeDays: 4))
+                                         activeDays: 4, timeSpent: seconds(60)))   // two puzzles of 30 s, failed too
         #expect(fold(log).stats.accuracy == 67)
     }
 }

@@ -11,6 +11,8 @@ enum ProgressLedgerCLI {
         ReportCommand.self,
         ExportCommand.self,
         ImportCommand.self,
+        ItemsCommand.self,
+        LeaderboardCommand.self,
     ]
 
     static let overview = """

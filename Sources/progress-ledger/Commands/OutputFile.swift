@@ -13,3 +13,10 @@ enum OutputFile {
         }
     }
 }
+
+extension OutputFile {
+    /// Writes `bytes` to `path` when given, else to stdout.
+    static func write(_ bytes: [UInt8], to path: String?, _ io: Terminal) throws(CLIError) {
+        if let path { try write(bytes, to: path) } else { io.write(bytes: bytes) }
+    }
+}

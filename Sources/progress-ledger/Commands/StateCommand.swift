@@ -13,7 +13,7 @@ enum StateCommand: Command {
     static let help = """
         LOG --user U [--day YYYY-MM-DD] [--as-of SEQ|TIME] [--catalog FILE]
                              [--retry-limit N] [--streak-on daily|any] [--days N] [--json]
-                             [--snapshot FILE] [--quiet]
+                             [--snapshot FILE] [--quiet] [--format text|json|html] [--out FILE]
 
         Rebuilds everything the app shows for learner U from the log: today's daily
         quiz and where to resume it, the streak, the history of completed daily
@@ -46,6 +46,10 @@ enum StateCommand: Command {
                             quizzes, completed puzzles and submissions
           --days N          history window in days ending at D (default 30)
           --json            print the spec's JSON instead of text
+          --format F        text (default), json (as --json) or html: the learner's own
+                            dashboard, one self-contained page (charts as inline SVG,
+                            no script, nothing loaded from outside)
+          --out FILE        write the output to FILE (whole, mode 0600) instead of stdout
           --snapshot FILE   read only what was appended since the lines saved in
                             FILE, if it still matches; then save U's lines there
           --quiet           no progress on stderr while reading a large log
@@ -55,16 +59,20 @@ enum StateCommand: Command {
           progress-ledger state learner.log --user u-42 --day 2025-10-21 --json
           progress-ledger state learner.log --user u-42 --as-of 2025-10-21T12:00:00+03:00
           progress-ledger state learner.log --user u-42 --snapshot u-42.snapshot
+          progress-ledger state learner.log --user u-42 --format html --out u-42.html
         """
     static let options: [OptionSpec] = [
         .value("--user"), .value("--day"), .value("--as-of"), .value("--catalog"), .value("--retry-limit"),
         .value("--streak-on"), .value("--days"), .flag("--json"), .value("--snapshot"), .flag("--quiet"),
+        .value("--format"), .value("--out"),
     ]
 
     static func run(_ args: ParsedArguments, _ io: Terminal) throws -> Int32 {
         let path = try args.onePositional("LOG")
         let options = try stateOptions(args)
         let quiet = args.flag("--quiet")
+        let format = try args.choice("--format", ["text", "json", "html"], default: args.flag("--json") ? "json" : "text")
+        if args.flag("--json"), format != "json" { throw CLIError.usage("--json and --format \(format) disagree") }
         let snapshotPath = args.value("--snapshot")
         if let snapshotPath {
             guard !snapshotPath.isEmpty else { throw CLIError.usage("--snapshot takes a file name") }
@@ -85,13 +93,13 @@ enum StateCommand: Command {
             let asOf = options.asOf.map { " as of \($0)" } ?? ""
             io.error("progress-ledger state: no events for user \(quoted(options.user)) in \(path)\(asOf); the state below is empty")
         }
-        let state = projector.state()
-        if args.flag("--json") {
-            io.write(bytes: state.jsonBytes)
-            io.line()
-        } else {
-            io.write(state.text)
+        let bytes: [UInt8]
+        switch format {
+        case "json": bytes = projector.state().jsonBytes + [0x0A]
+        case "html": bytes = Array(LearnerDashboard(projector).html.utf8)
+        default: bytes = Array(projector.state().text.utf8)
         }
+        try OutputFile.write(bytes, to: args.value("--out"), io)
         io.flush()   // the state first: whoever reads it need not wait for the snapshot
         do { try read.saveSnapshot() } catch {
             io.error("progress-ledger state: warning: the snapshot was not saved: \(error)")

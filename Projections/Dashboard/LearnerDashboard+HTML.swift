@@ -1,0 +1,172 @@
+import Events
+
+extension LearnerDashboard {
+    /// The page.
+    public var html: String {
+        let e = HTMLText.escape
+        let title = "\(state.user) · \(state.day?.description ?? "no activity yet")"
+        var h = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+        h += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+        h += "<meta name=\"color-scheme\" content=\"light dark\">\n"
+        h += "<title>Progress: \(e(title))</title>\n<style>\n\(Report.style)\(Self.extraStyle)</style>\n</head>\n<body>\n<main>\n"
+        h += "<header><h1>Your progress</h1><p class=\"range\">\(e(title))</p></header>\n"
+        h += cards
+        h += "<section class=\"charts\">\n"
+        let days = scoreDays
+        h += figure("Daily quiz score", chart(id: "chart-score-daily", title: "Daily quiz score", days: days, yTitle: "best score") { d in
+            let v = scores[d]?.daily
+            return (v, v.map { "\(d): best daily quiz \($0)%" } ?? "\(d): no daily quiz finished")
+        }, caption: "The best finished daily quiz of each day, percent right. Hollow dots: none finished.")
+        h += figure("Score, all quizzes", chart(id: "chart-score-all", title: "Score, all quizzes", days: days, yTitle: "mean score") { d in
+            let s = scores[d]?.all
+            let v = s?.percent
+            return (v, v.map { "\(d): \($0)% mean of \(s?.count ?? 0) finished quiz\(s?.count == 1 ? "" : "zes")" } ?? "\(d): no quiz finished")
+        }, caption: "The mean score of every quiz finished that day (by the day it started).")
+        let categories = state.studyPlan.categories.map { c -> SVGBarList.Row in
+            let correct = c.skills.reduce(0) { $0 + $1.correct }, total = c.skills.reduce(0) { $0 + $1.total }
+            let name = c.category ?? "no category"
+            return SVGBarList.Row(label: name, value: Percent.of(correct, total), tooltip: "\(name): \(correct) of \(total) right")
+        }
+        h += figure("Accuracy by category", SVGBarList(id: "chart-categories", title: "Accuracy by category", xTitle: "answers right",
+                                                        yTitle: "category", rows: categories).svg,
+                    caption: "The study plan's answers: the 20 most recent per skill; an answer after a hint counts as wrong.")
+        let skills = state.studyPlan.categories.flatMap { c in
+            c.skills.map { s in
+                SVGBarList.Row(label: s.skill + (c.category.map { " (\($0))" } ?? ""), value: s.percent,
+                               tooltip: "\(s.skill): \(s.correct) of \(s.total) right · \(s.level.rawValue)")
+            }
+        }
+        h += figure("Accuracy by skill", SVGBarList(id: "chart-skills", title: "Accuracy by skill", xTitle: "answers right",
+                                                     yTitle: "skill", rows: skills).svg,
+                    caption: "Strength: at least 3 answers and 80% or more; weakness: under 60%.")
+        h += figure("Active days", calendar, caption: "A day is active with a finished daily quiz. Current streak "
+                    + "\(state.streak.current) day\(state.streak.current == 1 ? "" : "s"), longest \(state.streak.longest).")
+        let timeDays = timeRange
+        h += figure("Time spent per day", chart(id: "chart-time", title: "Time spent per day", days: timeDays, yTitle: "minutes",
+                                                style: .bars, yMax: nil) { d in
+            let n = timeByDay[d] ?? 0
+            return (Int((Double(n) / 60e9).rounded()), "\(d): \(ExactSeconds(nanoseconds: n)) s")
+        }, caption: "Seconds of answers (ms), puzzles and submissions, in minutes.")
+        h += "</section>\n"
+        h += quizzesTable + puzzlesTable
+        h += "<footer>Made by <code>progress-ledger state --format html</code> from the learner's event log. "
+            + "Days are the learner's local dates; a quiz counts on the day it started.</footer>\n"
+        // Inline SVG in HTML needs no namespace: the page names no URL at all.
+        return (h + "</main>\n</body>\n</html>\n").replacing(" xmlns=\"http://www.w3.org/2000/svg\"", with: "")
+    }
+
+    private var cards: String {
+        let cards: [(String, String)] = [
+            ("current streak", "\(state.streak.current) day\(state.streak.current == 1 ? "" : "s")"),
+            ("longest streak", "\(state.streak.longest)"),
+            ("quizzes completed", String(state.stats.quizzesCompleted)),
+            ("accuracy", Report.percent(state.stats.accuracy)),
+            ("hint balance", String(state.hints.balance)),
+            ("hints used", String(state.hints.used)),
+            ("time spent", Self.duration(state.stats.timeSpent.nanoseconds)),
+            ("learning days", String(state.stats.activeDays)),
+        ]
+        return "<section class=\"cards\" id=\"cards\">" + cards.map {
+            "<div class=\"card\"><div class=\"value\">\(HTMLText.escape($0.1))</div><div class=\"name\">\($0.0)</div></div>"
+        }.joined() + "</section>\n"
+    }
+
+    /// `1h 05m`, `12m`, `45 s`.
+    static func duration(_ nanoseconds: Int64) -> String {
+        let s = Int(nanoseconds / 1_000_000_000)
+        if s >= 3600 { return "\(s / 3600)h \(Day.pad(s % 3600 / 60, 2))m" }
+        if s >= 60 { return "\(s / 60)m" }
+        return "\(s) s"
+    }
+
+    /// Every calendar day from the first scored day to D (or the last scored day).
+    private var scoreDays: [Day] { Self.span(Array(scores.keys), to: state.day) }
+
+    /// Every calendar day from the first day with time spent to D.
+    private var timeRange: [Day] { Self.span(Array(timeByDay.keys), to: state.day) }
+
+    private static func span(_ days: [Day], to end: Day?) -> [Day] {
+        guard let first = days.min(), let last = [days.max(), end].compactMap({ $0 }).max() else { return [] }
+        return (first.ordinal...max(first.ordinal, last.ordinal)).map(Day.init(ordinal:))
+    }
+
+    private func chart(id: String, title: String, days: [Day], yTitle: String, style: SVGChart.Style = .line,
+                       yMax: Int? = 100, _ value: (Day) -> (Int?, String)) -> String {
+        let points = days.map { d in
+            let (v, tip) = value(d)
+            let (_, m, dd) = d.components
+            return SVGChart.Point(key: d.description, label: Day.pad(m, 2) + "-" + Day.pad(dd, 2), tooltip: tip, value: v)
+        }
+        return SVGChart(id: id, title: title, xTitle: "day", yTitle: yTitle, points: points, style: style,
+                        yMax: yMax, unit: yMax == 100 ? "%" : "").svg
+    }
+
+    private func figure(_ title: String, _ svg: String, caption: String) -> String {
+        "<figure><h3>\(HTMLText.escape(title))</h3>\(svg)<figcaption>\(HTMLText.escape(caption))</figcaption></figure>\n"
+    }
+
+    /// The 12 weeks ending with D's week, a column per week and a row per weekday; active days filled.
+    private var calendar: String {
+        guard let d = state.day else { return "<p>No activity yet.</p>" }
+        let (_, last) = Leaderboard.Period.week.range(containing: d)
+        let first = last.adding(days: -7 * Self.calendarWeeks + 1)
+        let active = Set(state.streak.runs.flatMap { run in (run.start.ordinal...run.end.ordinal).map(Day.init(ordinal:)) })
+        let cell = 22.0, gap = 4.0, left = 40.0, top = 24.0
+        let width = left + Double(Self.calendarWeeks) * (cell + gap) + 10, height = top + 7 * (cell + gap) + 10
+        let f = HTMLText.number
+        var s = "<svg id=\"chart-calendar\" class=\"chart calendar\" viewBox=\"0 0 \(f(width)) \(f(height))\" role=\"img\" "
+            + "aria-labelledby=\"chart-calendar-title\" xmlns=\"http://www.w3.org/2000/svg\">"
+            + "<title id=\"chart-calendar-title\">Active days, \(first) to \(last)</title>"
+        for (i, name) in ["Mon", "", "Wed", "", "Fri", "", "Sun"].enumerated() where !name.isEmpty {
+            s += "<text class=\"tick\" x=\"\(f(left - 6))\" y=\"\(f(top + Double(i) * (cell + gap) + cell * 0.7))\" text-anchor=\"end\">\(name)</text>"
+        }
+        s += "<g class=\"marks\">"
+        for k in 0..<(7 * Self.calendarWeeks) {
+            let day = first.adding(days: k)
+            let (week, weekday) = (k / 7, k % 7)
+            let x = left + Double(week) * (cell + gap), y = top + Double(weekday) * (cell + gap)
+            if weekday == 0 {
+                let (_, m, dd) = day.components
+                if dd <= 7 { s += "<text class=\"tick\" x=\"\(f(x))\" y=\"\(f(top - 8))\">\(Self.months[m - 1])</text>" }
+            }
+            let on = active.contains(day), future = day > d
+            let cls = on ? "mark day on" : (future ? "mark day future" : "mark day")
+            s += "<rect class=\"\(cls)\" data-key=\"\(day)\" data-value=\"\(on ? 1 : 0)\" x=\"\(f(x))\" y=\"\(f(y))\" "
+                + "width=\"\(f(cell))\" height=\"\(f(cell))\" rx=\"4\"><title>\(day)\(on ? ": active" : "")\(day == d ? " (today)" : "")</title></rect>"
+        }
+        return s + "</g></svg>"
+    }
+
+    private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+
+    private var quizzesTable: String {
+        let e = HTMLText.escape
+        var t = "<section><h2>Quizzes</h2><table id=\"table-quizzes\"><thead><tr><th>quiz</th><th>attempts</th><th>finished</th>"
+            + "<th>best</th><th>latest</th><th>fastest (s)</th></tr></thead><tbody>"
+        for q in state.quizzes {
+            t += "<tr><th scope=\"row\">\(e(q.quiz))</th><td>\(q.attempts)</td><td>\(q.finished)</td>"
+                + "<td>\(Report.percent(q.bestPercent))</td><td>\(Report.percent(q.latestPercent))</td>"
+                + "<td>\(q.fastestSeconds?.description ?? "–")</td></tr>"
+        }
+        return t + "</tbody></table></section>\n"
+    }
+
+    private var puzzlesTable: String {
+        let e = HTMLText.escape
+        var t = "<section><h2>Puzzles</h2><table id=\"table-puzzles\"><thead><tr><th>puzzle</th><th>encoding</th>"
+            + "<th>solved</th><th>failed</th><th>best time (s)</th></tr></thead><tbody>"
+        for p in state.puzzles {
+            t += "<tr><th scope=\"row\">\(e(p.puzzle))</th><td>\(e(p.encoding))</td><td>\(p.completed)</td><td>\(p.failed)</td>"
+                + "<td>\(p.bestSeconds.map { e($0.literal) } ?? "–")</td></tr>"
+        }
+        return t + "</tbody></table></section>\n"
+    }
+
+    static let extraStyle = """
+        .calendar { max-width: 420px; }
+        .chart rect.day { fill: var(--grid); }
+        .chart rect.day.on { fill: var(--bar); }
+        .chart rect.day.future { fill: none; stroke: var(--grid); }
+
+        """
+}

@@ -1,0 +1,43 @@
+import Events
+
+/// A learner's own dashboard: one self-contained HTML page (inline SVG, no
+/// script, no URL to anything outside it) built from the state at D and the
+/// same fold: score over time (the daily quiz and all quizzes), accuracy by
+/// category and skill (the study plan's), a calendar of active days with the
+/// streak, per-quiz best and fastest, puzzles' best times, the hint balance
+/// and the time spent per day.
+public struct LearnerDashboard: Sendable {
+    /// One day's score: the best percent of the day's finished daily attempts,
+    /// and the exact mean percent of every finished attempt that day.
+    struct DayScore: Sendable {
+        var daily: Int?
+        var all = ScoreMean()
+    }
+
+    /// The state shown.
+    public let state: LearnerState
+    /// Per start day, from the counted finished attempts (resets apply).
+    let scores: [Day: DayScore]
+    /// Nanoseconds spent per day, as `stats.time_spent_seconds` counts them.
+    let timeByDay: [Day: Int64]
+
+    /// The dashboard of a projector's learner at `day` (nil: the state's default D).
+    public init(_ projector: LearnerProjector, day: Day? = nil) {
+        state = projector.state(day: day)
+        var scores: [Day: DayScore] = [:]
+        let book = projector.book
+        for attempt in book.attempts.values where attempt.isFinished && book.counts(attempt) {
+            if let d = state.day, attempt.day > d { continue }
+            scores[attempt.day, default: DayScore()].all.add(score: attempt.score, questions: attempt.questions)
+            if attempt.isDaily, let p = attempt.percent {
+                let best = max(scores[attempt.day]?.daily ?? p, p)
+                scores[attempt.day]?.daily = best
+            }
+        }
+        self.scores = scores
+        timeByDay = projector.timeSpent.byDay
+    }
+
+    /// Days shown in the calendar: the 12 weeks (Monday to Sunday) ending with D's week.
+    static let calendarWeeks = 12
+}

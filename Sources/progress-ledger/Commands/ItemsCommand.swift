@@ -1,0 +1,55 @@
+import Events
+import Ledger
+import Projections
+
+/// `progress-ledger items LOG [--from D] [--to D] --format json|csv|text|html [--out FILE]`
+enum ItemsCommand: Command {
+    static let name = "items"
+    static let summary = "question analysis: per question answers, choices, discrimination; drop-off per quiz"
+    static let help = """
+        LOG [--from YYYY-MM-DD] [--to YYYY-MM-DD] --format json|csv|text|html [--out FILE] [--quiet]
+
+        Per quiz and question, over the counted (first) answers of the attempts started
+        on a day from --from to --to (in any state): answers, percent right, the choices
+        made, the most chosen wrong choice, the discrimination (corrected point-biserial
+        over finished attempts; null under 10 or without variance), the median ms and
+        the answers given after a hint. Per quiz: attempts started, finished, abandoned,
+        and after how many answers the abandoned ones stopped. The same per submitted
+        content and question (without ms, hints and discrimination). Resets are ignored.
+
+        Options:
+          --from D      first day (default: no lower bound)
+          --to D        last day (default: no upper bound)
+          --format F    json, csv (one row per question), text or html (one self-contained page)
+          --out FILE    write to FILE (whole, mode 0600) instead of stdout
+          --quiet       no progress on stderr while reading a large log
+
+        Examples:
+          progress-ledger items learners.log --format text
+          progress-ledger items learners.log --from 2025-10-01 --to 2025-10-31 --format csv --out items.csv
+        """
+    static let options: [OptionSpec] = [.value("--from"), .value("--to"), .value("--format"), .value("--out"), .flag("--quiet")]
+
+    static func run(_ args: ParsedArguments, _ io: Terminal) throws -> Int32 {
+        let log = try args.onePositional("LOG")
+        guard args.value("--format") != nil else { throw CLIError.usage("missing --format json|csv|text|html") }
+        let format = try args.choice("--format", ["json", "csv", "text", "html"], default: "text")
+        let (from, to) = try args.dayRange()
+        var builder = ItemsBuilder(from: from, to: to)
+        do {
+            _ = try LogInput.read(log, io, quiet: args.flag("--quiet")) { builder.add($0) }
+        } catch {
+            throw CLIError.failure(error.description)
+        }
+        let items = builder.analysis()
+        let bytes: [UInt8]
+        switch format {
+        case "json": bytes = items.json + [0x0A]
+        case "csv": bytes = Array(items.csv.utf8)
+        case "html": bytes = Array(items.html.utf8)
+        default: bytes = Array(items.text.utf8)
+        }
+        try OutputFile.write(bytes, to: args.value("--out"), io)
+        return ExitCode.ok
+    }
+}
