@@ -95,4 +95,4 @@ SELECT
 FROM calendar c
 LEFT JOIN per_day p ON p.day = c.day
 LEFT JOIN means m ON m.day = c.day
-ORDER BY c.day
+ORDER BY c.day;
