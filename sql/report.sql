@@ -39,9 +39,11 @@ per_day AS (
 ),
 -- mean_score_percent: the mean of score / questions over the day's counted
 -- finishes, times 100, rounded once, halves up. Finishes are grouped by their
--- question count first, so each day sums one exactly-summed integer per count
--- (s.score_sum / s.questions); see docs/analytics.md for why the 1e-9 makes
--- the double's rounding exact.
+-- question count first, so each day adds one term per count, 100 *
+-- f.score_sum / f.questions (the sums are exact integers). The 1e-9 makes the
+-- double's rounding exact while lcm(question counts) * finishes < 5e8 a day:
+-- a mean that is exactly a half, which the double may miss by ~1e-13, rounds
+-- up, and any other mean is farther than 1e-9 from a half (docs/analytics.md).
 finish_groups AS (
   SELECT e.day AS day, e.questions AS questions,
          SUM(e.score) AS score_sum, COUNT(*) AS finishes
