@@ -55,7 +55,7 @@ public struct LedgerDirectory: Sendable {
         self.sourceHead = manifest.sourceHead
     }
 
-    private init(path: String, sourceHead: Head?) { self.path = path; self.sourceHead = sourceHead }
+    init(path: String, sourceHead: Head?) { self.path = path; self.sourceHead = sourceHead }
 
     /// Makes a new, empty ledger directory at `path` (which must not exist;
     /// its parent must): the folders, then the manifest, written last, so a
@@ -148,4 +148,9 @@ public struct LearnerLog: Sendable, Hashable {
 
     /// Makes one.
     public init(name: String, path: String) { self.name = name; self.path = path }
+}
+
+extension LedgerDirectory {
+    /// Whether `path` names something (a learner log that exists).
+    public static func isFile(_ path: String) -> Bool { (try? System().lstat(path)) != nil }
 }

@@ -11,11 +11,12 @@ enum StateCommand: Command {
     static let name = "state"
     static let summary = "one learner's state on a day (daily quiz, streak, study plan...)"
     static let help = """
-        LOG --user U [--day YYYY-MM-DD] [--as-of SEQ|TIME] [--catalog FILE]
+        LOG|DIR --user U [--day YYYY-MM-DD] [--as-of SEQ|TIME] [--catalog FILE]
                              [--retry-limit N] [--streak-on daily|any] [--days N] [--json]
                              [--snapshot FILE] [--quiet]
 
-        Rebuilds everything the app shows for learner U from the log: today's daily
+        Rebuilds everything the app shows for learner U from the log (of a ledger
+        directory DIR: only U's learner log is read): today's daily
         quiz and where to resume it, the streak, the history of completed daily
         quizzes, per-quiz, per-puzzle and per-lesson summaries, the study plan, the
         hint balance, stats, achievements and anomalies. The same log and options
@@ -62,8 +63,10 @@ enum StateCommand: Command {
     ]
 
     static func run(_ args: ParsedArguments, _ io: Terminal) throws -> Int32 {
-        let path = try args.onePositional("LOG")
+        let given = try args.onePositional("LOG")
         let options = try stateOptions(args)
+        // A ledger directory: only the learner's own log is read.
+        let (path, exists) = try LogInput.learnerLog(given, user: options.user)
         let quiet = args.flag("--quiet")
         let snapshotPath = args.value("--snapshot")
         if let snapshotPath {
@@ -71,6 +74,11 @@ enum StateCommand: Command {
             guard snapshotPath != path else { throw CLIError.usage("--snapshot names the log itself; give the snapshot its own file") }
         }
         var projector = LearnerProjector(options: options)
+        guard exists else {
+            io.error("progress-ledger state: no events for user \(quoted(options.user)) in \(given) (no learner log); the state below is empty")
+            print(projector.state(), args, io)
+            return ExitCode.ok
+        }
         let read: LogRead
         do {
             read = try LogInput.read(path, io, quiet: quiet, user: options.user, snapshot: snapshotPath) { record in
@@ -85,18 +93,21 @@ enum StateCommand: Command {
             let asOf = options.asOf.map { " as of \($0)" } ?? ""
             io.error("progress-ledger state: no events for user \(quoted(options.user)) in \(path)\(asOf); the state below is empty")
         }
-        let state = projector.state()
+        print(projector.state(), args, io)
+        io.flush()   // the state first: whoever reads it need not wait for the snapshot
+        do { try read.saveSnapshot() } catch {
+            io.error("progress-ledger state: warning: the snapshot was not saved: \(error)")
+        }
+        return ExitCode.ok
+    }
+
+    private static func print(_ state: LearnerState, _ args: ParsedArguments, _ io: Terminal) {
         if args.flag("--json") {
             io.write(bytes: state.jsonBytes)
             io.line()
         } else {
             io.write(state.text)
         }
-        io.flush()   // the state first: whoever reads it need not wait for the snapshot
-        do { try read.saveSnapshot() } catch {
-            io.error("progress-ledger state: warning: the snapshot was not saved: \(error)")
-        }
-        return ExitCode.ok
     }
 
     /// The options, checked; usage errors name the option.
