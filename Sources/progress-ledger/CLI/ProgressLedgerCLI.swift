@@ -11,6 +11,7 @@ enum ProgressLedgerCLI {
         ReportCommand.self,
         SplitCommand.self,
         JoinCommand.self,
+        ExportCommand.self,
     ]
 
     static let overview = """
