@@ -11,12 +11,12 @@ enum StateCommand: Command {
     static let name = "state"
     static let summary = "one learner's state on a day (daily quiz, streak, study plan...)"
     static let help = """
-        LOG|DIR --user U [--day YYYY-MM-DD] [--as-of SEQ|TIME] [--catalog FILE]
+        LOG --user U [--day YYYY-MM-DD] [--as-of SEQ|TIME] [--catalog FILE]
                              [--retry-limit N] [--streak-on daily|any] [--days N] [--json]
                              [--snapshot FILE] [--quiet]
 
         Rebuilds everything the app shows for learner U from the log (of a ledger
-        directory DIR: only U's learner log is read): today's daily
+        directory DIR given as LOG: only U's learner log is read): today's daily
         quiz and where to resume it, the streak, the history of completed daily
         quizzes, per-quiz, per-puzzle and per-lesson summaries, the study plan, the
         hint balance, stats, achievements and anomalies. The same log and options
