@@ -163,6 +163,32 @@ public struct ReportBuilder: Sendable {
         }
     }
 
+    /// Adds what `other` folded: the records of other users (no user may have
+    /// records in both), over the same `from` and `to`. The report is then that
+    /// of all the records of both, in any order of the users: every count of
+    /// the report is a sum over users, and each user's days, attempts and
+    /// streak are their own (a ledger directory's learner logs are folded
+    /// apart and merged). Fold no more records of `other`'s users into `self`.
+    public mutating func merge(_ other: ReportBuilder) {
+        other.days.forEach { day, count in days.update(day) { $0.add(count) } }
+        for i in 0..<other.users.count {
+            let (index, inserted) = Array(other.users.key(i)).withUnsafeBytes { users.insert($0) }
+            precondition(inserted, "ReportBuilder.merge: a user has records in both builders")
+            learners.append(other.learners[i])
+            _ = index
+        }
+        lastUser = -1
+        for i in 0..<other.skillNames.count {
+            let (index, inserted) = Array(other.skillNames.key(i)).withUnsafeBytes { skillNames.insert($0) }
+            if inserted { skills.append(SkillCount()) }
+            skills[index].correct += other.skills[i].correct
+            skills[index].answers += other.skills[i].answers
+        }
+        activeUsers += other.activeUsers
+        firstDay = min(firstDay, other.firstDay)
+        lastDay = max(lastDay, other.lastDay)
+    }
+
     /// The report of everything folded so far.
     public func report() -> Report {
         guard let (first, last) = range else {

@@ -64,6 +64,11 @@ struct DayCounts: Sendable {
         return i >= 0 && i < counts.count ? counts[i] : DayCount()
     }
 
+    /// Calls `body` with each day kept and its counts, in day order.
+    func forEach(_ body: (Int, DayCount) -> Void) {
+        for (i, count) in counts.enumerated() { body(base + i, count) }
+    }
+
     /// Changes the counts of `day` in place.
     @inline(__always)
     mutating func update(_ day: Int, _ body: (inout DayCount) -> Void) {

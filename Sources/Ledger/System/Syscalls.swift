@@ -17,7 +17,7 @@ import Darwin
 
 /// The system calls the ledger makes, by name (used in errors and by the fault seam).
 package enum SystemCall: String, Sendable, Hashable, CaseIterable {
-    case open, pread, write, fsync, ftruncate, flock, fstat, lstat, close, rename, unlink
+    case open, pread, write, fsync, ftruncate, flock, fstat, lstat, close, rename, unlink, mkdir, readdir
 }
 
 /// A failed system call: which call and its errno.
@@ -263,6 +263,26 @@ struct System {
         _ = try retrying(.unlink) { path.withCString { systemUnlink($0) } }
     }
 
+    /// Makes the directory `path` (mode 0700); EEXIST is the caller's to judge.
+    func mkdir(_ path: String) throws(SystemCallError) {
+        _ = try retrying(.mkdir) { path.withCString { systemMkdir($0, 0o700) } }
+    }
+
+    /// The names in the directory `path` (`opendir`/`readdir`), without `.` and `..`, unsorted.
+    func listDirectory(_ path: String) throws(SystemCallError) -> [String] {
+        if let fault = faults?.next(.readdir), case .fail(let e) = fault { throw SystemCallError(.readdir, e) }
+        guard let dir = path.withCString({ opendir($0) }) else { throw SystemCallError(.readdir, System.lastErrno()) }
+        defer { closedir(dir) }
+        var names: [String] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
+
     // MARK: closing
 
     /// Closes `fd` once. Never retried: after EINTR the descriptor is gone on Linux.
@@ -288,6 +308,9 @@ struct System {
 
     /// The process id, for side-file names and messages.
     static func processID() -> Int { Int(getpid()) }
+
+    /// The processors online (at least 1), for work spread over all cores.
+    static func processorCount() -> Int { max(1, Int(sysconf(CInt(_SC_NPROCESSORS_ONLN)))) }
 }
 
 /// A write that failed after `written` bytes.
@@ -323,6 +346,7 @@ extension FileStatus {
 @inline(__always) private func systemRename(_ from: UnsafePointer<CChar>, _ to: UnsafePointer<CChar>) -> CInt { rename(from, to) }
 @inline(__always) private func systemUnlink(_ p: UnsafePointer<CChar>) -> CInt { unlink(p) }
 @inline(__always) private func systemClose(_ fd: CInt) -> CInt { close(fd) }
+@inline(__always) private func systemMkdir(_ p: UnsafePointer<CChar>, _ mode: mode_t) -> CInt { mkdir(p, mode) }
 
 /// `fsync`; on Apple platforms `fcntl(F_FULLFSYNC)` first (plain `fsync` there does
 /// not flush the drive's cache), falling back to `fsync` where the file system

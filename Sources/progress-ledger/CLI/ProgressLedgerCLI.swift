@@ -9,6 +9,8 @@ enum ProgressLedgerCLI {
         StateCommand.self,
         AuditCommand.self,
         ReportCommand.self,
+        SplitCommand.self,
+        JoinCommand.self,
         ExportCommand.self,
         ImportCommand.self,
         ItemsCommand.self,

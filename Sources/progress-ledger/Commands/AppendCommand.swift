@@ -7,7 +7,7 @@ enum AppendCommand: Command {
     static let summary = "append events (JSON lines on stdin, or --event) to a log, all or nothing"
     static let options: [OptionSpec] = [.value("--event", repeatable: true), .flag("--no-sync")]
     static let help = """
-        LOG [--event JSON]... [--no-sync]
+        LOG|DIR [--event JSON]... [--no-sync]
 
         Appends events to LOG (created, mode 0600, if missing). Events come as
         JSON lines on stdin, or as --event arguments, without "seq" and "prev":
@@ -21,6 +21,13 @@ enum AppendCommand: Command {
 
         Each call first checks the whole log (as verify does), so appending
         many events is much faster as one call than as one call per event.
+
+        A ledger directory DIR: each event goes to its learner's log, each
+        learner's events as one batch, all or nothing per learner. Prints 'seq
+        id' (the learner log's seq) for each event of a learner that committed,
+        then one line per learner: 'committed: USER: N events (PATH)' or 'not
+        committed: USER: why' (exit 1 if any did not). Re-sending the whole
+        batch appends only what is missing.
 
         Options:
           --event JSON   an event to append (repeatable; stdin is then not read)
@@ -63,6 +70,9 @@ enum AppendCommand: Command {
             return ExitCode.failure
         }
 
+        if let directory = try LogInput.directory(path) {
+            return appendToDirectory(directory, events, inputs.map(\.label), durability: args.flag("--no-sync") ? .deferred : .everyBatch, io)
+        }
         let writer = try LedgerWriter(path: path)
         defer { writer.close() }
         for recovery in writer.recoveries { io.error("progress-ledger append: \(recovery)") }
@@ -84,6 +94,44 @@ enum AppendCommand: Command {
             if r.status == .alreadyPresent {
                 io.error("progress-ledger append: id \(r.id) is already in the log at seq \(r.seq): not appended again")
             }
+        }
+        return ExitCode.ok
+    }
+
+    /// `append DIR`: the batch routed to the learner logs; which learners committed.
+    static func appendToDirectory(_ directory: LedgerDirectory, _ events: [NewEvent], _ labels: [String],
+                                  durability: Durability, _ io: Terminal) -> Int32 {
+        let outcomes = directory.append(events, durability: durability)
+        var failed = 0
+        for learner in outcomes {
+            switch learner.outcome {
+            case .success(let results):
+                for r in results {
+                    io.line("\(r.seq) \(r.id)")
+                    if r.status == .alreadyPresent {
+                        io.error("progress-ledger append: id \(r.id) is already in \(learner.path) at seq \(r.seq): not appended again")
+                    }
+                }
+            case .failure:
+                failed += 1
+            }
+        }
+        for learner in outcomes {
+            switch learner.outcome {
+            case .success(let results):
+                io.error("committed: \(learner.user): \(results.count) event\(results.count == 1 ? "" : "s") (\(learner.path))")
+            case .failure(let error):
+                var why = error.description
+                if error.code == .invalidEvent, let index = error.eventIndex, learner.indices.indices.contains(index),
+                   case .event(let problem)? = error.cause {
+                    why = "\(labels[learner.indices[index]]): \(describe(problem))"
+                }
+                io.error("not committed: \(learner.user): \(why)")
+            }
+        }
+        if failed > 0 {
+            io.error("progress-ledger append: \(failed) of \(outcomes.count) learners not committed; re-send the batch to append what is missing")
+            return ExitCode.failure
         }
         return ExitCode.ok
     }

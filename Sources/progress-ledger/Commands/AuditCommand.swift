@@ -7,7 +7,7 @@ enum AuditCommand: Command {
     static let name = "audit"
     static let summary = "one learner's history in log order, with anomalies and the log's verification"
     static let help = """
-        LOG --user U [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--json] [--quiet]
+        LOG|DIR --user U [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--json] [--quiet]
 
         Prints every line of the learner U (exact match) in log order, grouped under
         the learner's days, one readable line per event:
@@ -47,8 +47,11 @@ enum AuditCommand: Command {
     static let options: [OptionSpec] = [.value("--user"), .value("--from"), .value("--to"), .flag("--json"), .flag("--quiet")]
 
     static func run(_ args: ParsedArguments, _ io: Terminal) throws -> Int32 {
-        let log = try args.onePositional("LOG")
+        let given = try args.onePositional("LOG")
         guard let user = args.value("--user") else { throw CLIError.usage("missing --user U") }
+        // A ledger directory: only the learner's own log is read (seqs are its own).
+        let (log, exists) = try LogInput.learnerLog(given, user: user)
+        guard exists else { throw CLIError.failure("\(given): no learner log for user '\(user)'") }
         let (from, to) = try args.dayRange()
         let json = args.flag("--json")
         var timeline = AuditTimeline(user: user, from: from, to: to)

@@ -3,20 +3,29 @@ import Ledger
 
 /// `progress-ledger export`: a log's events in another form. This file only
 /// parses the options and dispatches on `--format`; each format lives in its
-/// own file (`ExportCommand+XAPI.swift`, ...) and calls the library.
+/// own file (`ExportCommand+Flat.swift`, `ExportCommand+XAPI.swift`, ...) and
+/// calls the library.
 enum ExportCommand: Command {
     static let name = "export"
-    static let summary = "the log's events in another form (xAPI statements)"
+    static let summary = "the log's events for another system (flat rows by day, xAPI statements)"
     static let help = """
-        LOG --format xapi [--user U] [--homepage URL] [--activity-base IRI] [--quiet]
+        LOG|DIR --format flat --out OUTDIR [--quiet]
+                             LOG --format xapi [--user U] [--homepage URL] [--activity-base IRI] [--quiet]
 
-        Writes the log's events to stdout in another form.
+        Writes the log's events in another form.
 
-        --format xapi: xAPI 1.0.3 statements, one JSON object per line, for a
-        Learning Record Store (docs/xapi.md has the whole mapping). Every learner
-        event maps to at most one statement: grants, resets and the events the
-        spec ignores (a reused attempt id, an unknown attempt, an event after the
-        attempt's end, a second answer) map to nothing. Statement ids are
+        --format flat writes every event as one flat JSON object with the
+        attempt rules applied (its learner's day, counted, score) into
+        Hive-style partitions OUTDIR/day=YYYY-MM-DD/part-NNNNN.jsonl, for
+        DuckDB, Spark or any engine (docs/analytics.md: the 35 columns, the
+        bindings, sql/report.sql). OUTDIR must not exist or be empty; it is
+        written whole (a sibling OUTDIR.tmp-PID renamed at the end).
+
+        --format xapi: xAPI 1.0.3 statements on stdout, one JSON object per line,
+        for a Learning Record Store (docs/xapi.md has the whole mapping). Every
+        learner event maps to at most one statement: grants, resets and the events
+        the spec ignores (a reused attempt id, an unknown attempt, an event after
+        the attempt's end, a second answer) map to nothing. Statement ids are
         name-based UUIDs of the event's user and id, so exporting twice gives the
         same bytes and an LRS recognises a statement it already has.
 
@@ -24,28 +33,30 @@ enum ExportCommand: Command {
         written; a torn tail is a warning.
 
         Options:
-          --format F            xapi
-          --user U              only the events of learner U (exact match)
-          --homepage URL        actor.account.homePage (default https://progress-ledger.example/)
-          --activity-base IRI   base of the activity, verb and extension IRIs
+          --format F            flat or xapi
+          --out OUTDIR          flat: the folder of partitions
+          --user U              xapi: only the events of learner U (exact match)
+          --homepage URL        xapi: actor.account.homePage (default https://progress-ledger.example/)
+          --activity-base IRI   xapi: base of the activity, verb and extension IRIs
                                 (default https://progress-ledger.example/activities/)
           --quiet               no progress on stderr while reading a large log
 
         Examples:
+          progress-ledger export learner.log --format flat --out flat/
           progress-ledger export learner.log --format xapi > statements.jsonl
           progress-ledger export learner.log --format xapi --user u-42 \\
               --homepage https://school.example/ --activity-base https://school.example/xapi/
         """
     static let options: [OptionSpec] = [
-        .value("--format"), .value("--user"), .value("--homepage"), .value("--activity-base"), .flag("--quiet"),
+        .value("--format"), .value("--out"), .value("--user"), .value("--homepage"), .value("--activity-base"),
+        .flag("--quiet"),
     ]
 
     static func run(_ args: ParsedArguments, _ io: Terminal) throws -> Int32 {
-        let path = try args.onePositional("LOG")
-        guard let format = args.value("--format") else { throw CLIError.usage("missing --format (xapi)") }
-        switch format {
-        case "xapi": return try runXAPI(path, args, io)
-        default: throw CLIError.usage("--format takes xapi (got '\(format)')")
+        guard args.value("--format") != nil else { throw CLIError.usage("missing --format flat|xapi") }
+        switch try args.choice("--format", ["flat", "xapi"], default: "flat") {
+        case "xapi": return try runXAPI(try args.onePositional("LOG"), args, io)
+        default: return try runFlat(args, io)
         }
     }
 }

@@ -50,3 +50,19 @@ extension ParsedArguments {
         return (from, to)
     }
 }
+
+extension LogInput {
+    /// The ledger directory at `path`, or nil when `path` is not one (a LOG).
+    static func directory(_ path: String) throws(CLIError) -> LedgerDirectory? {
+        guard LedgerDirectory.isDirectory(path) else { return nil }
+        do { return try LedgerDirectory(opening: path) } catch { throw .failure(error.description) }
+    }
+
+    /// What a command that reads one learner reads: LOG itself, or in a ledger
+    /// directory the learner log of `user`, and whether that file exists.
+    static func learnerLog(_ path: String, user: String) throws(CLIError) -> (path: String, exists: Bool) {
+        guard let directory = try directory(path) else { return (path, true) }
+        let log = directory.learnerPath(user: user)
+        return (log, LedgerDirectory.isFile(log))
+    }
+}

@@ -15,7 +15,8 @@ enum StateCommand: Command {
                              [--retry-limit N] [--streak-on daily|any] [--days N] [--json]
                              [--snapshot FILE] [--quiet] [--format text|json|html] [--out FILE]
 
-        Rebuilds everything the app shows for learner U from the log: today's daily
+        Rebuilds everything the app shows for learner U from the log (of a ledger
+        directory DIR given as LOG: only U's learner log is read): today's daily
         quiz and where to resume it, the streak, the history of completed daily
         quizzes, per-quiz, per-puzzle and per-lesson summaries, the study plan, the
         hint balance, stats, achievements and anomalies. The same log and options
@@ -68,8 +69,10 @@ enum StateCommand: Command {
     ]
 
     static func run(_ args: ParsedArguments, _ io: Terminal) throws -> Int32 {
-        let path = try args.onePositional("LOG")
+        let given = try args.onePositional("LOG")
         let options = try stateOptions(args)
+        // A ledger directory: only the learner's own log is read.
+        let (path, exists) = try LogInput.learnerLog(given, user: options.user)
         let quiet = args.flag("--quiet")
         let format = try args.choice("--format", ["text", "json", "html"], default: args.flag("--json") ? "json" : "text")
         if args.flag("--json"), format != "json" { throw CLIError.usage("--json and --format \(format) disagree") }
@@ -79,6 +82,11 @@ enum StateCommand: Command {
             guard snapshotPath != path else { throw CLIError.usage("--snapshot names the log itself; give the snapshot its own file") }
         }
         var projector = LearnerProjector(options: options)
+        guard exists else {
+            io.error("progress-ledger state: no events for user \(quoted(options.user)) in \(given) (no learner log); the state below is empty")
+            try write(projector, format, args, io)
+            return ExitCode.ok
+        }
         let read: LogRead
         do {
             read = try LogInput.read(path, io, quiet: quiet, user: options.user, snapshot: snapshotPath) { record in
@@ -93,6 +101,17 @@ enum StateCommand: Command {
             let asOf = options.asOf.map { " as of \($0)" } ?? ""
             io.error("progress-ledger state: no events for user \(quoted(options.user)) in \(path)\(asOf); the state below is empty")
         }
+        try write(projector, format, args, io)
+        io.flush()   // the state first: whoever reads it need not wait for the snapshot
+        do { try read.saveSnapshot() } catch {
+            io.error("progress-ledger state: warning: the snapshot was not saved: \(error)")
+        }
+        return ExitCode.ok
+    }
+
+    /// Prints the state in `format` (json, html: the learner's dashboard, text) to stdout or `--out`.
+    private static func write(_ projector: LearnerProjector, _ format: String, _ args: ParsedArguments,
+                              _ io: Terminal) throws {
         let bytes: [UInt8]
         switch format {
         case "json": bytes = projector.state().jsonBytes + [0x0A]
@@ -100,11 +119,6 @@ enum StateCommand: Command {
         default: bytes = Array(projector.state().text.utf8)
         }
         try OutputFile.write(bytes, to: args.value("--out"), io)
-        io.flush()   // the state first: whoever reads it need not wait for the snapshot
-        do { try read.saveSnapshot() } catch {
-            io.error("progress-ledger state: warning: the snapshot was not saved: \(error)")
-        }
-        return ExitCode.ok
     }
 
     /// The options, checked; usage errors name the option.

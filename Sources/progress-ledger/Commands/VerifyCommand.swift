@@ -4,9 +4,10 @@ import Ledger
 enum VerifyCommand: Command {
     static let name = "verify"
     static let summary = "check every line and the SHA-256 chain of a log; print the head"
-    static let options: [OptionSpec] = [.value("--expect-head")]
+    static let options: [OptionSpec] = [.value("--expect-head"), .value("--expect-digest")]
     static let help = """
         LOG [--expect-head SEQ:SHA256]
+        DIR [--expect-digest SHA256]
 
         Checks every line of LOG as the format says: the line itself (blank,
         too long, CR, encoding, JSON, duplicate members), the envelope and the
@@ -21,7 +22,15 @@ enum VerifyCommand: Command {
         duplicate_member, not_object, invalid_envelope, seq_gap, head_mismatch,
         broken_chain, invalid_data, duplicate_id, torn_tail.
 
+        A ledger directory DIR: every learner log is checked so, in parallel on
+        all cores, and holds only its learner's events. Prints 'DIR: ok: N
+        learners, M events, digest HEX', the directory digest (the SHA-256 of
+        the lines 'H64 SEQ SHA256', each learner log's name and head, sorted by
+        name), which an auditor keeps like a head; or each damaged learner log
+        as 'PATH: line K: KIND: detail' (exit 1).
+
         Options:
+          --expect-digest HEX        (DIR) also check the directory digest
           --expect-head SEQ:SHA256   also check that line SEQ still hashes to
                                      SHA256 (a head printed earlier), so nothing
                                      up to it has changed
@@ -30,6 +39,8 @@ enum VerifyCommand: Command {
 
     static func run(_ args: ParsedArguments, _ io: Terminal) throws -> Int32 {
         let path = try args.onePositional("LOG path")
+        if let directory = try LogInput.directory(path) { return try verifyDirectory(directory, args, io) }
+        if args.value("--expect-digest") != nil { throw CLIError.usage("--expect-digest is for a ledger directory; \(path) is a log (use --expect-head)") }
         var expected: Head? = nil
         if let text = args.value("--expect-head") {
             guard let head = Head(parsing: text) else {
@@ -48,6 +59,36 @@ enum VerifyCommand: Command {
         if newer > 0 { text += " (\(newer) of a newer format version, kept unread)" }
         text += ", head \(report.head)"
         if let expected { text += "; line \(expected.seq) matches the expected head" }
+        io.line(text)
+        return ExitCode.ok
+    }
+
+    /// `verify DIR`: every learner log, the counts and the directory digest.
+    static func verifyDirectory(_ directory: LedgerDirectory, _ args: ParsedArguments, _ io: Terminal) throws -> Int32 {
+        if args.value("--expect-head") != nil { throw CLIError.usage("--expect-head is for a log; \(directory.path) is a ledger directory (use --expect-digest)") }
+        var expected: SHA256.Digest? = nil
+        if let text = args.value("--expect-digest") {
+            guard let digest = SHA256.Digest(hex: text) else { throw CLIError.usage("--expect-digest takes 64 hex digits (got '\(text)')") }
+            expected = digest
+        }
+        let report = try directory.verify(expectDigest: expected)
+        for learner in report.learners {
+            for warning in learner.summary?.warnings ?? [] { io.error("\(learner.log.path): warning: \(warning)") }
+        }
+        for learner in report.problems { io.line(learner.problem ?? "") }
+        guard report.problems.isEmpty, let digest = report.digest else {
+            io.line("\(directory.path): \(report.problems.count) of \(report.learners.count) learner logs damaged")
+            return ExitCode.failure
+        }
+        let learners = report.learners.count
+        var text = "\(directory.path): ok: \(learners) learner\(learners == 1 ? "" : "s"), \(report.events) event\(report.events == 1 ? "" : "s"), digest \(digest.hex)"
+        if let expected {
+            guard !report.digestMismatch else {
+                io.line("\(directory.path): digest_mismatch: the directory digest is \(digest.hex), expected \(expected.hex)")
+                return ExitCode.failure
+            }
+            text += "; matches the expected digest"
+        }
         io.line(text)
         return ExitCode.ok
     }

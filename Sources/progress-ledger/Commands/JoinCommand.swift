@@ -1,0 +1,29 @@
+import Ledger
+
+/// `progress-ledger join DIR OUT`: a ledger directory back into one log.
+enum JoinCommand: Command {
+    static let name = "join"
+    static let summary = "write a ledger directory's events into one new log, by instant then id"
+    static let options: [OptionSpec] = []
+    static let help = """
+        DIR OUT
+
+        Reads (and checks) every learner log of the ledger directory DIR and
+        writes their events to the new log OUT (it must not exist), ordered by
+        instant (`at` as an instant), then id, as merge orders; OUT gets its own
+        seq and prev chain. The events are held in memory: for small deployments.
+        Prints the events and OUT's head.
+
+        Example:
+          progress-ledger join ledger.d all.log
+        """
+
+    static func run(_ args: ParsedArguments, _ io: Terminal) throws -> Int32 {
+        guard args.positionals.count == 2 else { throw CLIError.usage("expected DIR OUT") }
+        let (dir, out) = (args.positionals[0], args.positionals[1])
+        guard let directory = try LogInput.directory(dir) else { throw CLIError.failure("\(dir): not a ledger directory (no ledger.json)") }
+        let copy = try directory.join(into: out)
+        io.line("\(out): \(copy.events) event\(copy.events == 1 ? "" : "s"), head \(copy.head)")
+        return ExitCode.ok
+    }
+}
