@@ -17,7 +17,7 @@ import Darwin
 
 /// The system calls the ledger makes, by name (used in errors and by the fault seam).
 package enum SystemCall: String, Sendable, Hashable, CaseIterable {
-    case open, pread, write, fsync, ftruncate, flock, fstat, lstat, close, rename, unlink
+    case open, pread, write, fsync, ftruncate, flock, fstat, lstat, close, rename, unlink, readdir
 }
 
 /// A failed system call: which call and its errno.
@@ -263,6 +263,19 @@ struct System {
         _ = try retrying(.unlink) { path.withCString { systemUnlink($0) } }
     }
 
+    /// The names in the directory `path`, without `.` and `..` (`opendir`,
+    /// `readdir`, `closedir`; one `readdir` fault fails the whole listing).
+    func listDirectory(_ path: String) throws(SystemCallError) -> [String] {
+        if let fault = faults?.next(.readdir), case .fail(let e) = fault { throw SystemCallError(.readdir, e) }
+        guard let dir = path.withCString({ systemOpendir($0) }) else { throw SystemCallError(.readdir, System.lastErrno()) }
+        defer { systemClosedir(dir) }
+        var names: [String] = []
+        while let name = systemReaddirName(dir) {
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
+
     // MARK: closing
 
     /// Closes `fd` once. Never retried: after EINTR the descriptor is gone on Linux.
@@ -323,6 +336,20 @@ extension FileStatus {
 @inline(__always) private func systemRename(_ from: UnsafePointer<CChar>, _ to: UnsafePointer<CChar>) -> CInt { rename(from, to) }
 @inline(__always) private func systemUnlink(_ p: UnsafePointer<CChar>) -> CInt { unlink(p) }
 @inline(__always) private func systemClose(_ fd: CInt) -> CInt { close(fd) }
+#if canImport(Darwin)
+private typealias DirectoryStream = UnsafeMutablePointer<DIR>
+#else
+private typealias DirectoryStream = OpaquePointer
+#endif
+@inline(__always) private func systemOpendir(_ p: UnsafePointer<CChar>) -> DirectoryStream? { opendir(p) }
+@inline(__always) private func systemClosedir(_ d: DirectoryStream) { _ = closedir(d) }
+/// The next entry's name, or nil at the end (or on an error, which readdir does not tell apart cheaply).
+private func systemReaddirName(_ d: DirectoryStream) -> String? {
+    guard let entry = readdir(d) else { return nil }
+    return withUnsafePointer(to: &entry.pointee.d_name) { p in
+        p.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: entry.pointee.d_name)) { String(cString: $0) }
+    }
+}
 
 /// `fsync`; on Apple platforms `fcntl(F_FULLFSYNC)` first (plain `fsync` there does
 /// not flush the drive's cache), falling back to `fsync` where the file system
