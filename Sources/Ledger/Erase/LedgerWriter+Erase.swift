@@ -13,8 +13,8 @@ import Events
 /// their next append (`.replaced`) and reopen the new one.
 ///
 /// Removed beside the log (in its folder): every snapshot made from this log
-/// file or for `user` (the new log is another file, so they no longer
-/// match), every torn-tail side file of this log that holds `user` or one of
+/// file (the new log is another file, so they no longer match), for `user`,
+/// or holding `user` or an erased id as a JSON string, every torn-tail side file of this log that holds `user` or one of
 /// the erased ids (as JSON strings), and new files left by an erasure that
 /// crashed. Snapshots kept elsewhere are the app's to remove (they are
 /// rejected anyway: see `docs/privacy.md`).
@@ -153,7 +153,8 @@ struct Erasure {
             } else if head == Snapshot.magic,
                       let bytes = try? SmallFile.read(file, limit: Snapshot.sizeLimit, system: system),
                       let snapshot = try? Snapshot(decoding: bytes),
-                      snapshot.checkpoint.file == logFile || snapshot.key == Snapshot.key(user: user) {
+                      snapshot.checkpoint.file == logFile || snapshot.key == Snapshot.key(user: user)
+                          || needles.contains(where: { Erasure.contains(snapshot.lines, $0) }) {
                 removed.append(file)
             }
         }
