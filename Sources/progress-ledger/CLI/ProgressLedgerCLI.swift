@@ -10,6 +10,7 @@ enum ProgressLedgerCLI {
         AuditCommand.self,
         ReportCommand.self,
         EraseCommand.self,
+        ExportCommand.self,
     ]
 
     /// The tool's version (`--version`).
