@@ -11,6 +11,7 @@ enum ProgressLedgerCLI {
         ReportCommand.self,
         EraseCommand.self,
         ExportCommand.self,
+        ExplainCommand.self,
     ]
 
     /// The tool's version (`--version`).
