@@ -164,7 +164,7 @@ struct TrustCommandTests {
         var member: Any? = try JSONSerialization.jsonObject(with: Data(state.stdout.utf8))
         for name in path.split(separator: ".") { member = (member as? [String: Any])?[String(name)] }
         let expectedValue = try JSONSerialization.jsonObject(with: Data(expected.value.utf8), options: .fragmentsAllowed)
-        #expect(String(describing: member) == String(describing: Optional(expectedValue)))
+        #expect((member as AnyObject?)?.isEqual(expectedValue) == true, "\(String(describing: member))")
     }
 
     @Test("explain achievements: streak_7 is dated by the seventh active day, earned at its finish")
