@@ -190,3 +190,27 @@ struct TrustCommandTests {
         #expect(bad.status == 64 && bad.stderr.contains("streak.current"))
     }
 }
+
+@Suite("append names each member's problem")
+struct AppendEveryProblemTests {
+    @Test("an event with several bad members gets one line per member; a good one none; nothing is appended")
+    func everyMember() throws {
+        let dir = try TemporaryDirectory()
+        let log = dir.path("a.log")
+        let input = """
+            {"id":"x","user":"u","type":"hints.granted","data":{"amount":-1,"reason":"zzz"}}
+            {"id":"y","at":"2025-10-01T08:00:00Z","user":"u","type":"submission.made","data":{"content":"c","kind":"lesson","category":"k","answers":[{"question":"q1","choice":-1,"correct":"no"},{"question":"q1","choice":1,"correct":true}]}}
+            {"id":"z","at":"2025-10-01T08:00:00Z","user":"u","type":"hints.granted","data":{"amount":2,"reason":"seed"}}
+
+            """
+        let r = try CLI.run(["append", log], input: input)
+        #expect(r.status == 1)
+        let lines = r.stderr.split(separator: "\n").map(String.init)
+        #expect(lines.filter { $0.hasPrefix("stdin:") }.map { String($0.prefix { $0 != " " }) + " " + ($0.split(separator: " ")[1]) } == [
+            "stdin:1: at:", "stdin:1: data.amount:", "stdin:1: data.reason:",
+            "stdin:2: data.answers[0].choice:", "stdin:2: data.answers[0].correct:", "stdin:2: data.answers[1].question:",
+        ])
+        #expect(lines.last == "progress-ledger append: 2 invalid events; nothing was appended to \(log)")
+        #expect(dir.bytes("a.log").isEmpty)
+    }
+}
