@@ -164,7 +164,9 @@ struct TrustCommandTests {
         var member: Any? = try JSONSerialization.jsonObject(with: Data(state.stdout.utf8))
         for name in path.split(separator: ".") { member = (member as? [String: Any])?[String(name)] }
         let expectedValue = try JSONSerialization.jsonObject(with: Data(expected.value.utf8), options: .fragmentsAllowed)
-        #expect((member as AnyObject?)?.isEqual(expectedValue) == true, "\(String(describing: member))")
+        let sorted: (Any) throws -> Data = { try JSONSerialization.data(withJSONObject: $0, options: [.sortedKeys, .fragmentsAllowed]) }
+        let stateMember = try #require(member)
+        #expect(try sorted(stateMember) == sorted(expectedValue), "\(stateMember)")
     }
 
     @Test("explain achievements: streak_7 is dated by the seventh active day, earned at its finish")
