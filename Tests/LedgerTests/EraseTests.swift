@@ -207,4 +207,37 @@ struct EraseTests {
             }
         }
     }
+
+    @Test("only the exact stub spelling is a stub; a changed stub breaks the chain")
+    func stubForm() throws {
+        let f = try Fixture(seed: 13, users: 2, days: 2)
+        defer { f.dir.cleanup() }
+        let victim = f.users[0]
+        let receipt = try erase(path: f.log, user: victim)
+        let k = receipt.erasedSeqs[0] - 1
+        let stub = String(decoding: try Files.lines(f.log)[k], as: UTF8.self)
+        let variants = [
+            stub.replacingOccurrences(of: #"{"v":1,"seq":"#, with: #"{"v":1, "seq":"#),       // a space
+            stub.uppercased().replacingOccurrences(of: #""V":1,"SEQ":"#, with: #""v":1,"seq":"#)
+                .replacingOccurrences(of: #""REDACTED":"#, with: #""redacted":"#).replacingOccurrences(of: #""PREV":"#, with: #""prev":"#),
+            stub.replacingOccurrences(of: #""}"#, with: #"","user":"x"}"#),                  // a member more
+        ]
+        for variant in variants {
+            var lines = try Files.lines(f.log)
+            lines[k] = Array(variant.utf8)
+            try Files.write(f.log, lines.flatMap { $0 + [0x0A] })
+            let report = try verify(path: f.log)
+            #expect(report.problem?.line == k + 1, "\(variant): \(String(describing: report.problem))")
+        }
+        // A stub whose hash is changed: its own line reads, the next link breaks.
+        var lines = try Files.lines(f.log)
+        lines[k] = Array(stub.utf8)
+        let parts = try #require(RedactionStub.decode(lines[k]))
+        let flipped = RedactionStub(seq: parts.seq, redacted: String(parts.redacted.reversed()), prev: parts.prev)
+        lines[k] = flipped.encoded()
+        try Files.write(f.log, lines.flatMap { $0 + [0x0A] })
+        let report = try verify(path: f.log)
+        #expect(report.problem?.line == k + 2)
+        #expect(report.problem?.kind == .brokenChain)
+    }
 }
