@@ -22,7 +22,9 @@ struct EarlierLines {
             _ = try scanner.scan(from: offset, to: Int.max, firstLine: first) { (line) throws(LedgerError) in
                 guard line.number == number else { return }
                 reached = true
-                if !line.isTooLong, let keys = try? LineCodec.checkRecord(line.bytes), keys.seq == number {
+                if !line.isTooLong, let stub = RedactionStub.parts(line.bytes) {
+                    if stub.seq == number { id = RedactedLine.key(seq: number) }
+                } else if !line.isTooLong, let keys = try? LineCodec.checkRecord(line.bytes), keys.seq == number {
                     id = LineID(keys.id.string(in: line.bytes))
                 }
                 throw LedgerError(.damaged, path: path, "found")

@@ -147,7 +147,7 @@ extension LogReader {
                 continue
             }
             let line = bytes[((before ?? -1) + 1)..<(window - 1)]
-            let digest = line.withUnsafeBytes { SHA256.hash($0) }
+            let digest = line.withUnsafeBytes { RedactedLine.chainDigest($0) }
             guard digest == checkpoint.head.sha256 else {
                 return SnapshotRejection(.headMismatch, "the line of \(path) that ends at byte \(offset) hashes to \(digest.hex), "
                                          + "not to the snapshot's head \(checkpoint.head): the log was edited or rewritten at or before line \(checkpoint.head.seq)")

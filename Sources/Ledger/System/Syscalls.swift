@@ -268,16 +268,14 @@ struct System {
         _ = try retrying(.mkdir) { path.withCString { systemMkdir($0, 0o700) } }
     }
 
-    /// The names in the directory `path` (`opendir`/`readdir`), without `.` and `..`, unsorted.
+    /// The names in the directory `path`, without `.` and `..` (`opendir`,
+    /// `readdir`, `closedir`; one `readdir` fault fails the whole listing).
     func listDirectory(_ path: String) throws(SystemCallError) -> [String] {
         if let fault = faults?.next(.readdir), case .fail(let e) = fault { throw SystemCallError(.readdir, e) }
-        guard let dir = path.withCString({ opendir($0) }) else { throw SystemCallError(.readdir, System.lastErrno()) }
-        defer { closedir(dir) }
+        guard let dir = path.withCString({ systemOpendir($0) }) else { throw SystemCallError(.readdir, System.lastErrno()) }
+        defer { systemClosedir(dir) }
         var names: [String] = []
-        while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
+        while let name = systemReaddirName(dir) {
             if name != "." && name != ".." { names.append(name) }
         }
         return names
@@ -347,6 +345,20 @@ extension FileStatus {
 @inline(__always) private func systemUnlink(_ p: UnsafePointer<CChar>) -> CInt { unlink(p) }
 @inline(__always) private func systemClose(_ fd: CInt) -> CInt { close(fd) }
 @inline(__always) private func systemMkdir(_ p: UnsafePointer<CChar>, _ mode: mode_t) -> CInt { mkdir(p, mode) }
+#if canImport(Darwin)
+private typealias DirectoryStream = UnsafeMutablePointer<DIR>
+#else
+private typealias DirectoryStream = OpaquePointer
+#endif
+@inline(__always) private func systemOpendir(_ p: UnsafePointer<CChar>) -> DirectoryStream? { opendir(p) }
+@inline(__always) private func systemClosedir(_ d: DirectoryStream) { _ = closedir(d) }
+/// The next entry's name, or nil at the end (or on an error, which readdir does not tell apart cheaply).
+private func systemReaddirName(_ d: DirectoryStream) -> String? {
+    guard let entry = readdir(d) else { return nil }
+    return withUnsafePointer(to: &entry.pointee.d_name) { p in
+        p.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: entry.pointee.d_name)) { String(cString: $0) }
+    }
+}
 
 /// `fsync`; on Apple platforms `fcntl(F_FULLFSYNC)` first (plain `fsync` there does
 /// not flush the drive's cache), falling back to `fsync` where the file system

@@ -33,6 +33,8 @@ struct Chain<IDs: ChainIDs> {
     private(set) var ids: IDs
     /// Accepted lines with `v` > 1.
     private(set) var newerVersionLines = 0
+    /// Accepted redaction stubs (on a read resumed from a snapshot, only those after its head).
+    private(set) var redactedLines = 0
     /// A head to check on the way, if any.
     var expectHead: Head?
 
@@ -47,8 +49,9 @@ struct Chain<IDs: ChainIDs> {
     /// before it are not known here (`ids` is empty, its first seq
     /// `head.seq + 1`): such a read checks them itself
     /// (`LogReader.scan(after:_:tracking:_:)`).
-    init(resumingAfter head: Head, newerVersionLines: Int, ids: IDs) {
+    init(resumingAfter head: Head, newerVersionLines: Int, redactedLines: Int = 0, ids: IDs) {
         self.ids = ids
+        self.redactedLines = redactedLines
         count = head.seq
         last = head.sha256
         self.newerVersionLines = newerVersionLines
@@ -93,11 +96,13 @@ struct Chain<IDs: ChainIDs> {
         count = expected
         last = digest
         if line.isNewer { newerVersionLines += 1 }
+        if line.isRedacted { redactedLines += 1 }
         return nil
     }
 
     func summary(tornTail: TornTail?) -> LogSummary {
-        LogSummary(events: count, newerVersionLines: newerVersionLines, head: head, tornTail: tornTail)
+        LogSummary(events: count, newerVersionLines: newerVersionLines, head: head, tornTail: tornTail,
+                   redactedLines: redactedLines)
     }
 }
 

@@ -27,6 +27,8 @@ struct CheckedLine: Sendable {
     var idHash: UInt64 = 0
     /// Whether it is a newer-version line (when it decodes).
     var isNewer = false
+    /// Whether it is a redaction stub (``RedactedLine``): no record, its digest the erased line's.
+    var isRedacted = false
     /// Whether the reader kept the line's record (it travels beside the line).
     var hasRecord = false
     /// Why the line breaks the format, boxed: most lines have none.
@@ -87,6 +89,7 @@ extension ScannedLine {
     /// another user's (exact on every line that decodes; one it is wrong
     /// about fails the check with the same error as a full decode).
     func checked(keeping filter: RecordFilter, hasher: IDHasher, keep: (consuming Record) -> Void) -> CheckedLine {
+        if let stub = checkedStub(hasher: hasher) { return stub }
         switch filter {
         case .all:
             return decoded(keeping: filter, hasher: hasher, keep: keep)

@@ -8,10 +8,14 @@ public struct LogSummary: Sendable, Hashable {
     public var head: Head
     /// Bytes after the last LF, if any (a warning).
     public var tornTail: TornTail?
+    /// How many of the lines are redaction stubs (erased events: counted in
+    /// `events`, their hashes kept, never handed to a projection).
+    public var redactedLines: Int
 
     /// Makes a summary.
-    public init(events: Int, newerVersionLines: Int, head: Head, tornTail: TornTail?) {
+    public init(events: Int, newerVersionLines: Int, head: Head, tornTail: TornTail?, redactedLines: Int = 0) {
         self.events = events; self.newerVersionLines = newerVersionLines; self.head = head; self.tornTail = tornTail
+        self.redactedLines = redactedLines
     }
 
     /// The warnings (`line K: torn_tail: ...`).

@@ -15,7 +15,12 @@ enum ProgressLedgerCLI {
         ImportCommand.self,
         ItemsCommand.self,
         LeaderboardCommand.self,
+        EraseCommand.self,
+        ExplainCommand.self,
     ]
+
+    /// The tool's version (`--version`).
+    static let version = "1.1.0 (log format 1)"
 
     static let overview = """
         progress-ledger: the learner's progress as an append-only event log.
@@ -25,7 +30,8 @@ enum ProgressLedgerCLI {
         Commands:
         \(commands.map { "  " + $0.name.padding(8) + "  " + $0.summary }.joined(separator: "\n"))
 
-        Run 'progress-ledger <command> --help' for a command's options.
+        Run 'progress-ledger <command> --help' for a command's options,
+        'progress-ledger --version' for the version.
         Exit codes: 0 ok, 1 failure or invalid data, 64 usage error.
         """
 
@@ -46,6 +52,10 @@ enum ProgressLedgerCLI {
         guard let first = args.first else {
             io.error(overview)
             return ExitCode.usage
+        }
+        if first == "--version" {
+            io.line("progress-ledger \(version)")
+            return ExitCode.ok
         }
         if first == "--help" || first == "-h" || first == "help" {
             if args.count > 1, let command = commands.first(where: { $0.name == args[1] }) {

@@ -61,11 +61,13 @@ enum AppendCommand: Command {
             do {
                 events.append(try LineCodec.decodeNewEvent(input.bytes))
             } catch {
-                problems.append("\(input.label): \(describe(error))")
+                // Each member's problem, not only the first.
+                let each = LineCodec.problems(ofNewEvent: input.bytes)
+                for problem in each.isEmpty ? [error] : each { io.error("\(input.label): \(describe(problem))") }
+                problems.append(input.label)
             }
         }
         guard problems.isEmpty else {
-            for p in problems { io.error(p) }
             io.error("progress-ledger append: \(problems.count) invalid event\(problems.count == 1 ? "" : "s"); nothing was appended to \(path)")
             return ExitCode.failure
         }

@@ -7,12 +7,21 @@ import Ledger
 /// calls the library.
 enum ExportCommand: Command {
     static let name = "export"
-    static let summary = "the log's events for another system (flat rows by day, xAPI statements)"
+    static let summary = "a learner's raw lines (--user), or the log for another system (flat rows, xAPI)"
     static let help = """
-        LOG|DIR --format flat --out OUTDIR [--quiet]
+        LOG [--format jsonl] --user U [--state]
+                             LOG|DIR --format flat --out OUTDIR [--quiet]
                              LOG --format xapi [--user U] [--homepage URL] [--activity-base IRI] [--quiet]
 
-        Writes the log's events in another form.
+        Writes the log's events, as they are or in another form.
+
+        --format jsonl (the default) with --user U: the lines of learner U, byte
+        for byte as in the log, one per line, after the whole log is verified (a
+        damaged log is refused with verify's message and nothing is printed).
+        This is what a learner is given when they ask for their data
+        (docs/privacy.md). Lines erased by 'erase' belong to no one and are not
+        printed. With --state, one more line: {"state":{...}}, U's current state
+        as 'state --json' prints it.
 
         --format flat writes every event as one flat JSON object with the
         attempt rules applied (its learner's day, counted, score) into
@@ -33,30 +42,35 @@ enum ExportCommand: Command {
         written; a torn tail is a warning.
 
         Options:
-          --format F            flat or xapi
+          --format F            jsonl (default), flat or xapi
+          --user U              jsonl, xapi: only the events of learner U (exact match)
+          --state               jsonl: after U's lines, U's current state
           --out OUTDIR          flat: the folder of partitions
-          --user U              xapi: only the events of learner U (exact match)
           --homepage URL        xapi: actor.account.homePage (default https://progress-ledger.example/)
           --activity-base IRI   xapi: base of the activity, verb and extension IRIs
                                 (default https://progress-ledger.example/activities/)
           --quiet               no progress on stderr while reading a large log
 
         Examples:
+          progress-ledger export progress.log --user u-42 --state > u-42.jsonl
           progress-ledger export learner.log --format flat --out flat/
           progress-ledger export learner.log --format xapi > statements.jsonl
           progress-ledger export learner.log --format xapi --user u-42 \\
               --homepage https://school.example/ --activity-base https://school.example/xapi/
         """
     static let options: [OptionSpec] = [
-        .value("--format"), .value("--out"), .value("--user"), .value("--homepage"), .value("--activity-base"),
-        .flag("--quiet"),
+        .value("--format"), .value("--out"), .value("--user"), .flag("--state"), .value("--homepage"),
+        .value("--activity-base"), .flag("--quiet"),
     ]
 
     static func run(_ args: ParsedArguments, _ io: Terminal) throws -> Int32 {
-        guard args.value("--format") != nil else { throw CLIError.usage("missing --format flat|xapi") }
-        switch try args.choice("--format", ["flat", "xapi"], default: "flat") {
+        switch try args.choice("--format", ["jsonl", "flat", "xapi"], default: "jsonl") {
         case "xapi": return try runXAPI(try args.onePositional("LOG"), args, io)
-        default: return try runFlat(args, io)
+        case "flat": return try runFlat(args, io)
+        default:
+            if args.value("--user") != nil { return try runUser(args, io) }
+            if args.flag("--state") { throw CLIError.usage("--state needs --user U: the state is one learner's") }
+            throw CLIError.usage("--user U is required with --format jsonl: the learner whose lines to print")
         }
     }
 }

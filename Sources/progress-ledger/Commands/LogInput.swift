@@ -29,6 +29,7 @@ enum LogInput {
         if summary.newerVersionLines > 0 {
             text += " (\(summary.newerVersionLines) of a newer format version, kept unread)"
         }
+        if summary.redactedLines > 0 { text += ", \(summary.redactedLines) redacted (erased; their hashes kept)" }
         return text + ", head \(summary.head)"
     }
 }

@@ -17,6 +17,9 @@ enum VerifyCommand: Command {
         the last line, and exits 0. Otherwise prints the FIRST problem as
         'line K: KIND: detail' and exits 1. A torn tail (bytes after the last
         LF, left by a crash) is a warning on stderr; the exit code stays 0.
+        Lines erased by 'erase' are redaction stubs: they verify (each keeps
+        the erased line's hash, so every link and any earlier head still
+        check) and are counted as redacted.
 
         Kinds: blank_line, line_too_long, line_ending, encoding, not_json,
         duplicate_member, not_object, invalid_envelope, seq_gap, head_mismatch,
@@ -51,12 +54,14 @@ enum VerifyCommand: Command {
         let report = try verify(path: path, expectHead: expected)
         for warning in report.warnings { io.error("\(path): warning: \(warning)") }
         if let problem = report.problem {
-            io.line(problem.description)
+            io.line("\(path): \(problem)")
             return ExitCode.failure
         }
         var text = "\(path): ok: \(report.events) event\(report.events == 1 ? "" : "s")"
         let newer = report.summary.newerVersionLines
         if newer > 0 { text += " (\(newer) of a newer format version, kept unread)" }
+        let redacted = report.summary.redactedLines
+        if redacted > 0 { text += ", \(redacted) redacted (erased; their hashes kept)" }
         text += ", head \(report.head)"
         if let expected { text += "; line \(expected.seq) matches the expected head" }
         io.line(text)

@@ -1,0 +1,110 @@
+/// The line that takes an erased line's place (`progress-ledger erase`):
+/// it keeps the erased line's `seq` and `prev` and the SHA-256 of its bytes,
+/// and nothing else of it.
+///
+/// ```json
+/// {"v":1,"seq":7,"redacted":"<64 hex: SHA-256 of the erased line>","prev":"<64 hex>"}
+/// ```
+///
+/// The next line's `prev` is still the hash of the erased line, so a reader
+/// takes `redacted` as the stub's digest for the chain: every link, and any
+/// head kept before the erasure, still checks. Only this exact spelling is a
+/// stub (members in this order, no spaces, lowercase hex); any other line
+/// with a `redacted` member is an ordinary line and is refused by the
+/// envelope's rules. This type is the one place the form is written and read.
+public struct RedactionStub: Sendable, Hashable {
+    /// The erased line's `seq`.
+    public var seq: Int
+    /// Lowercase hex SHA-256 of the erased line's bytes (without its LF).
+    public var redacted: String
+    /// The erased line's `prev`.
+    public var prev: String
+
+    /// A stub for the line `seq` whose bytes hash to `redacted` and whose `prev` was `prev`.
+    public init(seq: Int, redacted: String, prev: String) {
+        self.seq = seq; self.redacted = redacted; self.prev = prev
+    }
+
+    private static let head = Array(#"{"v":1,"seq":"#.utf8)
+    private static let middle = Array(#","redacted":""#.utf8)
+    private static let link = Array(#"","prev":""#.utf8)
+    private static let end = Array(#""}"#.utf8)
+
+    /// The stub's line, without its LF.
+    public func encoded() -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(180)
+        out += RedactionStub.head
+        out += Array(String(seq).utf8)
+        out += RedactionStub.middle
+        out += Array(redacted.utf8)
+        out += RedactionStub.link
+        out += Array(prev.utf8)
+        out += RedactionStub.end
+        return out
+    }
+
+    /// Where a stub's members are in its line: `seq`, and the byte ranges of
+    /// the 64 hex digits of `redacted` and of `prev`. nil when the line is not
+    /// a stub (a cheap test on the bytes after `seq` for every other line).
+    package struct Parts: Sendable, Hashable {
+        /// The erased line's seq.
+        package var seq: Int
+        /// The bytes of `redacted`'s hex digits.
+        package var redacted: Range<Int>
+        /// The bytes of `prev`'s hex digits.
+        package var prev: Range<Int>
+    }
+
+    /// The stub's parts, or nil when `line` is not a stub, spelled exactly.
+    package static func parts(_ line: UnsafeRawBufferPointer) -> Parts? {
+        let n = line.count
+        // The shortest stub: a one-digit seq.
+        guard n >= head.count + 1 + middle.count + 64 + link.count + 64 + end.count,
+              n <= head.count + 19 + middle.count + 64 + link.count + 64 + end.count else { return nil }
+        var k = 0
+        for b in head { guard line[k] == b else { return nil }; k += 1 }
+        var seq = 0
+        let digitsStart = k
+        while k < n, line[k] >= 0x30, line[k] <= 0x39 {
+            let (m, o1) = seq.multipliedReportingOverflow(by: 10)
+            let (s, o2) = m.addingReportingOverflow(Int(line[k] - 0x30))
+            guard !o1, !o2 else { return nil }
+            seq = s; k += 1
+        }
+        // 1 to 19 digits, no leading zero, seq >= 1.
+        guard k > digitsStart, line[digitsStart] != 0x30 else { return nil }
+        for b in middle { guard k < n, line[k] == b else { return nil }; k += 1 }
+        let redacted = k..<(k + 64)
+        guard k + 64 <= n, isLowerHex(line, redacted) else { return nil }
+        k += 64
+        for b in link { guard k < n, line[k] == b else { return nil }; k += 1 }
+        let prev = k..<(k + 64)
+        guard k + 64 <= n, isLowerHex(line, prev) else { return nil }
+        k += 64
+        for b in end { guard k < n, line[k] == b else { return nil }; k += 1 }
+        guard k == n else { return nil }
+        return Parts(seq: seq, redacted: redacted, prev: prev)
+    }
+
+    /// The stub in `line`, or nil when the line is not a stub.
+    public static func decode(_ line: UnsafeRawBufferPointer) -> RedactionStub? {
+        guard let p = parts(line) else { return nil }
+        func text(_ r: Range<Int>) -> String { String(decoding: UnsafeRawBufferPointer(rebasing: line[r]), as: UTF8.self) }
+        return RedactionStub(seq: p.seq, redacted: text(p.redacted), prev: text(p.prev))
+    }
+
+    /// The stub in `line` given as bytes, or nil.
+    public static func decode<Bytes: Collection<UInt8>>(_ line: Bytes) -> RedactionStub? {
+        if let r = line.withContiguousStorageIfAvailable({ decode(UnsafeRawBufferPointer($0)) }) { return r }
+        return Array(line).withUnsafeBytes { decode($0) }
+    }
+
+    private static func isLowerHex(_ line: UnsafeRawBufferPointer, _ range: Range<Int>) -> Bool {
+        for k in range {
+            let b = line[k]
+            guard (b >= 0x30 && b <= 0x39) || (b >= 0x61 && b <= 0x66) else { return false }
+        }
+        return true
+    }
+}
