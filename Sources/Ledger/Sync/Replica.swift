@@ -46,6 +46,25 @@ public struct Replica: Sendable {
         return try writer.appendVerbatim(lines, label: label)
     }
 
+    /// ``pull(_:source:)`` of raw input as it came over the wire: lines ended
+    /// by LF. Bytes after the last LF (an answer cut short) refuse the whole
+    /// input (`.replicaDiverged` is not claimed: `.invalidEvent`, naming the
+    /// line), and nothing is written: pull again.
+    @discardableResult
+    public func pull(input: [UInt8], source: String = "input") throws(LedgerError) -> PullResult {
+        var lines: [[UInt8]] = []
+        var start = 0
+        for (i, b) in input.enumerated() where b == 0x0A {
+            lines.append(Array(input[start..<i]))
+            start = i + 1
+        }
+        if start < input.count {
+            throw LedgerError(.invalidEvent, path: path,
+                              "\(source) line \(lines.count + 1) has no LF at its end: the input was cut short; nothing was written (pull again)")
+        }
+        return try pull(lines, source: source)
+    }
+
     /// Whether something is at the path (a missing directory counts as missing).
     private func exists() throws(LedgerError) -> Bool {
         do { _ = try System().lstat(path); return true } catch {

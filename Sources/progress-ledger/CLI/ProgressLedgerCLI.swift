@@ -9,6 +9,10 @@ enum ProgressLedgerCLI {
         StateCommand.self,
         AuditCommand.self,
         ReportCommand.self,
+        ExportCommand.self,
+        PullCommand.self,
+        PendingCommand.self,
+        MergeCommand.self,
     ]
 
     static let overview = """

@@ -11,7 +11,7 @@ enum StateCommand: Command {
     static let name = "state"
     static let summary = "one learner's state on a day (daily quiz, streak, study plan...)"
     static let help = """
-        LOG --user U [--day YYYY-MM-DD] [--as-of SEQ|TIME] [--catalog FILE]
+        LOG|REPLICA --user U [--outbox OUTBOX] [--day YYYY-MM-DD] [--as-of SEQ|TIME] [--catalog FILE]
                              [--retry-limit N] [--streak-on daily|any] [--days N] [--json]
                              [--snapshot FILE] [--quiet]
 
@@ -49,6 +49,9 @@ enum StateCommand: Command {
           --snapshot FILE   read only what was appended since the lines saved in
                             FILE, if it still matches; then save U's lines there
           --quiet           no progress on stderr while reading a large log
+          --outbox OUTBOX   LOG is a device's replica: fold it, then the events of
+                            OUTBOX not in it (the state a device shows offline;
+                            docs/sync.md)
 
         Examples:
           progress-ledger state learner.log --user u-42
@@ -59,6 +62,7 @@ enum StateCommand: Command {
     static let options: [OptionSpec] = [
         .value("--user"), .value("--day"), .value("--as-of"), .value("--catalog"), .value("--retry-limit"),
         .value("--streak-on"), .value("--days"), .flag("--json"), .value("--snapshot"), .flag("--quiet"),
+        .value("--outbox"),
     ]
 
     static func run(_ args: ParsedArguments, _ io: Terminal) throws -> Int32 {
@@ -71,6 +75,15 @@ enum StateCommand: Command {
             guard snapshotPath != path else { throw CLIError.usage("--snapshot names the log itself; give the snapshot its own file") }
         }
         var projector = LearnerProjector(options: options)
+        if let outbox = args.value("--outbox") {
+            guard snapshotPath == nil else { throw CLIError.usage("--snapshot and --outbox do not go together") }
+            do {
+                for record in try Outbox(path: outbox).deviceRecords(replica: path) { projector.apply(record) }
+            } catch {
+                throw CLIError.failure(error.description)
+            }
+            return print(projector.state(), args, io)
+        }
         let read: LogRead
         do {
             read = try LogInput.read(path, io, quiet: quiet, user: options.user, snapshot: snapshotPath) { record in
@@ -85,16 +98,21 @@ enum StateCommand: Command {
             let asOf = options.asOf.map { " as of \($0)" } ?? ""
             io.error("progress-ledger state: no events for user \(quoted(options.user)) in \(path)\(asOf); the state below is empty")
         }
-        let state = projector.state()
+        _ = print(projector.state(), args, io)
+        io.flush()   // the state first: whoever reads it need not wait for the snapshot
+        do { try read.saveSnapshot() } catch {
+            io.error("progress-ledger state: warning: the snapshot was not saved: \(error)")
+        }
+        return ExitCode.ok
+    }
+
+    /// Prints the state as JSON (`--json`) or text.
+    private static func print(_ state: LearnerState, _ args: ParsedArguments, _ io: Terminal) -> Int32 {
         if args.flag("--json") {
             io.write(bytes: state.jsonBytes)
             io.line()
         } else {
             io.write(state.text)
-        }
-        io.flush()   // the state first: whoever reads it need not wait for the snapshot
-        do { try read.saveSnapshot() } catch {
-            io.error("progress-ledger state: warning: the snapshot was not saved: \(error)")
         }
         return ExitCode.ok
     }
