@@ -161,11 +161,14 @@ struct WriterSealingTests {
         var batch = try Make.answers(1...300, prefix: "r-")
         batch[249].id = "r-17"
         let error = #expect(throws: LedgerError.self) { try writer.append(batch) }
+        #expect(error?.code == .conflictingDuplicate)
         #expect(error?.description == "\(log): event 250 of 300 (id \"r-17\") is refused, nothing of its batch was written: "
-                + "invalid_envelope: id: \"r-17\" repeats event 17 of this batch; ids must be unique within a batch")
-        // An id already in the log, twice in a batch: still a repeat within the batch.
-        let twice = #expect(throws: LedgerError.self) { try writer.append(try Make.answers([5, 1, 1], prefix: "r-")) }
-        #expect(twice?.message.hasSuffix("\"r-1\" repeats event 2 of this batch; ids must be unique within a batch") == true)
+                + "conflicting_duplicate: id \"r-17\" is already used by event 17 of this batch with different content")
+        // An id already in the log, twice in a batch with different content: named against the batch's first.
+        var twiceBatch = try Make.answers([5, 1, 1], prefix: "r-")
+        twiceBatch[2] = try Make.answer("r-1", question: 9)
+        let twice = #expect(throws: LedgerError.self) { try writer.append(twiceBatch) }
+        #expect(twice?.message.hasSuffix("id \"r-1\" is already used by event 2 of this batch with different content") == true)
         #expect(try verify(path: log).events == 1)
         // Two thousand distinct ids (a table that had to be larger) go in, the known one reported.
         let results = try writer.append(try Make.answers(1...2000, prefix: "r-"))

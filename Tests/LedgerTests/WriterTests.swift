@@ -72,7 +72,7 @@ struct WriterTests {
         #expect(try LogReader(path: log).verify().events == 4)
     }
 
-    @Test func repeatedIDWithinABatchIsRefusedWithNothingWritten() throws {
+    @Test func repeatedIDWithinABatchWithOtherContentIsRefusedWithNothingWritten() throws {
         let dir = try TempDir()
         defer { dir.cleanup() }
         let log = dir.file("a.log")
@@ -80,15 +80,27 @@ struct WriterTests {
         try writer.append(try Make.answers(1...2))
         let before = try Files.bytes(log)
         let error = #expect(throws: LedgerError.self) {
-            try writer.append([try Make.answer("x-1"), try Make.answer("x-2"), try Make.answer("x-1")])
+            try writer.append([try Make.answer("x-1"), try Make.answer("x-2"), try Make.answer("x-1", question: 2)])
         }
-        #expect(error?.code == .invalidEvent)
+        #expect(error?.code == .conflictingDuplicate)
         #expect(error?.description.contains("event 3 of 3") == true)
         #expect(error?.eventIndex == 2)
-        #expect(error?.description.contains("repeats event 1") == true)
+        #expect(error?.description.contains("already used by event 1 of this batch") == true)
         #expect(error?.description.contains(log) == true)
         #expect(try Files.bytes(log) == before)
         #expect(writer.isUsable)
+    }
+
+    @Test func repeatedIDWithinABatchWithTheSameContentIsWrittenOnce() throws {
+        let dir = try TempDir()
+        defer { dir.cleanup() }
+        let log = dir.file("a.log")
+        let writer = try LedgerWriter(path: log)
+        try writer.append(try Make.answers(1...2))
+        let results = try writer.append([try Make.answer("x-1"), try Make.answer("x-2"), try Make.answer("x-1")])
+        #expect(results.map(\.seq) == [3, 4, 3])
+        #expect(results.map(\.status) == [.appended, .appended, .alreadyPresent])
+        #expect(try verify(path: log).events == 4)
     }
 
     @Test func invalidEventRefusesTheWholeBatch() throws {
