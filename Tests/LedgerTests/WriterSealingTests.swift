@@ -51,6 +51,7 @@ struct WriterSealingTests {
         var g = SplitMix64(seed: seed)
         let writer = try LedgerWriter(path: log)
         var known: [String: Int] = [:]
+        var originals: [String: NewEvent] = [:]
         var next = 1
         for b in 0..<40 {
             var events: [NewEvent] = []
@@ -59,7 +60,8 @@ struct WriterSealingTests {
             for k in 0..<Int.random(in: 1...30, using: &g) {
                 if !known.isEmpty, Int.random(in: 0..<8, using: &g) == 0,
                    let old = known.keys.sorted().randomElement(using: &g), !batchIDs.contains(old) {
-                    events.append(Self.event(&g, id: old))  // already in the log: not written again
+                    _ = Self.event(&g, id: old)
+                    events.append(originals[old] ?? Self.event(&g, id: old))  // already in the log, the same event: not written again
                     expected.append((old, known[old]))
                     batchIDs.insert(old)
                 } else {
@@ -80,6 +82,11 @@ struct WriterSealingTests {
                     known[r.id] = r.seq
                     next += 1
                 }
+            }
+            for (r, event) in zip(results, events) where r.status == .appended {
+                var original = event
+                original.id = r.id
+                originals[r.id] = original
             }
             // Each appended line is the encoder's line of the envelope the result carries, after the line before.
             let lines = try Files.lines(log)

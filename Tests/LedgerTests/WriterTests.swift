@@ -56,11 +56,11 @@ struct WriterTests {
         let writer = try LedgerWriter(path: log)
         try writer.append(try Make.answers(1...3))
         let before = try Files.bytes(log)
-        let again = try writer.append([try Make.answer("e-2")])
+        let again = try writer.append([try Make.answer("e-2", question: 2)])
         #expect(again == [AppendResult(id: "e-2", seq: 2, status: .alreadyPresent)])
         #expect(try Files.bytes(log) == before)
         // Mixed batch: the known id is skipped, the new one gets the next seq.
-        let mixed = try writer.append([try Make.answer("e-3"), try Make.answer("e-4")])
+        let mixed = try writer.append([try Make.answer("e-3", question: 3), try Make.answer("e-4")])
         #expect(mixed.map { [$0.id, "\($0.seq)", "\($0.status)"] } == [["e-3", "3", "alreadyPresent"], ["e-4", "4", "appended"]])
         // The appended one carries the line as written, for a live projection; the known one does not.
         #expect(mixed[0].envelope == nil)
@@ -281,7 +281,7 @@ struct WriterTests {
         let results = try writer.append(try Make.answers(20_004...20_004))
         #expect(results.first?.seq == 10_004)
         #expect(faults.attempts[.pread, default: 0] == atOpen + 1)  // one read of the two new lines
-        #expect(try writer.append(try Make.answer("e-20002")).status == .alreadyPresent)  // and it knows their ids
+        #expect(try writer.append(try Make.answer("e-20002", question: 20_002)).status == .alreadyPresent)  // and it knows their ids
         #expect(try verify(path: log).events == 10_004)
     }
 }
