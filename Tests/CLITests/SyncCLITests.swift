@@ -158,4 +158,26 @@ struct SyncCLITests {
         #expect(r.status == 0 && r.stdout == one.stdout)
         #expect(r.stderr.contains("c.log:1") && r.stderr.contains("a.log:2") && r.stderr.contains("\"e-2\""), "\(r.stderr)")
     }
+
+    @Test func demoDevicesSyncThroughTheLibrary() throws {
+        let dir = try TemporaryDirectory()
+        let r = try CLI.run(["demo", "--users", "3", "--days", "12", "--seed", "5", "--out", "a", "--quiet"], in: dir.url)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("every replica equals a/sync/server.log"), "\(r.stdout)")
+        let names = try FileManager.default.contentsOfDirectory(atPath: dir.path("a/sync")).sorted()
+        let replicas = names.filter { $0.hasSuffix(".replica") }
+        #expect(replicas.count >= 2, "\(names)")
+        for name in replicas { #expect(dir.bytes("a/sync/" + name) == dir.bytes("a/sync/server.log")) }
+        #expect(try CLI.run(["verify", dir.path("a/sync/server.log")]).status == 0)
+        // Each device's offline state (replica + outbox) is the server's.
+        let device = try #require(replicas.first).replacingOccurrences(of: ".replica", with: "")
+        let user = try #require(device.split(separator: "-", maxSplits: 1).last.map(String.init))
+        let offline = try CLI.run(["state", dir.path("a/sync/\(device).replica"), "--outbox", dir.path("a/sync/\(device).outbox"), "--user", user, "--json"])
+        let online = try CLI.run(["state", dir.path("a/sync/server.log"), "--user", user, "--json"])
+        #expect(offline.status == 0 && offline.stdout == online.stdout)
+        // The same seed, the same bytes.
+        #expect(try CLI.run(["demo", "--users", "3", "--days", "12", "--seed", "5", "--out", "b", "--quiet"], in: dir.url).status == 0)
+        #expect(dir.bytes("a/sync/server.log") == dir.bytes("b/sync/server.log"))
+        #expect(dir.bytes("a/demo.log") == dir.bytes("b/demo.log"))
+    }
 }
