@@ -174,18 +174,11 @@ extension LedgerWriter {
         let start = lineStarts[seq - 1]
         let end = seq < lineStarts.count ? lineStarts[seq] - 1 : knownSize - 1
         var bytes = [UInt8](repeating: 0, count: end - start)
-        var done = 0
-        while done < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { buffer in
-                Result { () throws(SystemCallError) -> Int in
-                    try system.pread(fd, into: UnsafeMutableRawBufferPointer(rebasing: buffer[done...]), at: start + done)
-                }
-            }
-            let read: Int
-            do { read = try n.get() } catch { throw LedgerError(error, path: path, doing: "reading line \(seq) back") }
-            guard read > 0 else { throw LedgerError(.replaced, path: path, "line \(seq) could not be read back: the log is shorter than before") }
-            done += read
+        let read: Int
+        do { read = try system.readFully(fd, into: &bytes, at: start) } catch {
+            throw LedgerError(error, path: path, doing: "reading line \(seq) back")
         }
+        guard read == bytes.count else { throw LedgerError(.replaced, path: path, "line \(seq) could not be read back: the log is shorter than before") }
         return bytes
     }
 
