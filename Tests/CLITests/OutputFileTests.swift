@@ -56,7 +56,10 @@ struct OutputFileTests {
         #expect(try Self.mode(dir.path("d/report.html")) == 0o600)
         let page = try CLI.run(["report", dir.path("d/demo.log"), "--format", "html"])
         #expect(dir.bytes("d/report.html") == page.stdoutBytes)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path("d")).sorted() == ["demo.log", "report.html"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path("d")).sorted() == ["demo.log", "report.html", "sync"])
+        for name in try FileManager.default.contentsOfDirectory(atPath: dir.path("d/sync")) {
+            #expect(try Self.mode(dir.path("d/sync/" + name)) == 0o600, "\(name)")
+        }
     }
 
     @Test("an existing 0644 file is replaced by a new 0600 file (renamed over it, so a hard link keeps the old bytes)")

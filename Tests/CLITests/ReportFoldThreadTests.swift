@@ -14,8 +14,10 @@ struct ReportFoldThreadTests {
     static func foldedHere(_ logs: [String], from: Day? = nil, to: Day? = nil) throws -> (json: String, records: Int) {
         var builder = ReportBuilder(from: from, to: to)
         var count = 0
+        var ids = Set<String>()   // the spec: an event read from an earlier log (by id) counts once, where first read
         for log in logs {
             _ = try LogReader(path: log).read { record in
+                guard ids.insert(record.id).inserted else { return }
                 builder.add(record)
                 count += 1
             }

@@ -49,7 +49,7 @@ struct WriterCatchUpTests {
         let writer = try LedgerWriter(path: log)
         let report = try verify(path: log)
         #expect(report.isOK && writer.head == report.head && writer.head.seq == 20_000)
-        #expect(try writer.append(try Make.answer("e-12345")) == AppendResult(id: "e-12345", seq: 12_345, status: .alreadyPresent))
+        #expect(try writer.append(try Make.answer("e-12345", question: 12_345)) == AppendResult(id: "e-12345", seq: 12_345, status: .alreadyPresent))
         #expect(try writer.append(try Make.answer("e-20001")).seq == 20_001)
     }
 
@@ -125,7 +125,7 @@ struct WriterCatchUpTests {
             k += n
         }
         try other.sync()
-        let results = try writer.append([try Make.answer("o-\(events)"), try Make.answer("mine-3")])
+        let results = try writer.append([try Make.answer("o-\(events)", question: events), try Make.answer("mine-3")])
         #expect(results.map(\.status) == [.alreadyPresent, .appended])
         #expect(results.map(\.seq) == [2 + events, 3 + events])
         #expect(writer.head == (try verify(path: log)).head)
@@ -151,8 +151,8 @@ struct WriterCatchUpTests {
         let readsBefore = faults.attempts[.pread, default: 0]
         #expect(try writer.append(try Make.answer("mine-2")).seq == 10_002)
         #expect(faults.attempts[.pread, default: 0] - readsBefore == 1)
-        #expect(try writer.append(try Make.answer("o-9999")).status == .alreadyPresent)
-        #expect(try writer.append(try Make.answer("o-2")).seq == 3)
+        #expect(try writer.append(try Make.answer("o-9999", question: 9999)).status == .alreadyPresent)
+        #expect(try writer.append(try Make.answer("o-2", question: 2)).seq == 3)
         let report = try verify(path: log)
         #expect(report.isOK && report.events == 10_002 && report.head == writer.head)
     }

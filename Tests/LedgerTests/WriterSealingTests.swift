@@ -51,6 +51,7 @@ struct WriterSealingTests {
         var g = SplitMix64(seed: seed)
         let writer = try LedgerWriter(path: log)
         var known: [String: Int] = [:]
+        var originals: [String: NewEvent] = [:]
         var next = 1
         for b in 0..<40 {
             var events: [NewEvent] = []
@@ -59,7 +60,8 @@ struct WriterSealingTests {
             for k in 0..<Int.random(in: 1...30, using: &g) {
                 if !known.isEmpty, Int.random(in: 0..<8, using: &g) == 0,
                    let old = known.keys.sorted().randomElement(using: &g), !batchIDs.contains(old) {
-                    events.append(Self.event(&g, id: old))  // already in the log: not written again
+                    _ = Self.event(&g, id: old)
+                    events.append(originals[old] ?? Self.event(&g, id: old))  // already in the log, the same event: not written again
                     expected.append((old, known[old]))
                     batchIDs.insert(old)
                 } else {
@@ -80,6 +82,11 @@ struct WriterSealingTests {
                     known[r.id] = r.seq
                     next += 1
                 }
+            }
+            for (r, event) in zip(results, events) where r.status == .appended {
+                var original = event
+                original.id = r.id
+                originals[r.id] = original
             }
             // Each appended line is the encoder's line of the envelope the result carries, after the line before.
             let lines = try Files.lines(log)
@@ -161,11 +168,14 @@ struct WriterSealingTests {
         var batch = try Make.answers(1...300, prefix: "r-")
         batch[249].id = "r-17"
         let error = #expect(throws: LedgerError.self) { try writer.append(batch) }
+        #expect(error?.code == .conflictingDuplicate)
         #expect(error?.description == "\(log): event 250 of 300 (id \"r-17\") is refused, nothing of its batch was written: "
-                + "invalid_envelope: id: \"r-17\" repeats event 17 of this batch; ids must be unique within a batch")
-        // An id already in the log, twice in a batch: still a repeat within the batch.
-        let twice = #expect(throws: LedgerError.self) { try writer.append(try Make.answers([5, 1, 1], prefix: "r-")) }
-        #expect(twice?.message.hasSuffix("\"r-1\" repeats event 2 of this batch; ids must be unique within a batch") == true)
+                + "conflicting_duplicate: id \"r-17\" is already used by event 17 of this batch with different content")
+        // An id already in the log, twice in a batch with different content: named against the batch's first.
+        var twiceBatch = try Make.answers([5, 1, 1], prefix: "r-")
+        twiceBatch[2] = try Make.answer("r-1", question: 9)
+        let twice = #expect(throws: LedgerError.self) { try writer.append(twiceBatch) }
+        #expect(twice?.message.hasSuffix("id \"r-1\" is already used by event 2 of this batch with different content") == true)
         #expect(try verify(path: log).events == 1)
         // Two thousand distinct ids (a table that had to be larger) go in, the known one reported.
         let results = try writer.append(try Make.answers(1...2000, prefix: "r-"))

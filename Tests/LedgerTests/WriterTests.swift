@@ -56,11 +56,11 @@ struct WriterTests {
         let writer = try LedgerWriter(path: log)
         try writer.append(try Make.answers(1...3))
         let before = try Files.bytes(log)
-        let again = try writer.append([try Make.answer("e-2")])
+        let again = try writer.append([try Make.answer("e-2", question: 2)])
         #expect(again == [AppendResult(id: "e-2", seq: 2, status: .alreadyPresent)])
         #expect(try Files.bytes(log) == before)
         // Mixed batch: the known id is skipped, the new one gets the next seq.
-        let mixed = try writer.append([try Make.answer("e-3"), try Make.answer("e-4")])
+        let mixed = try writer.append([try Make.answer("e-3", question: 3), try Make.answer("e-4")])
         #expect(mixed.map { [$0.id, "\($0.seq)", "\($0.status)"] } == [["e-3", "3", "alreadyPresent"], ["e-4", "4", "appended"]])
         // The appended one carries the line as written, for a live projection; the known one does not.
         #expect(mixed[0].envelope == nil)
@@ -72,7 +72,7 @@ struct WriterTests {
         #expect(try LogReader(path: log).verify().events == 4)
     }
 
-    @Test func repeatedIDWithinABatchIsRefusedWithNothingWritten() throws {
+    @Test func repeatedIDWithinABatchWithOtherContentIsRefusedWithNothingWritten() throws {
         let dir = try TempDir()
         defer { dir.cleanup() }
         let log = dir.file("a.log")
@@ -80,15 +80,27 @@ struct WriterTests {
         try writer.append(try Make.answers(1...2))
         let before = try Files.bytes(log)
         let error = #expect(throws: LedgerError.self) {
-            try writer.append([try Make.answer("x-1"), try Make.answer("x-2"), try Make.answer("x-1")])
+            try writer.append([try Make.answer("x-1"), try Make.answer("x-2"), try Make.answer("x-1", question: 2)])
         }
-        #expect(error?.code == .invalidEvent)
+        #expect(error?.code == .conflictingDuplicate)
         #expect(error?.description.contains("event 3 of 3") == true)
         #expect(error?.eventIndex == 2)
-        #expect(error?.description.contains("repeats event 1") == true)
+        #expect(error?.description.contains("already used by event 1 of this batch") == true)
         #expect(error?.description.contains(log) == true)
         #expect(try Files.bytes(log) == before)
         #expect(writer.isUsable)
+    }
+
+    @Test func repeatedIDWithinABatchWithTheSameContentIsWrittenOnce() throws {
+        let dir = try TempDir()
+        defer { dir.cleanup() }
+        let log = dir.file("a.log")
+        let writer = try LedgerWriter(path: log)
+        try writer.append(try Make.answers(1...2))
+        let results = try writer.append([try Make.answer("x-1"), try Make.answer("x-2"), try Make.answer("x-1")])
+        #expect(results.map(\.seq) == [3, 4, 3])
+        #expect(results.map(\.status) == [.appended, .appended, .alreadyPresent])
+        #expect(try verify(path: log).events == 4)
     }
 
     @Test func invalidEventRefusesTheWholeBatch() throws {
@@ -269,7 +281,7 @@ struct WriterTests {
         let results = try writer.append(try Make.answers(20_004...20_004))
         #expect(results.first?.seq == 10_004)
         #expect(faults.attempts[.pread, default: 0] == atOpen + 1)  // one read of the two new lines
-        #expect(try writer.append(try Make.answer("e-20002")).status == .alreadyPresent)  // and it knows their ids
+        #expect(try writer.append(try Make.answer("e-20002", question: 20_002)).status == .alreadyPresent)  // and it knows their ids
         #expect(try verify(path: log).events == 10_004)
     }
 }

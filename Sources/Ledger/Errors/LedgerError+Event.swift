@@ -15,4 +15,12 @@ extension LedgerError {
     init(damaged problem: LineProblem, path: String) {
         self.init(.damaged, path: path, problem.description, cause: .problem(problem))
     }
+
+    /// Event `index` of a batch whose id `id` is already held with different content (`where`: "line 7", "event 2 of this batch").
+    init(conflicting id: String, index: Int, count: Int, where place: String, path: String) {
+        self.init(.conflictingDuplicate, path: path,
+                  "event \(index + 1) of \(count) (id \"\(id)\") is refused, nothing of its batch was written: conflicting_duplicate: "
+                      + "id \"\(id)\" is already used by \(place) with different content")
+        eventIndex = index
+    }
 }

@@ -29,6 +29,10 @@ public struct LedgerError: Error, Sendable, CustomStringConvertible {
         case permission
         /// The file at the path was replaced or removed while the writer had it open.
         case replaced
+        /// An event's id is already used (in the log, in its batch, or in another input) by different content.
+        case conflictingDuplicate = "conflicting_duplicate"
+        /// Lines offered to a replica do not continue its chain, or differ from lines it holds.
+        case replicaDiverged = "replica_diverged"
     }
 
     /// The underlying cause.

@@ -158,18 +158,8 @@ extension LogReader {
 
     /// Reads up to `bytes.count` bytes at `offset`; fewer only at the end of the file.
     private func readFully(_ fd: CInt, into bytes: inout [UInt8], at offset: Int) throws(LedgerError) -> Int {
-        var done = 0
-        while done < bytes.count {
-            let result = bytes.withUnsafeMutableBytes { buffer in
-                Result { () throws(SystemCallError) -> Int in
-                    try system.pread(fd, into: UnsafeMutableRawBufferPointer(rebasing: buffer[done...]), at: offset + done)
-                }
-            }
-            let n: Int
-            do { n = try result.get() } catch { throw LedgerError(error, path: path, doing: "reading at byte \(offset + done)") }
-            if n == 0 { break }
-            done += n
+        do { return try system.readFully(fd, into: &bytes, at: offset) } catch {
+            throw LedgerError(error, path: path, doing: "reading at byte \(offset)")
         }
-        return done
     }
 }

@@ -13,6 +13,9 @@ enum LineDigest {
         return hardwareDigest(base, bytes.count)
     }
 
+    /// The digest of a line held as an array.
+    static func of(_ bytes: [UInt8]) -> SHA256.Digest { bytes.withUnsafeBytes { of($0) } }
+
     /// The digest by the SHA instructions; only when ``hardware``.
     static func hardwareDigest(_ base: UnsafeRawPointer, _ count: Int) -> SHA256.Digest {
         var words: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) = (0, 0, 0, 0, 0, 0, 0, 0)

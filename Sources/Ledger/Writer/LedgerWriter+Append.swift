@@ -4,10 +4,13 @@ import Events
 extension LedgerWriter {
     /// Appends a batch of events: all or nothing.
     ///
-    /// Every event is validated first; an invalid one, or an id repeated within
-    /// the batch, refuses the whole batch (`.invalidEvent`) and writes nothing.
-    /// An event whose id is already in the log is not written again: its result
-    /// is `.alreadyPresent` with the seq it has. Missing ids become UUIDs. The
+    /// Every event is validated first; an invalid one refuses the whole batch
+    /// (`.invalidEvent`) and writes nothing. An event whose id is already in the
+    /// log (or earlier in the batch) with the same content (``LineCodec/sameContent(_:_:)-(UnsafeRawBufferPointer,_)``)
+    /// is not written again: its result is `.alreadyPresent` with the seq it has;
+    /// with different content the whole batch is refused (`.conflictingDuplicate`,
+    /// naming the id and its seq) and nothing is written. The earlier line is
+    /// read back only when an id repeats. Missing ids become UUIDs. The
     /// new lines get their `seq` and `prev`, are written with one write, and
     /// (with `.everyBatch`) fsync'd before this returns.
     ///
@@ -30,7 +33,16 @@ extension LedgerWriter {
             var size = 0
             for k in events.indices {
                 let id = batch.ids[k]
+                if let first = batch.repeats[k] {
+                    // The same event twice in the batch (checked in `prepare`): the seq of its first.
+                    results.append(AppendResult(id: id, seq: results[first].seq, status: .alreadyPresent))
+                    continue
+                }
                 if let existing = chain.ids.seq(of: id, hash: batch.hashes[k]) {
+                    // Read the earlier line back only now that the id repeats.
+                    guard LineCodec.sameContent(try lineBytes(seq: existing), batch.lines[k].template) else {
+                        throw LedgerError(conflicting: id, index: k, count: events.count, where: "line \(existing) (seq \(existing))", path: path)
+                    }
                     results.append(AppendResult(id: id, seq: existing, status: .alreadyPresent))
                     continue
                 }
@@ -69,21 +81,16 @@ extension LedgerWriter {
 
             try write(bytes, before: before, events: count)
             if durability == .everyBatch {
-                do throws(SystemCallError) { try system.fsync(fd) } catch {
-                    let first = chain.count + 1
-                    let e = LedgerError(.notDurable, error, path: path,
-                                        "the batch of \(count) event\(count == 1 ? "" : "s") (seq \(first)...\(first + count - 1)) "
-                                            + "was written but fsync failed: it may not be on disk. This writer is now unusable: "
-                                            + "reopen the log and append the batch again (its ids make that safe)")
-                    state = .broken(e)
-                    throw e
-                }
+                try syncBatch(count: count)
             } else {
                 unsynced = true
             }
             var d = 0
-            for r in results where r.status == .appended {
-                chain.appendOwn(id: r.id, digest: digests[d])
+            var start = before
+            for k in results.indices where results[k].status == .appended {
+                chain.appendOwn(id: results[k].id, digest: digests[d])
+                lineStarts.append(start)
+                start += batch.lines[k].length(seq: results[k].seq) + 1
                 d += 1
             }
             knownSize = before + bytes.count
@@ -109,6 +116,9 @@ extension LedgerWriter {
         var hashes: [UInt64] = []
         /// Each event's line, waiting for its seq and prev.
         var lines: [PendingLine] = []
+        /// For an event whose id an earlier event of the batch has, with the
+        /// same content: that event's index (it is not written twice).
+        var repeats: [Int?] = []
     }
 
     /// Checks every event (as the decoder checks its line) and the ids within
@@ -129,11 +139,14 @@ extension LedgerWriter {
             }
             // The index's hash, over the id's bytes in place (iterating `String.utf8` costs more).
             let hash = id.utf8.withContiguousStorageIfAvailable { IDIndex.hash(bytes: $0) } ?? IDIndex.hash(id)
+            var repeated: Int? = nil
             if !seen.isEmpty, let first = LedgerWriter.insertIfNew(id, hash: hash, index: k, into: &seen, ids: batch.ids) {
-                let e = EventError(.invalidEnvelope, member: "id",
-                                   "\"\(id)\" repeats event \(first + 1) of this batch; ids must be unique within a batch")
-                throw LedgerError(invalid: e, index: k, count: events.count, id: id, path: path)
+                guard LineCodec.sameContent(batch.lines[first].template, batch.lines[k].template) else {
+                    throw LedgerError(conflicting: id, index: k, count: events.count, where: "event \(first + 1) of this batch", path: path)
+                }
+                repeated = first
             }
+            batch.repeats.append(repeated)
             batch.ids.append(id)
             batch.hashes.append(hash)
         }
@@ -156,8 +169,35 @@ extension LedgerWriter {
         return nil
     }
 
+    /// The bytes of line `seq` (which this writer has seen), read back from the file.
+    func lineBytes(seq: Int) throws(LedgerError) -> [UInt8] {
+        let start = lineStarts[seq - 1]
+        let end = seq < lineStarts.count ? lineStarts[seq] - 1 : knownSize - 1
+        var bytes = [UInt8](repeating: 0, count: end - start)
+        let read: Int
+        do { read = try system.readFully(fd, into: &bytes, at: start) } catch {
+            throw LedgerError(error, path: path, doing: "reading line \(seq) back")
+        }
+        guard read == bytes.count else { throw LedgerError(.replaced, path: path, "line \(seq) could not be read back: the log is shorter than before") }
+        return bytes
+    }
+
+    /// fsyncs the batch of `count` lines just written after line `chain.count`;
+    /// a failure makes the writer unusable (`.notDurable`).
+    func syncBatch(count: Int) throws(LedgerError) {
+        do throws(SystemCallError) { try system.fsync(fd) } catch {
+            let first = chain.count + 1
+            let e = LedgerError(.notDurable, error, path: path,
+                                "the batch of \(count) event\(count == 1 ? "" : "s") (seq \(first)...\(first + count - 1)) "
+                                    + "was written but fsync failed: it may not be on disk. This writer is now unusable: "
+                                    + "reopen the log and append the batch again (its ids make that safe)")
+            state = .broken(e)
+            throw e
+        }
+    }
+
     /// Writes the batch's bytes; on failure truncates back to `before`.
-    private func write(_ bytes: [UInt8], before: Int, events: Int) throws(LedgerError) {
+    func write(_ bytes: [UInt8], before: Int, events: Int) throws(LedgerError) {
         let outcome = bytes.withUnsafeBytes { buffer in
             Result { () throws(PartialWriteError) in try system.writeAll(fd, buffer) }
         }

@@ -39,6 +39,9 @@ public final class LedgerWriter {
     var chain = ChainState()
     /// Bytes of complete lines this writer has seen (where the next line starts).
     var knownSize = 0
+    /// Where each line the writer has seen starts (line n at `lineStarts[n - 1]`):
+    /// to read a line back when an id repeats (the `conflicting_duplicate` check).
+    var lineStarts: [Int] = []
     /// The file's identity, to notice a replaced log.
     var identity: (device: UInt64, inode: UInt64)
     /// Whether deferred batches await `sync()`.
@@ -173,6 +176,7 @@ public final class LedgerWriter {
                                   "\(problem): the log is damaged; the ledger appends nothing to it (run verify)",
                                   cause: .problem(problem))
             }
+            lineStarts.append(line.offset)
             knownSize = line.offset + line.length + 1
         }
         let scanner = LineScanner(system: system, fd: fd, path: path)

@@ -17,6 +17,9 @@ enum ProgressLedgerCLI {
         LeaderboardCommand.self,
         EraseCommand.self,
         ExplainCommand.self,
+        PullCommand.self,
+        PendingCommand.self,
+        MergeCommand.self,
     ]
 
     /// The tool's version (`--version`).

@@ -89,6 +89,11 @@ enum AppendCommand: Command {
                 io.error("progress-ledger append: nothing was appended to \(path)")
                 return ExitCode.failure
             }
+            if error.code == .conflictingDuplicate, let index = error.eventIndex, inputs.indices.contains(index) {
+                io.error("\(inputs[index].label): \(error)")
+                io.error("progress-ledger append: nothing was appended to \(path)")
+                return ExitCode.failure
+            }
             throw error
         }
         for r in results {

@@ -19,7 +19,11 @@ enum DemoCommand: Command {
 
         Then prints the log's verification, the state of one learner (the one the demo
         follows, who shows every feature), and the report's totals, and writes the log
-        and report.html into DIR. Both are created 0600 (learners' activity), whatever
+        and report.html into DIR. The followed learner's devices also record into their
+        own outboxes and sync with a server log of their own, through the sync API (a
+        phone syncs at once, a tablet syncs late, the next day): DIR/sync holds each
+        device's outbox and replica and the learner's server log (docs/sync.md).
+        All are created 0600 (learners' activity), whatever
         the umask; report.html is written whole, as 'report --out' writes.
 
         The same options give the same log, byte for byte: ids and times come from the
@@ -55,7 +59,9 @@ enum DemoCommand: Command {
         let htmlPath = directory + "/report.html"
 
         let demo = DemoLog(DemoLog.Options(users: users, days: days, seed: seed))
-        let appended = try write(demo, to: logPath)
+        let follow = demo.showcaseUser ?? "u-001"
+        var followed: [NewEvent] = []
+        let appended = try write(demo, to: logPath) { if $0.user == follow { followed.append($0) } }
         io.line("Simulated \(users) learner\(users == 1 ? "" : "s") over \(days) day\(days == 1 ? "" : "s") (seed \(seed)): "
                 + "appended \(appended) events to \(logPath).")
 
@@ -65,7 +71,6 @@ enum DemoCommand: Command {
         if let problem = verified.problem { throw CLIError.failure("the demo log does not verify: \(problem)") }
         io.line("\(logPath): ok: " + LogInput.describe(verified.summary))
 
-        let follow = demo.showcaseUser ?? "u-001"
         var projector = LearnerProjector(options: StateOptions(user: follow))
         var builder = ReportBuilder()
         do {
@@ -82,6 +87,7 @@ enum DemoCommand: Command {
         io.line("\n$ progress-ledger report \(logPath) --format html --out \(htmlPath)")
         try OutputFile.write(Array(report.html.utf8), to: htmlPath)
         io.write(totals(report))
+        try DemoSync.run(DeviceSchedule(followed), user: follow, in: directory + "/sync", io)
         io.line("""
 
             Wrote \(logPath) and \(htmlPath) (open it in a browser). Next:
@@ -92,7 +98,7 @@ enum DemoCommand: Command {
     }
 
     /// Appends the demo's events in batches through the ledger writer; returns how many.
-    private static func write(_ demo: DemoLog, to path: String) throws(CLIError) -> Int {
+    private static func write(_ demo: DemoLog, to path: String, _ each: (NewEvent) -> Void) throws(CLIError) -> Int {
         let writer: LedgerWriter
         do { writer = try LedgerWriter(path: path) } catch { throw .failure(error.description) }
         defer { writer.close() }
@@ -101,6 +107,7 @@ enum DemoCommand: Command {
         var appended = 0
         do {
             for event in demo {
+                each(event)
                 batch.append(event)
                 guard batch.count == batchSize else { continue }
                 appended += try writer.append(batch, durability: .deferred).count

@@ -9,13 +9,20 @@ enum ExportCommand: Command {
     static let name = "export"
     static let summary = "a learner's raw lines (--user), or the log for another system (flat rows, xAPI)"
     static let help = """
-        LOG [--format jsonl] --user U [--state]
+        LOG [--format jsonl] [--after SEQ]
+                             LOG [--format jsonl] --user U [--state]
                              LOG|DIR --format flat --out OUTDIR [--quiet]
                              LOG --format xapi [--user U] [--homepage URL] [--activity-base IRI] [--quiet]
 
         Writes the log's events, as they are or in another form.
 
-        --format jsonl (the default) with --user U: the lines of learner U, byte
+        --format jsonl (the default): the log's lines with seq greater than SEQ
+        (--after, default 0: every line), byte for byte, one per line, after the
+        whole log is verified (a damaged log is refused with verify's message and
+        nothing is printed). This is what a server sends a device on pull
+        (docs/sync.md).
+
+        --format jsonl with --user U: the lines of learner U, byte
         for byte as in the log, one per line, after the whole log is verified (a
         damaged log is refused with verify's message and nothing is printed).
         This is what a learner is given when they ask for their data
@@ -43,6 +50,7 @@ enum ExportCommand: Command {
 
         Options:
           --format F            jsonl (default), flat or xapi
+          --after SEQ           jsonl: only the lines after SEQ (default 0: all)
           --user U              jsonl, xapi: only the events of learner U (exact match)
           --state               jsonl: after U's lines, U's current state
           --out OUTDIR          flat: the folder of partitions
@@ -52,6 +60,7 @@ enum ExportCommand: Command {
           --quiet               no progress on stderr while reading a large log
 
         Examples:
+          progress-ledger export server.log --after 120 | progress-ledger pull replica.log
           progress-ledger export progress.log --user u-42 --state > u-42.jsonl
           progress-ledger export learner.log --format flat --out flat/
           progress-ledger export learner.log --format xapi > statements.jsonl
@@ -59,7 +68,7 @@ enum ExportCommand: Command {
               --homepage https://school.example/ --activity-base https://school.example/xapi/
         """
     static let options: [OptionSpec] = [
-        .value("--format"), .value("--out"), .value("--user"), .flag("--state"), .value("--homepage"),
+        .value("--format"), .value("--after"), .value("--out"), .value("--user"), .flag("--state"), .value("--homepage"),
         .value("--activity-base"), .flag("--quiet"),
     ]
 
@@ -68,9 +77,12 @@ enum ExportCommand: Command {
         case "xapi": return try runXAPI(try args.onePositional("LOG"), args, io)
         case "flat": return try runFlat(args, io)
         default:
-            if args.value("--user") != nil { return try runUser(args, io) }
+            if args.value("--user") != nil {
+                guard args.value("--after") == nil else { throw CLIError.usage("--after and --user do not go together") }
+                return try runUser(args, io)
+            }
             if args.flag("--state") { throw CLIError.usage("--state needs --user U: the state is one learner's") }
-            throw CLIError.usage("--user U is required with --format jsonl: the learner whose lines to print")
+            return try runRaw(args, io)
         }
     }
 }

@@ -16,7 +16,9 @@ enum ReportCommand: Command {
 
         Several logs are read in the order given, each checked on its own as verify
         checks it; their events are counted as one sequence (an attempt started in
-        one log may finish in the next). A damaged log is refused with verify's message.
+        one log may finish in the next). An event whose id was read from an earlier
+        log is counted once, where first read (report A A equals report A); with
+        different content, a warning on stderr names both places. A damaged log is refused with verify's message.
 
         A ledger directory DIR: its learner logs are folded in parallel on all
         cores and combined; the report is the same, byte for byte, as that of
@@ -55,9 +57,23 @@ enum ReportCommand: Command {
         } else {
             // The fold runs beside the reader's ordered thread, in log order.
             let fold = ReportFold(from: from, to: to)
+            // Over several logs, an event read before (by id) is counted once, where first read.
+            var seen: SeenEvents? = logs.count > 1 ? SeenEvents() : nil
             for log in logs {
                 do {
-                    _ = try LogInput.read(log, io, quiet: args.flag("--quiet")) { fold.add($0) }
+                    _ = try LogInput.read(log, io, quiet: args.flag("--quiet")) { record in
+                        if seen != nil {
+                            let place = "\(log):\(record.seq)"
+                            switch seen?.check(record, at: place) {
+                            case .repeated?: return
+                            case .conflicting(let earlier)?:
+                                io.error("progress-ledger report: warning: \(place): id \"\(record.id)\" was read at \(earlier) with different content; counted there only")
+                                return
+                            default: break
+                            }
+                        }
+                        fold.add(record)
+                    }
                 } catch {
                     throw CLIError.failure(error.description)
                 }

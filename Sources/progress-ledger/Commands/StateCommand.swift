@@ -11,7 +11,7 @@ enum StateCommand: Command {
     static let name = "state"
     static let summary = "one learner's state on a day (daily quiz, streak, study plan...)"
     static let help = """
-        LOG --user U [--day YYYY-MM-DD] [--as-of SEQ|TIME] [--catalog FILE]
+        LOG|REPLICA --user U [--outbox OUTBOX] [--day YYYY-MM-DD] [--as-of SEQ|TIME] [--catalog FILE]
                              [--retry-limit N] [--streak-on daily|any] [--days N] [--json]
                              [--snapshot FILE] [--quiet] [--format text|json|html] [--out FILE]
 
@@ -54,6 +54,9 @@ enum StateCommand: Command {
           --snapshot FILE   read only what was appended since the lines saved in
                             FILE, if it still matches; then save U's lines there
           --quiet           no progress on stderr while reading a large log
+          --outbox OUTBOX   LOG is a device's replica: fold it, then the events of
+                            OUTBOX not in it (the state a device shows offline;
+                            docs/sync.md)
 
         Examples:
           progress-ledger state learner.log --user u-42
@@ -65,7 +68,7 @@ enum StateCommand: Command {
     static let options: [OptionSpec] = [
         .value("--user"), .value("--day"), .value("--as-of"), .value("--catalog"), .value("--retry-limit"),
         .value("--streak-on"), .value("--days"), .flag("--json"), .value("--snapshot"), .flag("--quiet"),
-        .value("--format"), .value("--out"),
+        .value("--format"), .value("--out"), .value("--outbox"),
     ]
 
     static func run(_ args: ParsedArguments, _ io: Terminal) throws -> Int32 {
@@ -82,6 +85,16 @@ enum StateCommand: Command {
             guard snapshotPath != path else { throw CLIError.usage("--snapshot names the log itself; give the snapshot its own file") }
         }
         var projector = LearnerProjector(options: options)
+        if let outbox = args.value("--outbox") {
+            guard snapshotPath == nil else { throw CLIError.usage("--snapshot and --outbox do not go together") }
+            do {
+                for record in try Outbox(path: outbox).deviceRecords(replica: path) { projector.apply(record) }
+            } catch {
+                throw CLIError.failure(error.description)
+            }
+            try write(projector, format, args, io)
+            return ExitCode.ok
+        }
         guard exists else {
             io.error("progress-ledger state: no events for user \(quoted(options.user)) in \(given) (no learner log); the state below is empty")
             try write(projector, format, args, io)

@@ -1,0 +1,103 @@
+import Events
+
+/// Merging logs that grew apart (two devices of the past, a backup and a live
+/// log) into one new log: every event once by id, in the order of
+/// ``MergeOrder`` (the order `join` uses too), re-chained from seq 1. The output's bytes depend only
+/// on the set of events, so merge is commutative, associative and idempotent.
+public enum LogMerge {
+    /// What a merge wrote.
+    public struct Summary: Sendable, Hashable {
+        /// Events in the output.
+        public var events: Int
+        /// Its head.
+        public var head: Head
+    }
+
+    /// The merged log's lines (without LFs) of the logs at `inputs`: each
+    /// verified first (a damaged one throws `.damaged` naming its file and
+    /// line). An id with different content in two places throws
+    /// `.conflictingDuplicate` naming both files and lines (all such ids, one a
+    /// line). A newer-version line cannot be re-chained without rewriting it,
+    /// so it is refused (`.invalidEvent`, naming its file and line).
+    public static func lines(of inputs: [String]) throws(LedgerError) -> [[UInt8]] {
+        struct Taken { var envelope: Envelope; var bytes: [UInt8]; var place: String }
+        var byID: [String: Taken] = [:]
+        var conflicts: [String] = []
+        var firstConflictPath: String? = nil
+        for path in inputs {
+            for line in try VerifiedLog.load(path).lines {
+                guard case .v1(let envelope) = line.record else {
+                    throw LedgerError(.invalidEvent, path: path,
+                                      "line \(line.number): a line of format version > 1 (id \"\(line.record.id)\") cannot be merged: "
+                                          + "its seq and prev would have to be rewritten. Nothing was written")
+                }
+                // Content alone: seq and prev 0 so that equal events encode alike.
+                let content = LineCodec.encode(envelope.resealed(seq: 1, prev: Envelope.genesis))
+                let place = "\(path):\(line.number)"
+                guard let earlier = byID[envelope.id] else {
+                    byID[envelope.id] = Taken(envelope: envelope, bytes: content, place: place)
+                    continue
+                }
+                guard LineCodec.sameContent(earlier.bytes, content) else {
+                    if earlier.place != place {
+                        conflicts.append("\(earlier.place) and \(place): conflicting_duplicate: id \"\(envelope.id)\" has different content")
+                        firstConflictPath = firstConflictPath ?? path
+                    }
+                    continue
+                }
+                // Equal content written differently: keep the smallest bytes, whatever the input order.
+                if content.lexicographicallyPrecedes(earlier.bytes) {
+                    byID[envelope.id] = Taken(envelope: envelope, bytes: content, place: earlier.place)
+                }
+            }
+        }
+        if let path = firstConflictPath {
+            throw LedgerError(.conflictingDuplicate, path: path, conflicts.joined(separator: "\n") + "\nNothing was written")
+        }
+        let ordered = byID.values.map(\.envelope).sorted(by: MergeOrder.precedes)
+        var out: [[UInt8]] = []
+        out.reserveCapacity(ordered.count)
+        var prev = Envelope.genesis
+        for (k, envelope) in ordered.enumerated() {
+            let line = LineCodec.encode(envelope.resealed(seq: k + 1, prev: prev))
+            prev = LineDigest.of(line).hex
+            out.append(line)
+        }
+        return out
+    }
+
+    /// Merges the logs at `inputs` (``lines(of:)``) into a new log at `out`,
+    /// which must not exist (`.permission` otherwise, and it is left as it is).
+    /// Written whole: a temporary file beside it, fsync'd, renamed to `out`
+    /// (mode 0600), the directory fsync'd. On any refusal nothing is written.
+    @discardableResult
+    public static func merge(_ inputs: [String], into out: String) throws(LedgerError) -> Summary {
+        let file = AtomicFile(noun: "merged log", system: System())
+        guard try file.existing(out, head: 0) == .none else {
+            throw LedgerError(.permission, path: out, "already exists; merge writes a new log only (give a new file name)")
+        }
+        let lines = try lines(of: inputs)
+        guard try file.existing(out, head: 0) == .none else {
+            throw LedgerError(.permission, path: out, "appeared while the merge ran; it was left as it is")
+        }
+        try file.replace(out) { (sink) throws(PartialWriteError) in
+            for var line in lines {
+                line.append(0x0A)
+                let sent = line.withUnsafeBytes { raw in Result { () throws(PartialWriteError) in try sink(raw) } }
+                try sent.get()
+            }
+        }
+        let head = lines.last.map { Head(seq: lines.count, sha256: LineDigest.of($0)) } ?? .empty
+        return Summary(events: lines.count, head: head)
+    }
+}
+
+extension Envelope {
+    /// The same event at another `seq` after another `prev`.
+    func resealed(seq: Int, prev: String) -> Envelope {
+        var e = self
+        e.seq = seq
+        e.prev = prev
+        return e
+    }
+}

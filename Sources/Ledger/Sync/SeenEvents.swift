@@ -1,0 +1,37 @@
+import Events
+
+/// Events read from several logs, by id: so that an event found in more than
+/// one (synced to two places, or the same log given twice) counts once,
+/// where it was first read (`report LOG...`).
+public struct SeenEvents: Sendable {
+    /// Where an id was first read, and its content.
+    private var first: [String: (place: String, content: [UInt8])] = [:]
+
+    /// An empty set.
+    public init() {}
+
+    /// What to do with a record.
+    public enum Verdict: Sendable, Hashable {
+        /// First time this id is read: count it.
+        case new
+        /// Read before with the same content: skip it.
+        case repeated
+        /// Read before at `earlier` with different content: skip it and warn.
+        case conflicting(earlier: String)
+    }
+
+    /// Files `record`, read at `place` (`FILE:LINE`), and says whether to count it.
+    public mutating func check(_ record: Record, at place: String) -> Verdict {
+        let content: [UInt8]
+        switch record {
+        case .v1(let e): content = LineCodec.encode(e.resealed(seq: 1, prev: Envelope.genesis))
+        case .newer: content = []
+        }
+        guard let earlier = first[record.id] else {
+            first[record.id] = (place, content)
+            return .new
+        }
+        if content.isEmpty || LineCodec.sameContent(earlier.content, content) { return .repeated }
+        return .conflicting(earlier: earlier.place)
+    }
+}

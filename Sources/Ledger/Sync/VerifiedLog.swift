@@ -1,0 +1,67 @@
+import Events
+
+/// A whole log read into memory after it verified: what `merge`, `pending`,
+/// `pull` and the raw export work on (a learner's log, not a server's whole fleet).
+package struct VerifiedLog: Sendable {
+    /// One line of the log.
+    package struct Line: Sendable {
+        /// Its line number (= its seq).
+        package var number: Int
+        /// Its bytes, without the LF.
+        package var bytes: [UInt8]
+        /// What it holds.
+        package var record: Record
+    }
+
+    /// The log's path.
+    package let path: String
+    /// Every line, in order (the lines that verified; a torn tail is not a line).
+    package var lines: [Line] = []
+
+    /// Reads the log at `path`: verified first (a damaged log throws `.damaged`
+    /// with verify's message), then its lines up to the verified head (lines
+    /// appended meanwhile are left for the next read). `missingIsEmpty`: a
+    /// missing file reads as an empty log.
+    package static func load(_ path: String, missingIsEmpty: Bool = false) throws(LedgerError) -> VerifiedLog {
+        var log = VerifiedLog(path: path)
+        try log.forEachVerifiedLine(missingIsEmpty: missingIsEmpty) { (line) throws(LedgerError) in
+            log.lines.append(Line(number: line.number, bytes: line.copyBytes(), record: try line.record.get(path: path, line: line.number)))
+        }
+        return log
+    }
+
+    private init(path: String) { self.path = path }
+
+    /// Calls `body` with each line of the log that `verify` accepts, after it did.
+    private func forEachVerifiedLine(missingIsEmpty: Bool, _ body: (LogLine) throws(LedgerError) -> Void) throws(LedgerError) {
+        try VerifiedLog.forEachLine(of: path, missingIsEmpty: missingIsEmpty, body)
+    }
+
+    /// Verifies the log at `path`, then calls `body` with each line up to its verified head.
+    package static func forEachLine(of path: String, missingIsEmpty: Bool = false,
+                                    _ body: (LogLine) throws(LedgerError) -> Void) throws(LedgerError) {
+        let reader = LogReader(path: path)
+        let report: VerifyReport
+        do { report = try reader.verify() } catch {
+            if missingIsEmpty, error.code == .notFound { return }
+            throw error
+        }
+        if let problem = report.problem { throw LedgerError(damaged: problem, path: path) }
+        let count = report.events
+        try reader.forEachLine { (line) throws(LedgerError) in
+            guard line.number <= count else { return }
+            try body(line)
+        }
+    }
+}
+
+extension Result where Success == Record, Failure == EventError {
+    /// The record, or a `.damaged` error naming the file and line (a line that verified but no longer decodes was rewritten meanwhile).
+    func get(path: String, line: Int) throws(LedgerError) -> Record {
+        switch self {
+        case .success(let r): return r
+        case .failure(let e):
+            throw LedgerError(.damaged, path: path, "line \(line): \(e.kind.rawValue): \(e.message) (the log changed while it was read; run verify)")
+        }
+    }
+}

@@ -1,0 +1,51 @@
+import Events
+
+/// One learner's events as their devices record and sync them: what the
+/// demo drives through the ledger's sync API (`Outbox`, `Replica`) to show
+/// what synced events look like (docs/sync.md).
+///
+/// A phone is online: it syncs (push, then pull) right after each event it
+/// records. Any other device (a tablet on a train) is offline while it
+/// records and syncs late: when it next records on a later day, and at the
+/// end (every device twice round, so all end with the whole server log). Events the server records itself (`device` "server") go straight to
+/// the server log. The same events give the same steps.
+public struct DeviceSchedule: Sequence, Sendable {
+    /// One step.
+    public enum Step: Sendable, Hashable {
+        /// `device` records `event` in its outbox.
+        case record(device: String, event: NewEvent)
+        /// The server records `event` itself.
+        case serverRecord(NewEvent)
+        /// `device` pushes its pending events, then pulls the server's new lines.
+        case sync(device: String)
+    }
+
+    /// The steps, in order.
+    public let steps: [Step]
+
+    /// The schedule of `events` (one learner's, in recording order).
+    public init(_ events: [NewEvent]) {
+        var steps: [Step] = []
+        var lastDay: [String: Day] = [:]
+        var devices: [String] = []
+        for event in events {
+            guard let device = event.device, device != "server" else {
+                steps.append(.serverRecord(event))
+                continue
+            }
+            if !devices.contains(device) { devices.append(device) }
+            let online = device.hasPrefix("phone")
+            if !online, let last = lastDay[device], last < event.at.day { steps.append(.sync(device: device)) }
+            lastDay[device] = event.at.day
+            steps.append(.record(device: device, event: event))
+            if online { steps.append(.sync(device: device)) }
+        }
+        // At the end every device syncs, twice round: the second round brings each
+        // the lines the others pushed in the first.
+        steps += (devices + devices).map { .sync(device: $0) }
+        self.steps = steps
+    }
+
+    /// The steps.
+    public func makeIterator() -> IndexingIterator<[Step]> { steps.makeIterator() }
+}

@@ -1,0 +1,38 @@
+import Ledger
+
+/// `progress-ledger merge OUT LOG...`: logs that grew apart, into one new log.
+enum MergeCommand: Command {
+    static let name = "merge"
+    static let summary = "merge logs that were never synced into a new log (events once by id, by time)"
+    static let help = """
+        OUT LOG...
+
+        Combines logs that grew apart (two devices of the past, a backup and a live
+        log) into the new log OUT: every LOG is verified first (a damaged one names
+        its file and line, and nothing is written); each event is taken once by id;
+        events are ordered by the instant of 'at', ties by id (byte order), and
+        chained again from seq 1. The output's bytes do not depend on the order or
+        the repetition of the inputs. An id with different content in two places is
+        reported with both files and lines, and OUT is not written (exit 1). OUT must
+        not exist; it is written whole (a temporary file, fsync, rename), mode 0600.
+        A line of a newer format version cannot be re-chained: it is refused.
+
+        Examples:
+          progress-ledger merge all.log phone.log tablet.log backup.log
+        """
+    static let options: [OptionSpec] = []
+
+    static func run(_ args: ParsedArguments, _ io: Terminal) throws -> Int32 {
+        guard args.positionals.count >= 2 else { throw CLIError.usage("expected OUT and at least one LOG") }
+        let out = args.positionals[0]
+        let inputs = Array(args.positionals.dropFirst())
+        let summary: LogMerge.Summary
+        do {
+            summary = try LogMerge.merge(inputs, into: out)
+        } catch {
+            throw CLIError.failure(error.description)
+        }
+        io.line("\(out): \(summary.events) event\(summary.events == 1 ? "" : "s"), head \(summary.head)")
+        return ExitCode.ok
+    }
+}
