@@ -1,19 +1,16 @@
-/// Puzzle seconds are stored as the JSON number literal the log wrote
-/// (`12.75` stays `12.75`), so a round trip prints the same bytes.
+/// Puzzle seconds are coded as the JSON number they are (`42`, `12.75`),
+/// through ``JSONValue``'s number coding.
 extension Seconds: Codable {
-    /// Reads the literal; one that is not a finite number > 0 is a `dataCorrupted` error.
+    /// Reads a number; one that is not > 0 is a `dataCorrupted` error.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        let literal = try container.decode(String.self)
-        guard let seconds = Seconds(literal: literal) else {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "seconds \(literal.debugDescription) is not a number > 0")
+        guard case .number(let literal) = try JSONValue(from: decoder), let seconds = Seconds(literal: literal) else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "seconds must be a number > 0"))
         }
         self = seconds
     }
 
-    /// Writes the literal.
+    /// Writes the number.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(literal)
+        try JSONValue.number(literal).encode(to: encoder)
     }
 }

@@ -1,2 +1,0 @@
-/// `lesson` or `passage`.
-extension SubmissionMade.Kind: Codable {}
