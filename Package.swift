@@ -13,12 +13,16 @@ let package = Package(
         .library(name: "Events", targets: ["Events"]),
         .library(name: "Projections", targets: ["Projections"]),
         .library(name: "Ledger", targets: ["Ledger"]),
+        .library(name: "ProgressLedger", targets: ["ProgressLedger"]),
         .executable(name: "progress-ledger", targets: ["progress-ledger"]),
     ],
     targets: [
         .target(name: "Events", path: "Events"),
         .target(name: "Projections", dependencies: ["Events"], path: "Projections"),
         .target(name: "Ledger", dependencies: ["Events", "CSHA256"], path: "Sources/Ledger"),
+        // The app and server API: an async store with group commit and live,
+        // observable learner states (Ledger + Projections).
+        .target(name: "ProgressLedger", dependencies: ["Events", "Ledger", "Projections"], path: "Sources/ProgressLedger"),
         // SHA-256 with the x86 SHA extensions (C, toolchain only): Ledger uses it when
         // the CPU has them, its Swift SHA-256 otherwise. See Sources/CSHA256/include.
         .target(name: "CSHA256", path: "Sources/CSHA256"),
