@@ -56,6 +56,11 @@ let package = Package(
             path: "Tests/ProjectionsTests"
         ),
         .testTarget(
+            name: "ProgressLedgerTests",
+            dependencies: ["Events", "Ledger", "Projections", "ProgressLedger"],
+            path: "Tests/ProgressLedgerTests"
+        ),
+        .testTarget(
             name: "CLITests",
             dependencies: ["Events", "Ledger", "Projections", "Simulation", "progress-ledger"],
             path: "Tests/CLITests"

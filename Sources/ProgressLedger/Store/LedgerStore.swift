@@ -116,6 +116,11 @@ public final class LedgerStore: Sendable {
         return try outcome.get()
     }
 
+    /// The commit thread's queue (for the tests' seam).
+    var commitQueue: DispatchQueue { commits }
+    /// How many callers wait for the next group (for the tests' seam).
+    var waitingCallers: Int { waiting.withLock { $0.pending.count } }
+
     /// Why appends are refused now.
     private func refusal() -> LedgerError {
         let reason = waiting.withLock { $0.refusal } ?? "it is closed"
