@@ -39,6 +39,12 @@ let package = Package(
             dependencies: ["Events", "Ledger"],
             path: "Sources/ledger-stress"
         ),
+        // The worked example: the daily quiz of the first seed through the public API.
+        .executableTarget(
+            name: "daily-quiz-example",
+            dependencies: ["Events", "Projections", "ProgressLedger"],
+            path: "Sources/daily-quiz-example"
+        ),
         .testTarget(
             name: "EventsTests",
             dependencies: ["Events", "Simulation"],
@@ -62,7 +68,8 @@ let package = Package(
         ),
         .testTarget(
             name: "CLITests",
-            dependencies: ["Events", "Ledger", "Projections", "Simulation", "progress-ledger"],
+            dependencies: ["Events", "Ledger", "Projections", "Simulation", "progress-ledger",
+                           "ProgressLedger", "daily-quiz-example"],
             path: "Tests/CLITests"
         ),
     ],
