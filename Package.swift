@@ -45,6 +45,12 @@ let package = Package(
             dependencies: ["Events", "Projections", "ProgressLedger"],
             path: "Sources/daily-quiz-example"
         ),
+        // scripts/bench's rows for the app API: group commit and the live state's cost.
+        .executableTarget(
+            name: "store-bench",
+            dependencies: ["Events", "Ledger", "Projections", "ProgressLedger"],
+            path: "Sources/store-bench"
+        ),
         .testTarget(
             name: "EventsTests",
             dependencies: ["Events", "Simulation"],
