@@ -218,7 +218,10 @@ public final class LedgerStore: Sendable {
             let task = Task {
                 do throws(LedgerError) {
                     try await self.track(StateOptions(user: user))
-                    let id = self.learners.withLock { $0.observe(user, continuation) }
+                    guard let id = self.learners.withLock({ $0.observe(user, continuation) }) else {
+                        continuation.finish()  // the store was closed meanwhile
+                        return
+                    }
                     continuation.onTermination = { _ in self.learners.withLock { $0.stopObserving(user, id) } }
                 } catch {
                     continuation.finish(throwing: error)
@@ -235,7 +238,7 @@ public final class LedgerStore: Sendable {
         await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
             commits.async {
                 self.writer.withLock { $0.close() }
-                self.learners.withLock { $0.finishAll() }
+                for observer in self.learners.withLock({ $0.closeAll() }) { observer.finish() }
                 done.resume()
             }
         }

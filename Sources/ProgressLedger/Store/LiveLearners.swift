@@ -12,6 +12,8 @@ struct LiveLearners {
 
     var byUser: [String: Learner] = [:]
     private var nextObserver = 0
+    /// Set at the store's close: an observer that comes later is ended at once.
+    private var closed = false
 
     /// Folds the events a group appended into their learners' projections and
     /// tells each changed learner's observers its new state.
@@ -30,8 +32,10 @@ struct LiveLearners {
     }
 
     /// Adds an observer of a tracked learner and gives it the current state.
-    mutating func observe(_ user: String, _ observer: AsyncThrowingStream<LearnerState, any Error>.Continuation) -> Int {
+    /// Nil when the store is closed (the caller ends the observer, outside the lock).
+    mutating func observe(_ user: String, _ observer: AsyncThrowingStream<LearnerState, any Error>.Continuation) -> Int? {
         nextObserver += 1
+        if closed { return nil }
         byUser[user]?.observers[nextObserver] = observer
         if let learner = byUser[user] { observer.yield(learner.projector.state()) }
         return nextObserver
@@ -42,11 +46,15 @@ struct LiveLearners {
         byUser[user]?.observers[id] = nil
     }
 
-    /// Ends every observer's sequence.
-    mutating func finishAll() {
+    /// Takes every observer out (to be ended outside the lock: ending one
+    /// runs its `onTermination`, which takes the lock again).
+    mutating func closeAll() -> [AsyncThrowingStream<LearnerState, any Error>.Continuation] {
+        closed = true
+        var all: [AsyncThrowingStream<LearnerState, any Error>.Continuation] = []
         for user in byUser.keys {
-            for observer in byUser[user]?.observers.values ?? [:].values { observer.finish() }
+            all += byUser[user]?.observers.values ?? [:].values
             byUser[user]?.observers = [:]
         }
+        return all
     }
 }
