@@ -5,7 +5,7 @@ import Events
 /// The rules are those of the learner's state: `AttemptLifecycle` decides
 /// which attempt an event belongs to, the day it is on and which start and
 /// answers count, and each user's streak at `to` is `Streak/at(_:activeDays:)`
-/// over the days ``StreakProjection/activates(_:daily:counts:)`` makes active,
+/// over the days `StreakProjection.activates(_:daily:counts:)` makes active,
 /// from the events on days up to `to`. The counts are activity: a
 /// `progress.reset` removes nothing from them.
 ///
