@@ -13,12 +13,16 @@ let package = Package(
         .library(name: "Events", targets: ["Events"]),
         .library(name: "Projections", targets: ["Projections"]),
         .library(name: "Ledger", targets: ["Ledger"]),
+        .library(name: "ProgressLedger", targets: ["ProgressLedger"]),
         .executable(name: "progress-ledger", targets: ["progress-ledger"]),
     ],
     targets: [
         .target(name: "Events", path: "Events"),
         .target(name: "Projections", dependencies: ["Events"], path: "Projections"),
         .target(name: "Ledger", dependencies: ["Events", "CSHA256"], path: "Sources/Ledger"),
+        // The app and server API: an async store with group commit and live,
+        // observable learner states (Ledger + Projections).
+        .target(name: "ProgressLedger", dependencies: ["Events", "Ledger", "Projections"], path: "Sources/ProgressLedger"),
         // SHA-256 with the x86 SHA extensions (C, toolchain only): Ledger uses it when
         // the CPU has them, its Swift SHA-256 otherwise. See Sources/CSHA256/include.
         .target(name: "CSHA256", path: "Sources/CSHA256"),
@@ -39,6 +43,18 @@ let package = Package(
             dependencies: ["Events", "Ledger"],
             path: "Sources/ledger-stress"
         ),
+        // The worked example: the daily quiz of the first seed through the public API.
+        .executableTarget(
+            name: "daily-quiz-example",
+            dependencies: ["Events", "Projections", "ProgressLedger"],
+            path: "Sources/daily-quiz-example"
+        ),
+        // scripts/bench's rows for the app API: group commit and the live state's cost.
+        .executableTarget(
+            name: "store-bench",
+            dependencies: ["Events", "Ledger", "Projections", "ProgressLedger"],
+            path: "Sources/store-bench"
+        ),
         .testTarget(
             name: "EventsTests",
             dependencies: ["Events", "Simulation"],
@@ -56,8 +72,14 @@ let package = Package(
             path: "Tests/ProjectionsTests"
         ),
         .testTarget(
+            name: "ProgressLedgerTests",
+            dependencies: ["Events", "Ledger", "Projections", "ProgressLedger"],
+            path: "Tests/ProgressLedgerTests"
+        ),
+        .testTarget(
             name: "CLITests",
-            dependencies: ["Events", "Ledger", "Projections", "Simulation", "Interop", "progress-ledger"],
+            dependencies: ["Events", "Ledger", "Projections", "Simulation", "Interop", "progress-ledger",
+                           "ProgressLedger", "daily-quiz-example"],
             path: "Tests/CLITests",
             // Fixtures read from the source tree by path (CLI.packageRoot), not bundled.
             exclude: ["Resources"]

@@ -4,7 +4,7 @@ import Events
 /// the user, in log order (never re-sorted), each as an ``AuditEntry``.
 ///
 /// The attempt rules and anomalies come from the projections `state` uses
-/// (``AttemptsBook``, ``HintsProjection``, ``AnomaliesProjection``), so the
+/// (`AttemptsBook`, `HintsProjection`, `AnomaliesProjection`), so the
 /// audit and the state always agree. Entries are produced one at a time, so a
 /// timeline of any length streams.
 public struct AuditTimeline: Sendable {

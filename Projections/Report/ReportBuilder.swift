@@ -2,18 +2,18 @@ import Events
 
 /// Folds the records of one or more logs, in order, into a ``Report``.
 ///
-/// The rules are those of the learner's state: ``AttemptLifecycle`` decides
+/// The rules are those of the learner's state: `AttemptLifecycle` decides
 /// which attempt an event belongs to, the day it is on and which start and
-/// answers count, and each user's streak at `to` is ``Streak/at(_:activeDays:)``
-/// over the days ``StreakProjection/activates(_:daily:counts:)`` makes active,
+/// answers count, and each user's streak at `to` is `Streak/at(_:activeDays:)`
+/// over the days `StreakProjection.activates(_:daily:counts:)` makes active,
 /// from the events on days up to `to`. The counts are activity: a
 /// `progress.reset` removes nothing from them.
 ///
 /// Only the storage is the report's own, so its memory does not grow with the
 /// answers of the log: users, skills and attempt ids are stored once and
-/// numbered (``ByteKeys``); an attempt keeps its questions answered only while
-/// it runs, then just its id and start day (``AttemptTable``); the day counts
-/// are an array indexed by day (``DayCounts``). ``ReportFold`` runs this fold
+/// numbered (`ByteKeys`); an attempt keeps its questions answered only while
+/// it runs, then just its id and start day (`AttemptTable`); the day counts
+/// are an array indexed by day (`DayCounts`). ``ReportFold`` runs this fold
 /// on a thread of its own.
 public struct ReportBuilder: Sendable {
     /// One user's part of the report.

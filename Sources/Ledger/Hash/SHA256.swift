@@ -3,8 +3,8 @@ import CSHA256
 /// SHA-256 (FIPS 180-4) in pure Swift: the hash that chains the log's lines.
 ///
 /// Processes 64-byte blocks straight from the caller's memory with no
-/// allocation per block. Use ``hash(_:)-(UnsafeRawBufferPointer)`` for one
-/// buffer, or ``update(_:)-(UnsafeRawBufferPointer)`` and ``finalize()`` to hash in pieces.
+/// allocation per block. Use `hash(_:)` for one
+/// buffer, or `update(_:)` and `finalize()` to hash in pieces.
 public struct SHA256: Sendable {   // public for `Digest` (a log's head); hashing is package
     private var h0: UInt32 = 0x6a09e667, h1: UInt32 = 0xbb67ae85, h2: UInt32 = 0x3c6ef372, h3: UInt32 = 0xa54ff53a
     private var h4: UInt32 = 0x510e527f, h5: UInt32 = 0x9b05688c, h6: UInt32 = 0x1f83d9ab, h7: UInt32 = 0x5be0cd19

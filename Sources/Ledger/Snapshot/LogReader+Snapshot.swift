@@ -15,7 +15,7 @@ public struct LogRead: Sendable {
     }
 
     /// Writes the snapshot file of ``LogReader/Options/snapshot`` for the
-    /// next read to start from (atomically, mode 0600; see ``Snapshot``).
+    /// next read to start from (atomically, mode 0600; see `Snapshot`).
     /// Does nothing when no snapshot was asked for or when the file already
     /// holds this read's end. Call it after using the records: a reader of
     /// your output need not wait for it.

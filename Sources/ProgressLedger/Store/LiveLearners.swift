@@ -1,0 +1,60 @@
+import Events
+import Ledger
+import Projections
+
+/// The learners a store keeps live (guarded by the store's lock).
+struct LiveLearners {
+    /// One learner: the projection and who observes it.
+    struct Learner {
+        var projector: LearnerProjector
+        var observers: [Int: AsyncThrowingStream<LearnerState, any Error>.Continuation] = [:]
+    }
+
+    var byUser: [String: Learner] = [:]
+    private var nextObserver = 0
+    /// Set at the store's close: an observer that comes later is ended at once.
+    private var closed = false
+
+    /// Folds the events a group appended into their learners' projections and
+    /// tells each changed learner's observers its new state.
+    mutating func apply(_ results: [AppendResult]) {
+        var changed = Set<String>()
+        for result in results {
+            guard let envelope = result.envelope, byUser[envelope.user] != nil else { continue }
+            byUser[envelope.user]?.projector.apply(envelope)
+            changed.insert(envelope.user)
+        }
+        for user in changed {
+            guard let learner = byUser[user], !learner.observers.isEmpty else { continue }
+            let state = learner.projector.state()
+            for observer in learner.observers.values { observer.yield(state) }
+        }
+    }
+
+    /// Adds an observer of a tracked learner and gives it the current state.
+    /// Nil when the store is closed (the caller ends the observer, outside the lock).
+    mutating func observe(_ user: String, _ observer: AsyncThrowingStream<LearnerState, any Error>.Continuation) -> Int? {
+        nextObserver += 1
+        if closed { return nil }
+        byUser[user]?.observers[nextObserver] = observer
+        if let learner = byUser[user] { observer.yield(learner.projector.state()) }
+        return nextObserver
+    }
+
+    /// Removes an observer.
+    mutating func stopObserving(_ user: String, _ id: Int) {
+        byUser[user]?.observers[id] = nil
+    }
+
+    /// Takes every observer out (to be ended outside the lock: ending one
+    /// runs its `onTermination`, which takes the lock again).
+    mutating func closeAll() -> [AsyncThrowingStream<LearnerState, any Error>.Continuation] {
+        closed = true
+        var all: [AsyncThrowingStream<LearnerState, any Error>.Continuation] = []
+        for user in byUser.keys {
+            all += byUser[user]?.observers.values ?? [:].values
+            byUser[user]?.observers = [:]
+        }
+        return all
+    }
+}

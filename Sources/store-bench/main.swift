@@ -1,0 +1,91 @@
+// store-bench: the app API's rows of scripts/bench.
+//
+//   store-bench group LOG --tasks T --count N
+//       T tasks (default 64) append N events in all (default 20000), each task
+//       its share one event at a time through LedgerStore.append (each
+//       durable, fsync'd, before the task's next); a new log. Prints
+//       `events N groups G seconds S` (G: fsyncs, from the log's seqs/results).
+//   store-bench live --count N
+//       One learner's live state: N events (quizzes, answers, hints, puzzles)
+//       folded one at a time into a LearnerProjector, the state asked after
+//       each (no re-read). Prints `events N fold-ns-per-event F state-ns-per-event S`.
+
+import Dispatch
+import Events
+import Foundation
+import Ledger
+import Projections
+import ProgressLedger
+
+func option(_ name: String, _ fallback: Int) -> Int {
+    guard let k = CommandLine.arguments.firstIndex(of: name), k + 1 < CommandLine.arguments.count,
+          let v = Int(CommandLine.arguments[k + 1]) else { return fallback }
+    return v
+}
+
+func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
+
+/// The k-th event of a learner's day of play (valid, with its own id).
+func event(_ k: Int, user: String) -> NewEvent {
+    let attempt = "a-\(k / 8)"
+    let second = k % 86_400
+    let at = String(format: "2025-10-%02dT%02d:%02d:%02dZ", 1 + (k / 86_400) % 28, second / 3600, (second / 60) % 60, second % 60)
+    // `at` is well formed by construction; a failure would be a bug here.
+    guard let timestamp = try? Timestamp(parsing: at) else { fatalError("bad timestamp \(at)") }
+    let e: Event
+    switch k % 8 {
+    case 0: e = .quizStarted(QuizStarted(attempt: attempt, quiz: "daily", questions: 5, daily: true))
+    case 6: e = .hintUsed(HintUsed(attempt: attempt, question: "q5", hint: .reveal))
+    case 7: e = .quizFinished(AttemptEnded(attempt: attempt))
+    default: e = .answerSelected(AnswerSelected(attempt: attempt, question: "q\(k % 8)", choice: k % 3, correct: k % 3 == 0, skill: "s\(k % 4)"))
+    }
+    return NewEvent(id: "\(user)-\(k)", at: timestamp, user: user, event: e)
+}
+
+let args = CommandLine.arguments
+guard args.count >= 2 else {
+    print("usage: store-bench group LOG [--tasks T] [--count N] | store-bench live [--count N]")
+    exit(64)
+}
+switch args[1] {
+case "group":
+    guard args.count >= 3 else { exit(64) }
+    let tasks = option("--tasks", 64), count = option("--count", 20_000)
+    let store = try await LedgerStore.open(path: args[2])
+    let start = now()
+    try await withThrowingTaskGroup(of: Void.self) { group in
+        for t in 0..<tasks {
+            group.addTask {
+                var k = t
+                while k < count {
+                    try await store.append(event(k, user: "u-\(t)"))
+                    k += tasks
+                }
+            }
+        }
+        try await group.waitForAll()
+    }
+    let seconds = Double(now() - start) / 1e9
+    await store.close()
+    print("events \(count) seconds \(String(format: "%.3f", seconds)) events-per-second \(Int(Double(count) / seconds))")
+case "live":
+    let count = option("--count", 5_000)
+    var envelopes: [Envelope] = []
+    envelopes.reserveCapacity(count)
+    for k in 0..<count { envelopes.append(event(k, user: "u").sealed(seq: k + 1, id: "u-\(k)", prev: Envelope.genesis)) }
+    var fold = LearnerProjector(options: StateOptions(user: "u"))
+    var t0 = now()
+    for e in envelopes { fold.apply(e) }
+    let foldNs = Double(now() - t0) / Double(count)
+    var live = LearnerProjector(options: StateOptions(user: "u"))
+    var answered = 0
+    t0 = now()
+    for e in envelopes {
+        live.apply(e)
+        answered &+= live.state().dailyQuiz.answered
+    }
+    let stateNs = Double(now() - t0) / Double(count)
+    print("events \(count) fold-ns-per-event \(Int(foldNs)) state-ns-per-event \(Int(stateNs)) (check \(answered))")
+default:
+    exit(64)
+}

@@ -1,0 +1,136 @@
+import Events
+import Foundation
+import Ledger
+@testable import ProgressLedger
+import Projections
+import Testing
+
+/// A fresh temporary directory.
+struct Scratch {
+    let url: URL
+    init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("store-\(UUID().uuidString.prefix(8))", isDirectory: true)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+    func file(_ name: String) -> String { url.appendingPathComponent(name).path }
+    func remove() { try? FileManager.default.removeItem(at: url) }
+}
+
+/// An `answer.selected` of `user`, built from JSON text (independent of the payload initialisers).
+func answer(_ id: String, user: String, question: Int) throws -> NewEvent {
+    try JSONDecoder().decode(NewEvent.self, from: Data(#"{"id":"\#(id)","at":"2025-10-21T09:00:00Z","user":"\#(user)","type":"answer.selected","data":{"attempt":"a-1","question":"q\#(question)","choice":1,"correct":true}}"#.utf8))
+}
+
+@Suite("LedgerStore: group commit")
+struct LedgerStoreTests {
+    @Test("many tasks appending single events: every event exactly once, at the seq its caller got, chain intact")
+    func concurrentAppenders() async throws {
+        let dir = try Scratch()
+        defer { dir.remove() }
+        let log = dir.file("log")
+        let store = try await LedgerStore.open(path: log)
+        let tasks = 48, each = 20
+        let results = try await withThrowingTaskGroup(of: [AppendResult].self) { group in
+            for t in 0..<tasks {
+                group.addTask {
+                    var mine: [AppendResult] = []
+                    for k in 0..<each { mine.append(try await store.append(answer("t\(t)-\(k)", user: "u-\(t % 5)", question: k))) }
+                    // A re-sent event is already there, at the same seq.
+                    let again = try await store.append(answer("t\(t)-0", user: "u-\(t % 5)", question: 0))
+                    #expect(again.status == .alreadyPresent && again.seq == mine[0].seq)
+                    return mine
+                }
+            }
+            return try await group.reduce(into: []) { $0 += $1 }
+        }
+        await store.close()
+        // Checked by the reader, as verify checks: every seq, prev link and id.
+        let report = try verify(path: log)
+        #expect(report.isOK)
+        #expect(report.events == tasks * each)
+        var seen: [Int: String] = [:]
+        try LogReader(path: log).read { record in seen[record.seq] = record.id }
+        #expect(seen.count == tasks * each)
+        #expect(Set(seen.values) == Set((0..<tasks).flatMap { t in (0..<each).map { "t\(t)-\($0)" } }))
+        for r in results { #expect(r.status == .appended && seen[r.seq] == r.id) }
+        // The writer's own per-caller order: a task's events are in the log in the order it appended them.
+        for t in 0..<tasks {
+            let seqs = results.filter { $0.id.hasPrefix("t\(t)-") }.sorted { $0.id.split(separator: "-")[1].count == $1.id.split(separator: "-")[1].count ? $0.id < $1.id : $0.id.count < $1.id.count }.map(\.seq)
+            #expect(seqs == seqs.sorted())
+        }
+    }
+
+    @Test("appends waiting together are one write and one fsync; a bad event fails only its caller")
+    func oneGroup() async throws {
+        let dir = try Scratch()
+        defer { dir.remove() }
+        let log = dir.file("log")
+        let faults = FaultInjector()
+        let store = try LedgerStore(path: log, create: true, faults: faults)
+        let release = store.holdCommits()
+        let fsyncsBefore = faults.attempts[.fsync, default: 0]
+        let appenders = Task {
+            try await withThrowingTaskGroup(of: (Int, Result<AppendResult, LedgerError>).self) { group in
+                for k in 0..<10 {
+                    group.addTask {
+                        // Event 7 repeats the id of event 3 with other content, in its own batch twice: the writer refuses it.
+                        let events = k == 7 ? [try answer("dup", user: "u", question: 1), try answer("dup", user: "u", question: 1)]
+                                            : [try answer("e-\(k)", user: "u", question: k)]
+                        do throws(LedgerError) { return (k, .success(try await store.append(events)[0])) } catch { return (k, .failure(error)) }
+                    }
+                }
+                return try await group.reduce(into: [:]) { $0[$1.0] = $1.1 }
+            }
+        }
+        while store.waitingCount < 10 { try await Task.sleep(nanoseconds: 1_000_000) }
+        release()
+        let outcomes = try await appenders.value
+        #expect(faults.attempts[.fsync, default: 0] - fsyncsBefore == 1)
+        for k in 0..<10 {
+            switch outcomes[k] {
+            case .success(let r)?: #expect(k != 7 && r.status == .appended)
+            case .failure(let e)?: #expect(k == 7 && e.code == .invalidEvent && e.eventIndex == 1)
+            case nil: Issue.record("no outcome for \(k)")
+            }
+        }
+        #expect(try verify(path: log).events == 9)
+        await store.close()
+    }
+
+    @Test("a failed fsync fails every caller of its group, and the store refuses later appends")
+    func failedFsync() async throws {
+        let dir = try Scratch()
+        defer { dir.remove() }
+        let log = dir.file("log")
+        let faults = FaultInjector()
+        let store = try LedgerStore(path: log, create: true, faults: faults)
+        try await store.append(answer("first", user: "u", question: 0))
+        let events = try (0..<12).map { try answer("e-\($0)", user: "u", question: $0) }
+        let release = store.holdCommits()
+        faults.inject(.fail(.ioError), into: .fsync)
+        let appenders = Task {
+            await withTaskGroup(of: LedgerError?.self) { group in
+                for event in events {
+                    group.addTask {
+                        do throws(LedgerError) { _ = try await store.append(event); return nil } catch { return error }
+                    }
+                }
+                return await group.reduce(into: []) { $0.append($1) }
+            }
+        }
+        while store.waitingCount < 12 { try await Task.sleep(nanoseconds: 1_000_000) }
+        release()
+        let errors = await appenders.value
+        #expect(errors.count == 12)
+        #expect(errors.allSatisfy { $0?.code == .notDurable })
+        #expect(!store.isUsable)
+        let later = try answer("later", user: "u", question: 99)
+        do throws(LedgerError) {
+            try await store.append(later)
+            Issue.record("a broken store appended")
+        } catch {
+            #expect(error.code == .unusable)
+        }
+        await store.close()
+    }
+}
