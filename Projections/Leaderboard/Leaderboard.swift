@@ -93,7 +93,7 @@ extension Leaderboard {
         case .percent: what = "mean score (at least \(Self.minimumForPercent) finished quizzes)"
         case .streak: what = "daily streak at \(last)"
         }
-        var out = "Leaderboard, \(period.rawValue) \(first) to \(last), by \(what)\n"
+        let out = "Leaderboard, \(period.rawValue) \(first) to \(last), by \(what)\n"
         guard !rows.isEmpty else { return out + "No learner qualifies.\n" }
         var table = TextTable([("rank", .right), ("user", .left), (measure.rawValue, .right), ("finished", .right)])
         for row in rows {

@@ -58,20 +58,3 @@ public struct SubmissionTarget: Sendable, Hashable {
         self.kind = kind; self.content = content; self.category = category
     }
 }
-
-extension Importer {
-    /// The events of `batch` whose id the log already has with other content
-    /// (`conflicting_duplicate`, spec "id"): each named with the seq it has.
-    /// `existing` are the log's events with one of the batch's ids.
-    public static func conflicts(_ batch: [NewEvent], existing: [Envelope], log: String) -> [ImportProblem] {
-        var byID: [String: NewEvent] = [:]
-        for e in batch { if let id = e.id { byID[id] = e } }
-        return existing.compactMap { old in
-            guard let new = byID[old.id] else { return nil }
-            let same = new.at.text == old.at.text && new.user == old.user && new.device == old.device && new.event == old.event
-            return same ? nil : ImportProblem(file: log, row: "seq \(old.seq)", member: "id",
-                                              "\(old.id) is already in the log with other content (conflicting_duplicate): "
-                                                  + "the store or the options (--utc-offset, --device, --category, --at) changed since it was imported")
-        }
-    }
-}

@@ -7,7 +7,7 @@ enum EraseCommand: Command {
     static let summary = "erase a learner: their lines become redaction stubs; the chain still verifies"
     static let options: [OptionSpec] = [.value("--user"), .flag("--dry-run")]
     static let help = """
-        LOG --user U [--dry-run]
+        LOG|DIR --user U [--dry-run]
 
         Replaces every line of learner U in LOG by a redaction stub that keeps
         the line's seq, its prev and the SHA-256 of the erased line, and
@@ -30,6 +30,8 @@ enum EraseCommand: Command {
         An erased event's id can be appended again: a device that still holds
         U's events must erase them too, or its next sync re-sends them.
 
+        In a ledger directory DIR, U's learner log is erased: it is left holding its stubs alone.
+
         Options:
           --user U     the learner to erase (required)
           --dry-run    print the receipt and change nothing
@@ -37,8 +39,10 @@ enum EraseCommand: Command {
         """
 
     static func run(_ args: ParsedArguments, _ io: Terminal) throws -> Int32 {
-        let path = try args.onePositional("LOG path")
+        let given = try args.onePositional("LOG path")
         guard let user = args.value("--user") else { throw CLIError.usage("--user U is required: the learner to erase") }
+        // In a ledger directory, the learner's own log is replaced by its stubs alone.
+        let path = try LogInput.existingLearnerLog(given, user: user)
         let receipt = try erase(path: path, user: user, dryRun: args.flag("--dry-run"))
         for line in lines(receipt) { io.line(line) }
         return ExitCode.ok

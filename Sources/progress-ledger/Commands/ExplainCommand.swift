@@ -8,7 +8,7 @@ enum ExplainCommand: Command {
     static let name = "explain"
     static let summary = "why a number of the state has its value: the rule and the events behind it"
     static let help = """
-        LOG --user U PATH [--day D] [--json] [state's options]
+        LOG|DIR --user U PATH [--day D] [--json] [state's options]
 
         PATH names a member of 'state --json' with dots: streak.current,
         streak.longest, daily_quiz.status, daily_quiz.retries_left,
@@ -22,6 +22,8 @@ enum ExplainCommand: Command {
         when folding it, with the state's own projections, changed the value
         or the members it is computed from (for streak.current: the finished
         daily attempt of each day of the current run).
+
+        In a ledger directory DIR, only U's learner log is read.
 
         Options:
           --user U       the learner (required)
@@ -44,8 +46,9 @@ enum ExplainCommand: Command {
         guard args.positionals.count == 2 else {
             throw CLIError.usage(args.positionals.count < 2 ? "expected LOG and PATH" : "expected LOG and one PATH, got \(args.positionals.count) arguments")
         }
-        let (path, member) = (args.positionals[0], args.positionals[1])
+        let member = args.positionals[1]
         let options = try StateCommand.stateOptions(args)
+        let path = try LogInput.existingLearnerLog(args.positionals[0], user: options.user)
         var records: [Record] = []
         do {
             try LogInput.read(path, io, quiet: args.flag("--quiet"), user: options.user) { records.append($0) }

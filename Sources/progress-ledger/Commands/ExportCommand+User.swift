@@ -5,8 +5,8 @@ import Projections
 /// `export --user U [--state]`: a learner's own lines, verified first, and their state.
 extension ExportCommand {
     static func runUser(_ args: ParsedArguments, _ io: Terminal) throws -> Int32 {
-        let path = try args.onePositional("LOG")
         guard let user = args.value("--user"), !user.isEmpty else { throw CLIError.usage("--user takes a non-empty learner id") }
+        let path = try LogInput.existingLearnerLog(try args.onePositional("LOG"), user: user)
         let lines: LogReader.UserLines
         do { lines = try LogReader(path: path).lines(of: user) } catch { throw CLIError.failure(error.description) }
         for warning in lines.summary.warnings { io.error("\(path): warning: \(warning)") }

@@ -17,9 +17,13 @@ extension ExportCommand {
         if let user, user.isEmpty { throw CLIError.usage("--user takes a non-empty learner id") }
         var exporter = XAPIExporter(options: options)
         var out: [UInt8] = []
+        // A ledger directory: the learner's log with --user, else every learner log.
+        let logs = try user.map { [try LogInput.existingLearnerLog(path, user: $0)] } ?? LogInput.logs(path)
         do {
-            _ = try LogInput.read(path, io, quiet: args.flag("--quiet"), user: user) { record in
-                if let line = exporter.statement(for: record) { out.append(contentsOf: line) }
+            for log in logs {
+                _ = try LogInput.read(log, io, quiet: args.flag("--quiet"), user: user) { record in
+                    if let line = exporter.statement(for: record) { out.append(contentsOf: line) }
+                }
             }
         } catch {
             throw CLIError.failure(error.description)

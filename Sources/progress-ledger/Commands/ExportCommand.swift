@@ -10,9 +10,9 @@ enum ExportCommand: Command {
     static let summary = "a learner's raw lines (--user), or the log for another system (flat rows, xAPI)"
     static let help = """
         LOG [--format jsonl] [--after SEQ]
-                             LOG [--format jsonl] --user U [--state]
+                             LOG|DIR [--format jsonl] --user U [--state]
                              LOG|DIR --format flat --out OUTDIR [--quiet]
-                             LOG --format xapi [--user U] [--homepage URL] [--activity-base IRI] [--quiet]
+                             LOG|DIR --format xapi [--user U] [--homepage URL] [--activity-base IRI] [--quiet]
 
         Writes the log's events, as they are or in another form.
 
@@ -44,6 +44,9 @@ enum ExportCommand: Command {
         the attempt's end, a second answer) map to nothing. Statement ids are
         name-based UUIDs of the event's user and id, so exporting twice gives the
         same bytes and an LRS recognises a statement it already has.
+
+        A ledger directory DIR: --user reads only U's learner log; flat and xapi
+        without --user read every learner log (seqs are the learner logs').
 
         A damaged log is refused with verify's message (exit 1) and nothing is
         written; a torn tail is a warning.

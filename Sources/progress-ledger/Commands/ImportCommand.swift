@@ -9,7 +9,7 @@ enum ImportCommand: Command {
     static let name = "import"
     static let summary = "one learner's progress from an app's old store (daily-quiz, cryptogram, ...)"
     static let help = """
-        LOG --from KIND FILE... --user U [--device D] [--utc-offset ±HH:MM] [--dry-run]
+        LOG|DIR --from KIND FILE... --user U [--device D] [--utc-offset ±HH:MM] [--dry-run]
                               (sat-attempts: --kind passage|lesson --content ID --category C)
                               (quiz-app: --at TIME)
 
@@ -29,6 +29,8 @@ enum ImportCommand: Command {
         the user and the row's own key, so importing the same store twice appends
         nothing. Made-up members are marked ("assumed"), every event carries
         "imported": KIND, and what was assumed is said on stderr.
+
+        In a ledger directory DIR, the events go to U's learner log (made when new).
 
         Options:
           --from KIND       the store's kind; required
@@ -56,11 +58,12 @@ enum ImportCommand: Command {
 
     static func run(_ args: ParsedArguments, _ io: Terminal) throws -> Int32 {
         guard args.positionals.count >= 2 else { throw CLIError.usage("expected LOG and at least one FILE") }
-        let log = args.positionals[0]
+        let given = args.positionals[0]
         let paths = Array(args.positionals.dropFirst())
         let kindName = try args.choice("--from", ImportKind.allCases.map(\.rawValue), default: "")
         guard let kind = ImportKind(rawValue: kindName) else { throw CLIError.usage("missing --from KIND") }
         guard let user = args.value("--user"), !user.isEmpty else { throw CLIError.usage("missing --user U") }
+        let log = try LogInput.learnerLog(given, user: user).path
         var at: Timestamp?
         if let text = args.value("--at") {
             do { at = try Timestamp(parsing: text) } catch { throw CLIError.usage("--at \(error.description) (got '\(text)')") }
@@ -101,22 +104,13 @@ enum ImportCommand: Command {
             io.error("appended 0 events")
             return ExitCode.ok
         }
-        // An id the log has with other content is refused before anything is appended.
-        let ids = Set(batch.events.compactMap(\.id))
-        var existing: [Envelope] = []
-        do {
-            _ = try LogInput.read(log, io, quiet: true, user: user) { record in
-                if case .v1(let e) = record, ids.contains(e.id) { existing.append(e) }
+        // In a ledger directory, the learner's own log (its folder made when new).
+        if let directory = try LogInput.directory(given) {
+            do { try directory.makeFolder(forLearner: LedgerDirectory.learnerName(user: user)) } catch {
+                throw CLIError.failure(error.description)
             }
-        } catch where error.code == .notFound {
-        } catch {
-            throw CLIError.failure(error.description)
         }
-        let conflicts = Importer.conflicts(batch.events, existing: existing, log: log)
-        guard conflicts.isEmpty else {
-            for p in conflicts.prefix(20) { io.error(p.description) }
-            throw CLIError.failure("\(conflicts.count) event\(conflicts.count == 1 ? "" : "s") conflict with the log; nothing was appended to \(log)")
-        }
+        // An id the log has with other content is refused by the writer (conflicting_duplicate), whole batch.
         let writer = try LedgerWriter(path: log)
         defer { writer.close() }
         for recovery in writer.recoveries { io.error("progress-ledger import: \(recovery)") }

@@ -7,7 +7,7 @@ enum ItemsCommand: Command {
     static let name = "items"
     static let summary = "question analysis: per question answers, choices, discrimination; drop-off per quiz"
     static let help = """
-        LOG [--from YYYY-MM-DD] [--to YYYY-MM-DD] --format json|csv|text|html [--out FILE] [--quiet]
+        LOG|DIR [--from YYYY-MM-DD] [--to YYYY-MM-DD] --format json|csv|text|html [--out FILE] [--quiet]
 
         Per quiz and question, over the counted (first) answers of the attempts started
         on a day from --from to --to (in any state): answers, percent right, the choices
@@ -16,6 +16,8 @@ enum ItemsCommand: Command {
         the answers given after a hint. Per quiz: attempts started, finished, abandoned,
         and after how many answers the abandoned ones stopped. The same per submitted
         content and question (without ms, hints and discrimination). Resets are ignored.
+
+        A ledger directory DIR: every learner log is read.
 
         Options:
           --from D      first day (default: no lower bound)
@@ -36,8 +38,11 @@ enum ItemsCommand: Command {
         let format = try args.choice("--format", ["json", "csv", "text", "html"], default: "text")
         let (from, to) = try args.dayRange()
         var builder = ItemsBuilder(from: from, to: to)
+        let logs = try LogInput.logs(log)   // a ledger directory: every learner log
         do {
-            _ = try LogInput.read(log, io, quiet: args.flag("--quiet")) { builder.add($0) }
+            for log in logs {
+                _ = try LogInput.read(log, io, quiet: args.flag("--quiet")) { builder.add($0) }
+            }
         } catch {
             throw CLIError.failure(error.description)
         }

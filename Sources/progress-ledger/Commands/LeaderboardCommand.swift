@@ -7,7 +7,7 @@ enum LeaderboardCommand: Command {
     static let name = "leaderboard"
     static let summary = "weekly or monthly ranking of learners (finished quizzes, mean score, streak)"
     static let help = """
-        LOG --period week|month --on YYYY-MM-DD [--by finished|percent|streak] [--top N]
+        LOG|DIR --period week|month --on YYYY-MM-DD [--by finished|percent|streak] [--top N]
                                    [--exclude FILE] [--json] [--quiet]
 
         Ranks the learners over the ISO week (Monday to Sunday) or calendar month that
@@ -17,6 +17,8 @@ enum LeaderboardCommand: Command {
           percent   mean score percent of those (listed with at least 3)
           streak    the daily streak at LAST (listed when > 0)
         Ranks are standard competition ranks (1, 2, 2, 4); ties are listed by user id.
+
+        A ledger directory DIR: every learner log is read.
 
         Options:
           --period P    week or month; required
@@ -55,8 +57,11 @@ enum LeaderboardCommand: Command {
             excluded = Leaderboard.excludedUsers(bytes)
         }
         var builder = LeaderboardBuilder(period: period, containing: on)
+        let logs = try LogInput.logs(log)   // a ledger directory: every learner log
         do {
-            _ = try LogInput.read(log, io, quiet: args.flag("--quiet")) { builder.add($0) }
+            for log in logs {
+                _ = try LogInput.read(log, io, quiet: args.flag("--quiet")) { builder.add($0) }
+            }
         } catch {
             throw CLIError.failure(error.description)
         }

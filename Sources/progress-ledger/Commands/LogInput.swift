@@ -59,6 +59,21 @@ extension LogInput {
         do { return try LedgerDirectory(opening: path) } catch { throw .failure(error.description) }
     }
 
+    /// What a command that reads every learner reads: LOG itself, or every
+    /// learner log of a ledger directory, in name order.
+    static func logs(_ path: String) throws(CLIError) -> [String] {
+        guard let directory = try directory(path) else { return [path] }
+        do { return try directory.learnerLogs().map(\.path) } catch { throw .failure(error.description) }
+    }
+
+    /// The learner log of `user` that must exist: LOG itself, or that learner's
+    /// log in a ledger directory (a failure naming the directory when it has none).
+    static func existingLearnerLog(_ path: String, user: String) throws(CLIError) -> String {
+        let (log, exists) = try learnerLog(path, user: user)
+        guard exists else { throw .failure("\(path): no learner log for user \"\(user)\" (\(log))") }
+        return log
+    }
+
     /// What a command that reads one learner reads: LOG itself, or in a ledger
     /// directory the learner log of `user`, and whether that file exists.
     static func learnerLog(_ path: String, user: String) throws(CLIError) -> (path: String, exists: Bool) {
