@@ -38,14 +38,7 @@ enum ItemsCommand: Command {
         let format = try args.choice("--format", ["json", "csv", "text", "html"], default: "text")
         let (from, to) = try args.dayRange()
         var builder = ItemsBuilder(from: from, to: to)
-        let logs = try LogInput.logs(log)   // a ledger directory: every learner log
-        do {
-            for log in logs {
-                _ = try LogInput.read(log, io, quiet: args.flag("--quiet")) { builder.add($0) }
-            }
-        } catch {
-            throw CLIError.failure(error.description)
-        }
+        try LogInput.readEvery(log, io, quiet: args.flag("--quiet")) { builder.add($0) }
         let items = builder.analysis()
         let bytes: [UInt8]
         switch format {

@@ -57,14 +57,7 @@ enum LeaderboardCommand: Command {
             excluded = Leaderboard.excludedUsers(bytes)
         }
         var builder = LeaderboardBuilder(period: period, containing: on)
-        let logs = try LogInput.logs(log)   // a ledger directory: every learner log
-        do {
-            for log in logs {
-                _ = try LogInput.read(log, io, quiet: args.flag("--quiet")) { builder.add($0) }
-            }
-        } catch {
-            throw CLIError.failure(error.description)
-        }
+        try LogInput.readEvery(log, io, quiet: args.flag("--quiet")) { builder.add($0) }
         let board = builder.leaderboard(by: measure, excluding: excluded, top: top)
         io.write(bytes: args.flag("--json") ? board.json + [0x0A] : Array(board.text.utf8))
         return ExitCode.ok

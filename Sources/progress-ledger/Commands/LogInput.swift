@@ -66,6 +66,16 @@ extension LogInput {
         do { return try directory.learnerLogs().map(\.path) } catch { throw .failure(error.description) }
     }
 
+    /// Reads every record of LOG, or of every learner log of a ledger
+    /// directory in name order (``read(_:_:quiet:user:snapshot:_:)`` of each),
+    /// for the commands that fold every learner; a read error is a failure.
+    static func readEvery(_ path: String, _ io: Terminal, quiet: Bool,
+                          _ body: (consuming Record) -> Void) throws(CLIError) {
+        for log in try logs(path) {
+            do { _ = try read(log, io, quiet: quiet, body) } catch { throw .failure(error.description) }
+        }
+    }
+
     /// The learner log of `user` that must exist: LOG itself, or that learner's
     /// log in a ledger directory (a failure naming the directory when it has none).
     static func existingLearnerLog(_ path: String, user: String) throws(CLIError) -> String {
