@@ -51,7 +51,7 @@ enum ExplainCommand: Command {
         let path = try LogInput.existingLearnerLog(args.positionals[0], user: options.user)
         var records: [Record] = []
         do {
-            try LogInput.read(path, io, quiet: args.flag("--quiet"), user: options.user) { records.append($0) }
+            _ = try LogInput.read(path, io, quiet: args.flag("--quiet"), user: options.user) { records.append($0) }
         } catch {
             throw CLIError.failure(error.description)
         }
