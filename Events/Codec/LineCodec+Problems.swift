@@ -1,7 +1,7 @@
 /// Every member's problem of an event to append, not only the first.
 extension LineCodec {
     /// The problems of an event to append, one per member: the first as
-    /// ``decodeNewEvent(_:)`` throws it; then, with that member set aside,
+    /// `decodeNewEvent(_:)` throws it; then, with that member set aside,
     /// the next one the decoder finds, and so on. Empty when the line decodes.
     ///
     /// The decoder stays the only judge: a member is set aside by trying

@@ -7,7 +7,7 @@ import Events
 /// of their rules: the learner's records are folded one at a time by the
 /// same ``LearnerProjector`` that `state` uses, the state at D is taken after
 /// each, and an event is behind the value when it changed one of the
-/// members that witness it (``ExplainedPath/witnesses``: for `hints.balance`,
+/// members that witness it (`ExplainedPath.witnesses`: for `hints.balance`,
 /// the grants and uses; for `stats.accuracy`, the answers counted; for the
 /// streaks, the state's `streak.runs`, keeping the events on the days of the
 /// run the value counts: the finished daily attempt that made each day of the

@@ -3,7 +3,7 @@ import Events
 /// The flat export's rows (docs/analytics.md): every v1 event as one flat JSON
 /// object of 35 members, with the attempt rules already applied — the
 /// learner's `day`, whether the event `counted`, an ended attempt's `score`
-/// and `seconds` — by ``AttemptLifecycle``, the rules `state` and `report` use.
+/// and `seconds` — by `AttemptLifecycle`, the rules `state` and `report` use.
 ///
 /// Feed it each log's records in log order (for a ledger directory, each
 /// learner log in order; users are independent). Memory: each user's

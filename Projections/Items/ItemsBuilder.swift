@@ -2,7 +2,7 @@ import Events
 
 /// Folds the records of one or more logs, in log order, into an ``ItemAnalysis``.
 ///
-/// Each user's quiz events go through an ``AttemptsBook`` (the one attempt
+/// Each user's quiz events go through an `AttemptsBook` (the one attempt
 /// lifecycle: which attempt, its start day, first answers, hints before an
 /// answer, how it ended). Like the report, it ignores `progress.reset`: answers
 /// and attempts are activity. An attempt counts when its start day is in the

@@ -1,6 +1,6 @@
 import Events
 
-/// What ``LedgerDirectory/verify(expectDigest:)`` found.
+/// What ``LedgerDirectory/verify(expectDigest:workers:)`` found.
 public struct DirectoryVerifyReport: Sendable {
     /// One learner log's result.
     public struct Learner: Sendable {

@@ -14,7 +14,7 @@ public struct LearnerAppend: Sendable {
 
 extension LedgerDirectory {
     /// Appends a batch to the learner logs: each event goes to its user's log,
-    /// each learner's events as one batch, all or nothing (``LedgerWriter/append(_:durability:)``),
+    /// each learner's events as one batch, all or nothing (`LedgerWriter.append(_:durability:)`),
     /// learners in the order their first event comes. A learner whose append
     /// fails does not stop the others: the result says which committed.
     /// Re-sending the batch appends only what is missing (ids already in a

@@ -1,7 +1,7 @@
 import Events
 
 /// Replaces every line of `user` in the log at `path` by its redaction stub
-/// (``RedactionStub``), then removes the files beside the log that hold the
+/// (`RedactionStub`), then removes the files beside the log that hold the
 /// learner's bytes or describe the old log; returns the receipt.
 ///
 /// Takes the writer lock and checks the whole log first (as `verify` does;

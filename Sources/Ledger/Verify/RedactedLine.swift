@@ -1,6 +1,6 @@
 import Events
 
-/// How the chain reads a redaction stub (``RedactionStub``): its seq and
+/// How the chain reads a redaction stub (`RedactionStub`): its seq and
 /// prev as any line's, its digest the erased line's (its `redacted`), and a
 /// key in the id index that no event's id can be (`#` and the seq: `#` is
 /// not allowed in an id), so a stub takes no id from the log and an erased

@@ -6,7 +6,7 @@ extension LedgerWriter {
     ///
     /// Every event is validated first; an invalid one refuses the whole batch
     /// (`.invalidEvent`) and writes nothing. An event whose id is already in the
-    /// log (or earlier in the batch) with the same content (``LineCodec/sameContent(_:_:)-(UnsafeRawBufferPointer,_)``)
+    /// log (or earlier in the batch) with the same content (`LineCodec.sameContent`)
     /// is not written again: its result is `.alreadyPresent` with the seq it has;
     /// with different content the whole batch is refused (`.conflictingDuplicate`,
     /// naming the id and its seq) and nothing is written. The earlier line is
@@ -98,7 +98,7 @@ extension LedgerWriter {
         }
     }
 
-    /// Appends one event; see ``append(_:durability:)``.
+    /// Appends one event; see `append(_:durability:)` with an array.
     @discardableResult
     public func append(_ event: NewEvent, durability: Durability = .everyBatch) throws(LedgerError) -> AppendResult {
         let results = try append([event], durability: durability)

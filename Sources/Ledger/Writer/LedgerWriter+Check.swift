@@ -3,7 +3,7 @@ import Events
 /// For layers over the writer (the group commit of `ProgressLedger`'s store)
 /// and their tests.
 extension LedgerWriter {
-    /// Checks a batch's events as ``append(_:durability:)`` checks each one
+    /// Checks a batch's events as `append(_:durability:)` checks each one
     /// before any I/O (the same `LineCodec` rules, the same `.invalidEvent`
     /// error naming the event), writing nothing. Ids repeated within the batch
     /// and ids already in the log are left to `append`.
