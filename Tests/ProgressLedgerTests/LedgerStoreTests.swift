@@ -73,8 +73,9 @@ struct LedgerStoreTests {
             try await withThrowingTaskGroup(of: (Int, Result<AppendResult, LedgerError>).self) { group in
                 for k in 0..<10 {
                     group.addTask {
-                        // Event 7 repeats the id of event 3 with other content, in its own batch twice: the writer refuses it.
-                        let events = k == 7 ? [try answer("dup", user: "u", question: 1), try answer("dup", user: "u", question: 1)]
+                        // Caller 7's batch holds one id twice with different content: the writer refuses it
+                        // (conflicting_duplicate at its second event); the same content twice would be written once.
+                        let events = k == 7 ? [try answer("dup", user: "u", question: 1), try answer("dup", user: "u", question: 2)]
                                             : [try answer("e-\(k)", user: "u", question: k)]
                         do throws(LedgerError) { return (k, .success(try await store.append(events)[0])) } catch { return (k, .failure(error)) }
                     }
@@ -89,7 +90,7 @@ struct LedgerStoreTests {
         for k in 0..<10 {
             switch outcomes[k] {
             case .success(let r)?: #expect(k != 7 && r.status == .appended)
-            case .failure(let e)?: #expect(k == 7 && e.code == .invalidEvent && e.eventIndex == 1)
+            case .failure(let e)?: #expect(k == 7 && e.code == .conflictingDuplicate && e.eventIndex == 1)
             case nil: Issue.record("no outcome for \(k)")
             }
         }
