@@ -80,3 +80,22 @@ struct DirectoryCommandsTests {
         #expect(try CLI.run(["verify", dir]).status == 0)
     }
 }
+
+/// `export --after` hands over every verified line, whatever it holds.
+@Suite("raw export after an erasure")
+struct RawExportAfterErasureTests {
+    @Test("export --after 0 of an erased log prints the whole file, stubs included; --after N the lines after N")
+    func stubsAreExported() throws {
+        let tmp = try TemporaryDirectory()
+        let log = try LogFixture.demo(in: tmp, users: 4, days: 5, seed: 3)
+        let user = try #require(try LedgerDirectoryTests.lines(log).first?.user)
+        #expect(try CLI.run(["erase", log, "--user", user]).status == 0)
+        let file = Array(try Data(contentsOf: URL(fileURLWithPath: log)))
+        let all = try CLI.run(["export", log, "--after", "0"])
+        #expect(all.status == 0, "\(all.stderr)")
+        #expect(all.stdoutBytes == file)
+        let lines = file.split(separator: 0x0A, omittingEmptySubsequences: false).dropLast()
+        let tail = try CLI.run(["export", log, "--after", "\(lines.count - 1)"])
+        #expect(tail.stdoutBytes == Array(lines.last ?? []) + [0x0A])
+    }
+}

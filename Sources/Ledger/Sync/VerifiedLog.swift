@@ -47,7 +47,8 @@ package struct VerifiedLog: Sendable {
             throw error
         }
         if let problem = report.problem { throw LedgerError(damaged: problem, path: path) }
-        let count = report.events
+        // Every verified line: events, redaction stubs and newer-version lines alike (the head's seq).
+        let count = report.head.seq
         try reader.forEachLine { (line) throws(LedgerError) in
             guard line.number <= count else { return }
             try body(line)
