@@ -1,3 +1,4 @@
+import Dispatch
 import Events
 
 /// What `split` and `join` wrote.
@@ -11,50 +12,55 @@ public struct DirectoryCopy: Sendable {
 }
 
 extension LedgerDirectory {
-    /// Turns the log at `source` into a new ledger directory at `path`: the
-    /// log is verified first (a damaged one is refused, nothing written), then
-    /// each event is appended to its learner's log, each learner's events in
-    /// their order in the source; `ledger.json`, written last, records the
-    /// source's head. At most `batch` events are held in memory at a time.
+    /// Turns the log at `source` into a new ledger directory at `path`: each
+    /// event is appended to its learner's log, each learner's events in their
+    /// order in the source; `ledger.json`, written last, records the source's
+    /// head.
     ///
-    /// Lines of a newer format version cannot be re-sealed into a learner
-    /// log: a source holding any is refused. On a failure part way (a full
-    /// disk), the folder is left without `ledger.json`, so nothing takes it for a ledger.
-    public static func split(log source: String, into path: String, batch: Int = 1 << 20) throws(LedgerError) -> DirectoryCopy {
-        let checked = try LogReader(path: source).verify()
-        if let problem = checked.problem { throw LedgerError(.damaged, path: source, problem.description) }
-        if checked.summary.newerVersionLines > 0 {
-            throw LedgerError(.unusable, path: source,
-                              "holds \(checked.summary.newerVersionLines) line(s) of a newer format version, which a learner log cannot re-seal; not split")
-        }
+    /// Two passes, so that memory and the number of file opens do not grow
+    /// with the number of learners:
+    /// 1. the source is read and checked as `verify` does, and each event is
+    ///    copied to one of 4,096 work files under `path/.split`, chosen by the
+    ///    first three characters of its learner's `H64` (at most `buffer`
+    ///    bytes are held before they are written out);
+    /// 2. the work files are taken in parallel, one at a time per worker: a
+    ///    file's events are grouped by learner (keeping their order) and each
+    ///    learner's log is written at once, fsync'd and closed. The work file
+    ///    is then removed.
+    ///
+    /// A damaged source, or one holding lines of a newer format version (they
+    /// cannot be re-sealed into a learner log), is refused in the first pass,
+    /// and what it wrote is removed: nothing is left at `path`. A failure in
+    /// the second pass (a full disk) leaves the folder without `ledger.json`,
+    /// so nothing takes it for a ledger. `progress` is called from the first
+    /// pass with the bytes read and the source's size.
+    public static func split(log source: String, into path: String, buffer: Int = 64 << 20,
+                             progress: ((_ bytesRead: Int, _ totalBytes: Int) -> Void)? = nil) throws(LedgerError) -> DirectoryCopy {
         try prepare(at: path)
-        let directory = LedgerDirectory(path: path, sourceHead: nil)
-        var pending: [String: [NewEvent]] = [:]
-        var order: [String] = []
-        var held = 0
-        var logs = Set<String>()
-        func flush() throws(LedgerError) {
-            for user in order {
-                let name = learnerName(user: user)
-                try directory.makeFolder(forLearner: name)
-                let writer = try LedgerWriter(path: directory.learnerPath(name: name))
-                defer { writer.close() }
-                _ = try writer.append(pending[user] ?? [], durability: .deferred)
-                try writer.sync()
-                logs.insert(name)
+        let system = System()
+        var work = SplitWork(folder: "\(path)/\(SplitWork.folderName)", budget: buffer, system: system)
+        let read: LogRead
+        do {
+            try work.create()
+            read = try LogReader(path: source).read(.init(progress: progress)) { (record) throws(LedgerError) in
+                guard case .v1(let e) = record else {
+                    throw LedgerError(.unusable, path: source,
+                                      "line \(record.seq) is of a newer format version, which a learner log cannot re-seal; not split")
+                }
+                try work.add(e)
             }
-            pending = [:]; order = []; held = 0
+            try work.flush()
+        } catch {
+            work.remove()
+            _ = try? system.rmdir("\(path)/learners")
+            _ = try? system.rmdir(path)
+            throw error
         }
-        let read = try LogReader(path: source).read { (record) throws(LedgerError) in
-            guard case .v1(let e) = record else { return }
-            if pending[e.user] == nil { order.append(e.user) }
-            pending[e.user, default: []].append(NewEvent(id: e.id, at: e.at, user: e.user, device: e.device, event: e.event))
-            held += 1
-            if held >= batch { try flush() }
-        }
-        try flush()
+        let directory = LedgerDirectory(path: path, sourceHead: nil)
+        let logs = try work.writeLearnerLogs(into: directory)
+        work.remove()
         _ = try finish(at: path, sourceHead: read.summary.head)
-        return DirectoryCopy(logs: logs.count, events: read.summary.events, head: read.summary.head)
+        return DirectoryCopy(logs: logs, events: read.summary.events, head: read.summary.head)
     }
 
     /// Writes every event of the directory to a new log at `out` (refused if

@@ -73,14 +73,7 @@ public final class PartitionedOutput {
         let name = String(state.part)
         let file = "\(temporary)/day=\(day)/part-\(String(repeating: "0", count: max(0, 5 - name.count)) + name).jsonl"
         do throws(SystemCallError) {
-            let fd: CInt
-            if (try? system.lstat(file)) != nil { fd = try system.open(file, .appendExisting) } else { fd = try system.open(file, .writeCreateNew) }
-            defer { system.close(fd) }
-            var failure: SystemCallError? = nil
-            state.buffer.withUnsafeBytes { raw in
-                do throws(PartialWriteError) { try system.writeAll(fd, raw) } catch { failure = error.cause }
-            }
-            if let failure { throw failure }
+            try system.append(state.buffer, toFile: file, create: (try? system.lstat(file)) == nil)
         } catch {
             throw LedgerError(error, path: file, doing: "writing a part")
         }

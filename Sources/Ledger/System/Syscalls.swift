@@ -17,7 +17,7 @@ import Darwin
 
 /// The system calls the ledger makes, by name (used in errors and by the fault seam).
 package enum SystemCall: String, Sendable, Hashable, CaseIterable {
-    case open, pread, write, fsync, ftruncate, flock, fstat, lstat, close, rename, unlink, mkdir, readdir
+    case open, pread, write, fsync, ftruncate, flock, fstat, lstat, close, rename, unlink, mkdir, rmdir, readdir
 }
 
 /// A failed system call: which call and its errno.
@@ -263,6 +263,11 @@ struct System {
         _ = try retrying(.unlink) { path.withCString { systemUnlink($0) } }
     }
 
+    /// Removes the empty directory `path` (`rmdir(2)`).
+    func rmdir(_ path: String) throws(SystemCallError) {
+        _ = try retrying(.rmdir) { path.withCString { systemRmdir($0) } }
+    }
+
     /// Makes the directory `path` (mode 0700); EEXIST is the caller's to judge.
     func mkdir(_ path: String) throws(SystemCallError) {
         _ = try retrying(.mkdir) { path.withCString { systemMkdir($0, 0o700) } }
@@ -344,6 +349,7 @@ extension FileStatus {
 @inline(__always) private func systemRename(_ from: UnsafePointer<CChar>, _ to: UnsafePointer<CChar>) -> CInt { rename(from, to) }
 @inline(__always) private func systemUnlink(_ p: UnsafePointer<CChar>) -> CInt { unlink(p) }
 @inline(__always) private func systemClose(_ fd: CInt) -> CInt { close(fd) }
+@inline(__always) private func systemRmdir(_ p: UnsafePointer<CChar>) -> CInt { rmdir(p) }
 @inline(__always) private func systemMkdir(_ p: UnsafePointer<CChar>, _ mode: mode_t) -> CInt { mkdir(p, mode) }
 #if canImport(Darwin)
 private typealias DirectoryStream = UnsafeMutablePointer<DIR>
