@@ -55,6 +55,37 @@ struct SyncCLITests {
         #expect(try CLI.run(["pending", outbox, "--replica", replica]).stdout.isEmpty)
     }
 
+    @Test("a log with an erased learner (redaction stubs) still merges, lists pending events and gives offline state")
+    func afterErase() throws {
+        let dir = try TemporaryDirectory()
+        let other = [
+            #"{"id":"o-1","at":"2025-10-21T09:00:00+03:00","user":"u-7","type":"quiz.started","data":{"attempt":"b-1","quiz":"quran-basics","questions":5,"daily":true}}"#,
+            #"{"id":"o-2","at":"2025-10-21T09:01:00+03:00","user":"u-7","type":"answer.selected","data":{"attempt":"b-1","question":"q1","choice":2,"correct":false}}"#,
+        ]
+        let server = try Self.log(dir, "server.log", [Self.events[0], other[0], Self.events[1], other[1]])
+        let erased = try CLI.run(["erase", server, "--user", "u-7"])
+        #expect(erased.status == 0, "\(erased.stderr)")
+        #expect(String(decoding: dir.bytes("server.log"), as: UTF8.self).components(separatedBy: "\"redacted\"").count == 3, "two stubs")
+        // merge: the other learner's events, re-chained; nothing of the erased one.
+        let merged = dir.path("merged.log")
+        let m = try CLI.run(["merge", merged, server])
+        #expect(m.status == 0, "\(m.stderr)")
+        let mergedText = String(decoding: dir.bytes("merged.log"), as: UTF8.self)
+        #expect(!mergedText.contains("u-7") && !mergedText.contains("redacted"))
+        #expect(mergedText.split(separator: "\n").map { $0.contains(#""id":"e-1""#) || $0.contains(#""id":"e-2""#) } == [true, true])
+        // pending, both ways: the stubs are no events (no id to send or to hold).
+        let outbox = try Self.log(dir, "outbox.log", Self.events)
+        let toSend = try CLI.run(["pending", outbox, "--replica", server])
+        #expect(toSend.stdout == Self.events[2] + "\n", "\(toSend.stderr)")
+        let fromServer = try CLI.run(["pending", server, "--replica", dir.path("none.log")])
+        #expect(fromServer.stdout == Self.events[0] + "\n" + Self.events[1] + "\n", "\(fromServer.stderr)")
+        // Offline state over the erased replica equals the state once the outbox is pushed.
+        let offline = try CLI.run(["state", server, "--outbox", outbox, "--user", "u-42", "--json"])
+        #expect(offline.status == 0, "\(offline.stderr)")
+        #expect(try CLI.run(["append", server], stdin: toSend.stdoutBytes).status == 0)
+        #expect(offline.stdout == (try CLI.run(["state", server, "--user", "u-42", "--json"])).stdout)
+    }
+
     @Test func appendConflictingDuplicate() throws {
         let dir = try TemporaryDirectory()
         let server = try Self.log(dir, "server.log", Self.events)

@@ -30,16 +30,18 @@ public struct Outbox: Sendable {
         try pending(against: VerifiedLog.load(replica, missingIsEmpty: true))
     }
 
-    /// The records a device shows: the replica's (`replica`, missing: none),
-    /// then the outbox's pending events, as they would be sealed after the
-    /// replica's head. For `state` while offline.
+    /// The records a device shows: the replica's (`replica`, missing: none;
+    /// an erased event's stub is none), then the outbox's pending events, as
+    /// they would be sealed after the replica's head. For `state` while offline.
     public func deviceRecords(replica: String) throws(LedgerError) -> [Record] {
         let held = try VerifiedLog.load(replica, missingIsEmpty: true)
         var records = held.lines.map(\.record)
-        var prev = held.lines.last.map { LineDigest.of($0.bytes).hex } ?? Envelope.genesis
+        var seq = held.head.seq
+        var prev = held.head.sha256.hex   // 64 zeros (the genesis) for an empty replica
         for p in try pending(against: held) {
             guard let id = p.event.id else { continue }
-            let sealed = p.event.sealed(seq: records.count + 1, id: id, prev: prev)
+            seq += 1
+            let sealed = p.event.sealed(seq: seq, id: id, prev: prev)
             prev = LineDigest.of(LineCodec.encode(sealed)).hex
             records.append(.v1(sealed))
         }
