@@ -37,7 +37,7 @@ extension LedgerDirectory {
     /// Throws only when the directory cannot be listed.
     public func verify(expectDigest: SHA256.Digest? = nil, workers: Int = LedgerDirectory.workers) throws(LedgerError) -> DirectoryVerifyReport {
         let logs = try learnerLogs()
-        let partials = try Self.fold(logs, workers: workers, makePartial: { [DirectoryVerifyReport.Learner]() }) { (results, log) throws(LedgerError) in
+        let partials = try Self.foldAny(logs, workers: workers, makePartial: { [DirectoryVerifyReport.Learner]() }) { (results, log) throws(LedgerError) in
             results.append(Self.check(log))
         }
         let learners = partials.flatMap { $0 }.sorted { $0.log.name < $1.log.name }
@@ -49,22 +49,11 @@ extension LedgerDirectory {
         return DirectoryVerifyReport(learners: learners, digest: digest, digestMismatch: mismatch)
     }
 
-    /// One learner log: every line checked, and every event its learner's.
+    /// One learner log: every line checked, and every event its learner's
+    /// (``readLearner(_:records:_:)``, no record made).
     static func check(_ log: LearnerLog) -> DirectoryVerifyReport.Learner {
-        var line = 0
-        var misrouted: (line: Int, user: String)? = nil
-        var lastUser: String? = nil   // most lines are by the user of the line before: no hash for them
         do {
-            let read = try LogReader(path: log.path).read { record in
-                line += 1
-                guard misrouted == nil, let user = record.user, user != lastUser else { return }
-                if learnerName(user: user) == log.name { lastUser = user } else { misrouted = (line, user) }
-            }
-            if let misrouted {
-                return .init(log: log, summary: read.summary,
-                             problem: "\(log.path): line \(misrouted.line): misrouted: an event of another learner (its user's log is learners/\(learnerName(user: misrouted.user).prefix(2))/\(learnerName(user: misrouted.user)).log)")
-            }
-            return .init(log: log, summary: read.summary, problem: nil)
+            return .init(log: log, summary: try readLearner(log, records: false), problem: nil)
         } catch {
             return .init(log: log, summary: nil, problem: error.description)
         }
