@@ -111,9 +111,9 @@ public struct ReportBuilder: Sendable {
         guard !learners.isEmpty else { return }
         for learner in learners where learner.inRange { closed.add(learner.streak) }
         learners.removeAll(keepingCapacity: true)
-        users = ByteKeys()
+        users.removeAll()
         lastUser = -1
-        attempts = AttemptTable()
+        attempts.removeAll()
     }
 
     /// Folds one v1 event of user number `user`.
