@@ -101,8 +101,7 @@ enum ReportCommand: Command {
     /// it as one learner, then keeps only what the report needs of them.
     static func directoryReport(_ directory: LedgerDirectory, from: Day?, to: Day?, _ io: Terminal) throws -> Report {
         do {
-            let logs = try directory.learnerLogs()
-            let parts = try LedgerDirectory.foldAny(logs, makePartial: { ReportBuilder(from: from, to: to) }) { (builder, log) throws(LedgerError) in
+            let parts = try directory.foldAny(makePartial: { ReportBuilder(from: from, to: to) }) { (builder, _, log) throws(LedgerError) in
                 try builder.foldLearner { (add) throws(LedgerError) in
                     _ = try LedgerDirectory.readLearner(log, records: true) { add($0) }
                 }
