@@ -93,13 +93,15 @@ public struct ReportBuilder: Sendable {
     /// The users folded before are closed too: fold no more of their records
     /// (as after ``merge(_:)``). On an error thrown by `records`, the builder
     /// holds part of the learner: discard it.
-    package mutating func foldLearner<E: Error>(_ records: (_ add: (Record) -> Void) throws(E) -> Void) throws(E) {
+    package mutating func foldLearner<E: Error>(_ records: (_ add: (borrowing Record) -> Void) throws(E) -> Void) throws(E) {
         closeLearners()
         // The learner is number 0, without a name (no user is open).
         learners.append(Learner())
         try records { record in
-            guard case .v1(let e) = record else { return }
-            self.add(e, user: 0)
+            switch record {
+            case .v1(let e): self.add(e, user: 0)
+            case .newer: break
+            }
         }
         closeLearners()
     }

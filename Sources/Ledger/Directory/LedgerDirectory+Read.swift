@@ -7,13 +7,13 @@ extension LedgerDirectory {
     /// `misrouted` problem at its line). With `records`, calls `body` with
     /// each record in order, made but for the envelope's strings (`id`,
     /// `at`'s text, `user`, `device` and `prev` are empty: every record is the
-    /// learner's). Throws a `.damaged` error at the first problem, with
+    /// learner's), lent for the call. Throws a `.damaged` error at the first problem, with
     /// `verify`'s message (`PATH: line K: KIND: detail`).
     ///
     /// The one read of a learner log for `verify DIR` and `report DIR`: a
     /// worker reads one log at a time, so nothing is handed between threads.
     package static func readLearner(_ log: LearnerLog, records: Bool,
-                                    _ body: (consuming Record) throws(LedgerError) -> Void = { _ in }) throws(LedgerError) -> LogSummary {
+                                    _ body: (borrowing Record) throws(LedgerError) -> Void = { _ in }) throws(LedgerError) -> LogSummary {
         // The user the log's name hashes, once found: later lines are compared by their bytes.
         var learner: [UInt8]? = nil
         return try LogReader(path: log.path).readSerially(records: records) { (line, record) throws(LedgerError) in
@@ -28,7 +28,10 @@ extension LedgerDirectory {
                 throw LedgerError(.damaged, path: log.path,
                                   "line \(line.number): misrouted: an event of another learner (its user's log is learners/\(other.prefix(2))/\(other).log)")
             }
-            if let record { try body(record) }
+            switch record {
+            case .some(let record): try body(record)
+            case .none: break
+            }
         }
     }
 }

@@ -33,12 +33,13 @@ extension LogReader {
 
     /// Reads the whole log on the calling thread, checking every line as
     /// `verify` does, and calls `body` with each line once it is accepted,
-    /// with its record when `records` is true (nil for a stub): made but for
+    /// with its record when `records` is true (nil for a stub), lent for the
+    /// call (a fold reads it; no copy is made to hand it over): made but for
     /// the envelope's strings (`id`, `at`'s text, `user`, `device`, `prev`
     /// are empty; see `LineCodec.checkRecordKeepingData`). Throws a
     /// `.damaged` error (`verify`'s message) at the first problem.
     func readSerially(records: Bool,
-                      _ body: (borrowing AcceptedLine, consuming Record?) throws(LedgerError) -> Void) throws(LedgerError) -> LogSummary {
+                      _ body: (borrowing AcceptedLine, borrowing Record?) throws(LedgerError) -> Void) throws(LedgerError) -> LogSummary {
         try withOpenLog { (fd, status) throws(LedgerError) in
             var chain = ReadChain(ids: IDFingerprints(lines: earlierLines(fd)))
             let scanner = LineScanner(system: system, fd: fd, path: path, chunkSize: chunkSize)
