@@ -18,7 +18,7 @@ extension LedgerDirectory {
         var learner: [UInt8]? = nil
         return try LogReader(path: log.path).readSerially(records: records) { (line, record) throws(LedgerError) in
             let mine = line.user { user in
-                if let learner { return user.elementsEqual(learner) }
+                if let learner { return learner.withUnsafeBytes { Self.same($0, user) } }
                 guard SHA256.hash(user).hex == log.name else { return false }
                 learner = Array(user)
                 return true
@@ -33,5 +33,20 @@ extension LedgerDirectory {
             case .none: break
             }
         }
+    }
+
+    /// Whether two buffers hold the same bytes (a user id is compared on every line of its log).
+    private static func same(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
+        guard a.count == b.count else { return false }
+        var i = 0
+        while i + 8 <= a.count {
+            if a.loadUnaligned(fromByteOffset: i, as: UInt64.self) != b.loadUnaligned(fromByteOffset: i, as: UInt64.self) { return false }
+            i += 8
+        }
+        while i < a.count {
+            if a[i] != b[i] { return false }
+            i += 1
+        }
+        return true
     }
 }

@@ -16,19 +16,19 @@ extension LogReader {
         let number: Int
         /// The line's bytes (valid only during the callback).
         let bytes: UnsafeRawBufferPointer
-        /// Its keys; nil for a redaction stub.
-        let keys: LineCodec.RecordKeys?
+        /// Where its `user` is; nil on a redaction stub or a newer-version line without one.
+        let userKey: LineCodec.RecordKeys.Text?
 
         /// Whether the line's `user` is a string (not on a stub, nor on a
         /// newer-version line without one) whose UTF-8 bytes `test` accepts;
         /// nil when it has no such user.
         func user(_ test: (UnsafeRawBufferPointer) -> Bool) -> Bool? {
-            guard let user = keys?.user else { return nil }
-            return LineCodec.RecordKeys.withBytes(user, in: bytes, test)
+            guard let userKey else { return nil }
+            return LineCodec.RecordKeys.withBytes(userKey, in: bytes, test)
         }
 
         /// The line's `user` as text; nil when it has none (see ``user(_:)``).
-        var userText: String? { keys?.user.map { $0.string(in: bytes) } }
+        var userText: String? { userKey.map { $0.string(in: bytes) } }
     }
 
     /// Reads the whole log on the calling thread, checking every line as
@@ -45,9 +45,9 @@ extension LogReader {
             let scanner = LineScanner(system: system, fd: fd, path: path, chunkSize: chunkSize)
             let hasher = idHasher, path = self.path
             let tail = try scanner.scan(from: 0, to: status.size, firstLine: 1) { (line) throws(LedgerError) in
-                let (checked, keys, record) = line.checkedKeys(data: records, hasher: hasher)
+                let (checked, user, record) = line.checkedKeys(data: records, hasher: hasher)
                 if let problem = try chain.accept(checked) { throw LedgerError(damaged: problem, path: path) }
-                try body(AcceptedLine(number: line.number, bytes: line.bytes, keys: keys), record)
+                try body(AcceptedLine(number: line.number, bytes: line.bytes, userKey: user), record)
             }
             return chain.summary(tornTail: tail)
         }

@@ -140,10 +140,11 @@ extension ScannedLine {
     /// Decodes, checks and hashes the line as ``checked(keeping:hasher:keep:)``
     /// does (a stub first, then the same rules and errors), keeping its
     /// record (when `data`) with none of the envelope's strings made
-    /// (``LineCodec/checkRecordKeepingData(_:)``); returns its keys too (nil
-    /// for a stub or a line that breaks the format), for the caller to read
-    /// the user's bytes. For a reader that folds one learner's log on its own thread.
-    func checkedKeys(data: Bool, hasher: IDHasher) -> (line: CheckedLine, keys: LineCodec.RecordKeys?, record: Record?) {
+    /// (``LineCodec/checkRecordKeepingData(_:)``); returns where its `user`
+    /// is too (nil for a stub, a line that breaks the format or a
+    /// newer-version line without one), for the caller to compare the user's
+    /// bytes. For a reader that folds one learner's log on its own thread.
+    func checkedKeys(data: Bool, hasher: IDHasher) -> (line: CheckedLine, user: LineCodec.RecordKeys.Text?, record: Record?) {
         if let stub = checkedStub(hasher: hasher) { return (stub, nil, nil) }
         do throws(EventError) {
             let bytes = try checkedLength()
@@ -151,10 +152,10 @@ extension ScannedLine {
                 let (keys, record) = try LineCodec.checkRecordKeepingData(bytes)
                 var line = checked(keys, hasher: hasher)
                 line.hasRecord = true
-                return (line, keys, record)
+                return (line, keys.user, record)
             }
             let keys = try LineCodec.checkRecord(bytes)
-            return (checked(keys, hasher: hasher), keys, nil)
+            return (checked(keys, hasher: hasher), keys.user, nil)
         } catch {
             return (CheckedLine(number: number, offset: offset, length: length, problem: error.at(line: number)), nil, nil)
         }
