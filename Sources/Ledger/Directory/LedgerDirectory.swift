@@ -149,7 +149,7 @@ extension LedgerDirectory {
 /// directory holds one folder's names, not the whole directory's
 /// (70,000 learners are about 270 logs a folder).
 ///
-/// Not thread-safe: one caller at a time (``LedgerDirectory/foldAny(_:workers:makePartial:_:)``
+/// Not thread-safe: one caller at a time (``LedgerDirectory/foldAny(workers:makePartial:_:)``
 /// calls it under its lock).
 final class LearnerLogStream {
     private let root: String
