@@ -110,7 +110,7 @@ extension LineDecoder {
 
     /// The typed event: `data`'s members checked in the type's order.
     func event(_ type: EventType, _ d: DataCapture) throws(EventError) -> Event {
-        let f = FieldRules(s, .data, materialize: materialize)
+        let f = FieldRules(s, .data, materialize: materializeData)
         switch type {
         case .quizStarted:
             return .quizStarted(QuizStarted(
@@ -183,7 +183,7 @@ extension LineDecoder {
             guard item.kind == .object else {
                 throw EventError(.invalidData, member: "data.answers[\(index)]", "must be an object, not \(item.kind.name)")
             }
-            let a = FieldRules(s, .answer(index), materialize: materialize)
+            let a = FieldRules(s, .answer(index), materialize: materializeData)
             // The questions are compared below (distinct): always made, even when checking only.
             let q = FieldRules(s, .answer(index))
             let answer = SubmissionMade.Answer(

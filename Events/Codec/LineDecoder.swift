@@ -14,10 +14,12 @@
 /// rules, then the type's `data` rules.
 struct LineDecoder {
     var s: JSONScanner
-    /// False to apply every rule but make no string the caller does not need
-    /// (the record's strings come back empty; `id` only when written with
-    /// escapes): ``LineCodec/checkRecord(_:)``.
+    /// False to apply every rule but make none of the envelope's strings
+    /// (they come back empty; `id` only when written with escapes):
+    /// ``LineCodec/checkRecord(_:)``, ``LineCodec/checkRecordKeepingData(_:)``.
     var materialize = true
+    /// False to make none of `data`'s strings either (``LineCodec/checkRecord(_:)``).
+    var materializeData = true
 
     init(_ line: UnsafeRawBufferPointer, at offset: Int = 0, depth: Int = 0) {
         s = JSONScanner(line, checksLine: true, at: offset, depth: depth)
@@ -39,18 +41,31 @@ struct LineDecoder {
     /// Applies every rule of ``record(_:)``, in the same order, with the same
     /// errors, but makes only the strings the chain needs.
     static func keys(_ line: UnsafeRawBufferPointer) throws(EventError) -> LineCodec.RecordKeys {
+        try keyed(line, data: false).keys
+    }
+
+    /// ``record(_:)``'s rules, order and errors; returns what the chain needs
+    /// and the record with none of the envelope's strings made (`id`, `at`'s
+    /// text, `user`, `device`, `prev` empty; `id` and `user` are in the keys),
+    /// and `data`'s strings made only when `data` is true.
+    static func keyed(_ line: UnsafeRawBufferPointer, data: Bool) throws(EventError) -> (keys: LineCodec.RecordKeys, record: Record) {
         try checkLength(line)
         var decoder = LineDecoder(line)
         decoder.materialize = false
+        decoder.materializeData = data
         var e = EnvelopeCapture()
         try decoder.scanEnvelope(into: &e)
         let record = try decoder.record(e)
-        let prev = e[.prev], id = e[.id]
+        let prev = e[.prev], id = e[.id], user = e[.user]
         var isNewer = false
         if case .newer = record { isNewer = true }
-        // Without escapes, the id's and prev's bytes are their values (the rules checked them); with, their text.
-        return LineCodec.RecordKeys(seq: record.seq, id: id.flag ? .text(record.id) : .bytes(id.start..<id.end), isNewer: isNewer,
-                                    prev: prev.flag ? .text(decoder.s.string(prev)) : .bytes(prev.start..<prev.end))
+        // Without escapes, a string's bytes are its value (the rules checked them); with, its text.
+        @inline(__always) func text(_ c: Capture) -> LineCodec.RecordKeys.Text {
+            c.flag ? .text(decoder.s.string(c)) : .bytes(c.start..<c.end)
+        }
+        let keys = LineCodec.RecordKeys(seq: record.seq, id: id.flag ? .text(record.id) : .bytes(id.start..<id.end), isNewer: isNewer,
+                                        prev: text(prev), user: user.kind == .string ? text(user) : nil)
+        return (keys, record)
     }
 
     static func newEvent(_ line: UnsafeRawBufferPointer) throws(EventError) -> NewEvent {
@@ -284,6 +299,7 @@ struct LineDecoder {
         if e.data.type == type { return try event(type, e.data) }
         var again = LineDecoder(s.bytes, at: e[.data].start, depth: 1)
         again.materialize = materialize
+        again.materializeData = materializeData
         var d = DataCapture()
         try again.scanData(type, into: &d)
         return try event(type, d)

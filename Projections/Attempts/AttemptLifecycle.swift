@@ -7,8 +7,9 @@ import Events
 protocol AttemptStore {
     /// A stored attempt; valid until the store changes.
     associatedtype Ref
-    /// The attempt of the event's user with this exact id, nil if never started.
-    func find(_ id: String) -> Ref?
+    /// The attempt of the event's user with this exact id, nil if never
+    /// started (mutating: a store may remember the last one found).
+    mutating func find(_ id: String) -> Ref?
     /// The attempt's day: that of its first `quiz.started`.
     func day(_ attempt: Ref) -> Day
     /// Whether it has not yet finished or been abandoned.

@@ -15,6 +15,12 @@ import Events
 /// it runs, then just its id and start day (`AttemptTable`); the day counts
 /// are an array indexed by day (`DayCounts`). ``ReportFold`` runs this fold
 /// on a thread of its own.
+///
+/// A learner whose records are all folded at once (a ledger directory's
+/// learner log, `foldLearner`) is then reduced to what the report still
+/// needs of them, the last run of their streak days (`StreakEnds`): their
+/// name, days and attempts are dropped, so such a fold's memory does not
+/// grow with the number of learners.
 public struct ReportBuilder: Sendable {
     /// One user's part of the report.
     struct Learner: Sendable {
@@ -53,6 +59,9 @@ public struct ReportBuilder: Sendable {
     private var skills: [SkillCount] = []
     /// The users active in the range.
     private var activeUsers = 0
+    /// The users active in the range that were closed (`closeLearners`), by
+    /// their last run of streak days.
+    private var closed = StreakEnds()
     /// The first and last day of any v1 event (`Int.max`/`Int.min` before one).
     private var firstDay = Int.max, lastDay = Int.min
 
@@ -72,7 +81,45 @@ public struct ReportBuilder: Sendable {
     }
 
     private mutating func add(_ e: Envelope) {
-        let user = self.user(e.user)
+        add(e, user: self.user(e.user))
+    }
+
+    /// Folds all the records of one learner, which `records` hands to the
+    /// function it is given, in log order; each record's `user` is not read
+    /// (it may be empty: the records are all the learner's, as a ledger
+    /// directory's learner log holds only its learner's events). Then the
+    /// learner is reduced to what the report needs (see ``ReportBuilder``).
+    ///
+    /// The users folded before are closed too: fold no more of their records
+    /// (as after ``merge(_:)``). On an error thrown by `records`, the builder
+    /// holds part of the learner: discard it.
+    package mutating func foldLearner<E: Error>(_ records: (_ add: (borrowing Record) -> Void) throws(E) -> Void) throws(E) {
+        closeLearners()
+        // The learner is number 0, without a name (no user is open).
+        learners.append(Learner())
+        try records { record in
+            switch record {
+            case .v1(let e): self.add(e, user: 0)
+            case .newer: break
+            }
+        }
+        closeLearners()
+    }
+
+    /// Closes every user folded so far: counts those active in the range by
+    /// their last run of streak days, then forgets their names, days and
+    /// attempts. The report is unchanged.
+    private mutating func closeLearners() {
+        guard !learners.isEmpty else { return }
+        for learner in learners where learner.inRange { closed.add(learner.streak) }
+        learners.removeAll(keepingCapacity: true)
+        users.removeAll()
+        lastUser = -1
+        attempts.removeAll()
+    }
+
+    /// Folds one v1 event of user number `user`.
+    private mutating func add(_ e: Envelope, user: Int32) {
         attempts.user = user
         attempts.epoch = learners[Int(user)].epoch
         let (verdict, on) = AttemptLifecycle.apply(e, to: &attempts)
@@ -185,6 +232,7 @@ public struct ReportBuilder: Sendable {
             skills[index].answers += other.skills[i].answers
         }
         activeUsers += other.activeUsers
+        closed.merge(other.closed)
         firstDay = min(firstDay, other.firstDay)
         lastDay = max(lastDay, other.lastDay)
     }
@@ -208,11 +256,11 @@ public struct ReportBuilder: Sendable {
             Report.SkillRow(skill: String(decoding: skillNames.key($0), as: UTF8.self),
                             correct: skills[$0].correct, answers: skills[$0].answers)
         }
-        var buckets: [Int: Int] = [:]
-        for learner in learners where learner.inRange {
-            buckets[Streak.at(last, activeDays: learner.streak).current, default: 0] += 1
-        }
-        let streaks = buckets.sorted { $0.key < $1.key }.map { Report.StreakBucket(current: $0.key, users: $0.value) }
+        // Every streak day is on or before `last` (only days up to `to` are
+        // streak days; without `to`, `last` is the last day of any event).
+        var ends = closed
+        for learner in learners where learner.inRange { ends.add(learner.streak) }
+        let streaks = ends.distribution(at: last)
         return Report(from: first, to: last, days: rows, totals: total.counts, skills: skillRows, streaks: streaks)
     }
 

@@ -49,14 +49,33 @@ struct AttemptTable: Sendable {
     private var running: [Running] = []
     /// Indexes of `running` free for the next attempt.
     private var free: [Int32] = []
+    /// The attempt found or started last, and its user: most events are of
+    /// the attempt of the event before (no hashing for them). -1 for none.
+    private var last = -1
+    private var lastUser: Int32 = -1
 
     /// Nothing known.
     init() {}
+
+    /// Forgets every attempt (a learner was closed), keeping the storage for the next ones.
+    mutating func removeAll() {
+        ids.removeAll()
+        known.removeAll(keepingCapacity: true)
+        for slot in running.indices { running[slot].answered.removeAll(keepingCapacity: true) }
+        free = Array((0..<Int32(truncatingIfNeeded: running.count)).reversed())
+        last = -1
+        lastUser = -1
+    }
 }
 
 extension AttemptTable: AttemptStore {
-    func find(_ id: String) -> Int? {
-        withUTF8Bytes(id) { ids.find($0, tag: user) }
+    mutating func find(_ id: String) -> Int? {
+        let found = withUTF8Bytes(id) { bytes -> Int? in
+            if last >= 0, lastUser == user, ids.key(last, equals: bytes) { return last }
+            return ids.find(bytes, tag: user)
+        }
+        if let found { last = found; lastUser = user }
+        return found
     }
 
     func day(_ attempt: Int) -> Day {
@@ -79,6 +98,8 @@ extension AttemptTable: AttemptStore {
         running[Int(slot)].daily = started.isDaily
         running[Int(slot)].epoch = epoch
         known.append(Known(day: Int32(truncatingIfNeeded: envelope.day.ordinal), running: slot))
+        last = index
+        lastUser = user
         return index
     }
 

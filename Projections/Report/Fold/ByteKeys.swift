@@ -30,6 +30,13 @@ struct ByteKeys: Sendable {
     /// How many keys there are; they are numbered `0 ..< count`.
     var count: Int { entries.count }
 
+    /// Forgets every key, keeping the storage for the next ones.
+    mutating func removeAll() {
+        arena.removeAll(keepingCapacity: true)
+        entries.removeAll(keepingCapacity: true)
+        for i in slots.indices { slots[i] = -1 }
+    }
+
     /// The number of `key` in namespace `tag`, and whether it was added now.
     mutating func insert(_ key: UnsafeRawBufferPointer, tag: Int32 = 0) -> (index: Int, inserted: Bool) {
         let hash = Self.hash(key, tag, seed)

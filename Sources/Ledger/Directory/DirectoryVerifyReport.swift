@@ -1,6 +1,12 @@
+import Dispatch
 import Events
 
 /// What ``LedgerDirectory/verify(expectDigest:workers:)`` found.
+///
+/// Only the learner logs with something to say (a problem or a warning) are
+/// kept; the others are counted and hashed into the digest as they are
+/// checked, so verifying a directory takes the same memory whatever the
+/// number of learners.
 public struct DirectoryVerifyReport: Sendable {
     /// One learner log's result.
     public struct Learner: Sendable {
@@ -12,18 +18,20 @@ public struct DirectoryVerifyReport: Sendable {
         public var problem: String?
     }
 
-    /// Every learner log, sorted by name.
-    public var learners: [Learner]
+    /// How many learner logs were checked.
+    public var learnerCount: Int
+    /// The events of the learner logs read to the end.
+    public var events: Int
+    /// The learner logs with a problem or a warning (a torn tail), sorted by name.
+    public var noted: [Learner]
     /// The directory digest over every learner log's head (see ``LedgerDirectory/digest(_:)``);
     /// nil when a learner log is damaged.
     public var digest: SHA256.Digest?
     /// Set when a digest was expected and differs from ``digest``.
     public var digestMismatch: Bool
 
-    /// The events of all learner logs.
-    public var events: Int { learners.reduce(0) { $0 + ($1.summary?.events ?? 0) } }
     /// The learner logs with a problem, in name order.
-    public var problems: [Learner] { learners.filter { $0.problem != nil } }
+    public var problems: [Learner] { noted.filter { $0.problem != nil } }
     /// Whether every learner log is intact (and the digest matches, when expected).
     public var isOK: Bool { problems.isEmpty && !digestMismatch }
 }
@@ -36,37 +44,66 @@ extension LedgerDirectory {
     ///
     /// Throws only when the directory cannot be listed.
     public func verify(expectDigest: SHA256.Digest? = nil, workers: Int = LedgerDirectory.workers) throws(LedgerError) -> DirectoryVerifyReport {
-        let logs = try learnerLogs()
-        let partials = try Self.fold(logs, workers: workers, makePartial: { [DirectoryVerifyReport.Learner]() }) { (results, log) throws(LedgerError) in
-            results.append(Self.check(log))
+        /// A worker's counts and the logs it has something to say about.
+        struct Part: Sendable {
+            var learners = 0, events = 0
+            var noted: [DirectoryVerifyReport.Learner] = []
         }
-        let learners = partials.flatMap { $0 }.sorted { $0.log.name < $1.log.name }
-        var digest: SHA256.Digest? = nil
-        if learners.allSatisfy({ $0.problem == nil }) {
-            digest = Self.digest(learners.compactMap { l in l.summary.map { (l.log.name, $0.head) } })
+        let digest = OrderedDigest()
+        let parts = try foldAny(workers: workers, makePartial: { Part() }) { (part, place, log) throws(LedgerError) in
+            let learner = Self.check(log)
+            part.learners += 1
+            part.events += learner.summary?.events ?? 0
+            if learner.problem != nil || !(learner.summary?.warnings.isEmpty ?? true) { part.noted.append(learner) }
+            digest.add(place, learner.summary.map { Self.digestLine(name: log.name, head: $0.head) })
         }
-        let mismatch = expectDigest != nil && digest != expectDigest
-        return DirectoryVerifyReport(learners: learners, digest: digest, digestMismatch: mismatch)
+        let noted = parts.flatMap(\.noted).sorted { $0.log.name < $1.log.name }
+        let value = noted.allSatisfy({ $0.problem == nil }) ? digest.finalize() : nil
+        return DirectoryVerifyReport(learnerCount: parts.reduce(0) { $0 + $1.learners }, events: parts.reduce(0) { $0 + $1.events },
+                                     noted: noted, digest: value, digestMismatch: expectDigest != nil && value != expectDigest)
     }
 
-    /// One learner log: every line checked, and every event its learner's.
+    /// One learner log: every line checked, and every event its learner's
+    /// (``readLearner(_:records:_:)``, no record made).
     static func check(_ log: LearnerLog) -> DirectoryVerifyReport.Learner {
-        var line = 0
-        var misrouted: (line: Int, user: String)? = nil
-        var lastUser: String? = nil   // most lines are by the user of the line before: no hash for them
         do {
-            let read = try LogReader(path: log.path).read { record in
-                line += 1
-                guard misrouted == nil, let user = record.user, user != lastUser else { return }
-                if learnerName(user: user) == log.name { lastUser = user } else { misrouted = (line, user) }
-            }
-            if let misrouted {
-                return .init(log: log, summary: read.summary,
-                             problem: "\(log.path): line \(misrouted.line): misrouted: an event of another learner (its user's log is learners/\(learnerName(user: misrouted.user).prefix(2))/\(learnerName(user: misrouted.user)).log)")
-            }
-            return .init(log: log, summary: read.summary, problem: nil)
+            return .init(log: log, summary: try readLearner(log, records: false), problem: nil)
         } catch {
             return .init(log: log, summary: nil, problem: error.description)
         }
+    }
+}
+
+/// The directory digest (``LedgerDirectory/digest(_:)``) computed as the
+/// learner logs are checked, out of order: each log's line is hashed once
+/// every log before it in name order has been, and only the lines waiting
+/// for an earlier one are held (a few, as the workers take logs in order).
+///
+/// `@unchecked Sendable`: every member but `lock` is used only between
+/// `lock.wait()` and `lock.signal()`.
+private final class OrderedDigest: @unchecked Sendable {
+    private let lock = DispatchSemaphore(value: 1)
+    private var hasher = SHA256()
+    /// The place of the next line to hash.
+    private var next = 0
+    /// Lines waiting for an earlier one, by place; nil for a damaged log (no line).
+    private var waiting: [Int: [UInt8]?] = [:]
+
+    /// The line of the log at `place` in name order (nil for a damaged log).
+    func add(_ place: Int, _ line: [UInt8]?) {
+        lock.wait()
+        defer { lock.signal() }
+        waiting[place] = .some(line)
+        while let entry = waiting.removeValue(forKey: next) {
+            if let line = entry { hasher.update(line) }
+            next += 1
+        }
+    }
+
+    /// The digest of every line added.
+    func finalize() -> SHA256.Digest {
+        lock.wait()
+        defer { lock.signal() }
+        return hasher.finalize()
     }
 }

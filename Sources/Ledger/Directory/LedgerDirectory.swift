@@ -105,37 +105,25 @@ public struct LedgerDirectory: Sendable {
     /// Every learner log, sorted by name (`H64`). Files that are not
     /// `HH/H64.log` (`.lock`, side files, other names) are not learner logs.
     public func learnerLogs() throws(LedgerError) -> [LearnerLog] {
-        let system = System()
-        let root = "\(path)/learners"
-        let folders: [String]
-        do { folders = try system.listDirectory(root) } catch {
-            throw LedgerError(error, path: root, doing: "listing the learner folders")
-        }
+        let stream = try LearnerLogStream(self)
         var logs: [LearnerLog] = []
-        for folder in folders where folder.utf8.count == 2 && folder.utf8.allSatisfy(Self.isHexDigit) {
-            let names: [String]
-            do { names = try system.listDirectory("\(root)/\(folder)") } catch {
-                throw LedgerError(error, path: "\(root)/\(folder)", doing: "listing the learner logs")
-            }
-            for file in names where file.hasSuffix(".log") {
-                let name = String(file.dropLast(4))
-                guard name.utf8.count == 64, name.hasPrefix(folder), name.utf8.allSatisfy(Self.isHexDigit) else { continue }
-                logs.append(LearnerLog(name: name, path: "\(root)/\(folder)/\(file)"))
-            }
-        }
-        return logs.sorted { $0.name < $1.name }
+        while let log = try stream.next() { logs.append(log) }
+        return logs
     }
 
-    private static func isHexDigit(_ b: UInt8) -> Bool { (b >= 48 && b <= 57) || (b >= 97 && b <= 102) }
+    static func isHexDigit(_ b: UInt8) -> Bool { (b >= 48 && b <= 57) || (b >= 97 && b <= 102) }
 
     /// The directory digest of learner logs' heads: the SHA-256 of the lines
     /// `H64 SEQ SHA256\n`, one per learner log, sorted by `H64`.
     public static func digest(_ heads: [(name: String, head: Head)]) -> SHA256.Digest {
         var hasher = SHA256()
-        for (name, head) in heads.sorted(by: { $0.name < $1.name }) {
-            hasher.update(Array("\(name) \(head.seq) \(head.sha256.hex)\n".utf8))
-        }
+        for (name, head) in heads.sorted(by: { $0.name < $1.name }) { hasher.update(digestLine(name: name, head: head)) }
         return hasher.finalize()
+    }
+
+    /// One learner log's line of the directory digest: `H64 SEQ SHA256\n`.
+    static func digestLine(name: String, head: Head) -> [UInt8] {
+        Array("\(name) \(head.seq) \(head.sha256.hex)\n".utf8)
     }
 }
 
@@ -153,4 +141,49 @@ public struct LearnerLog: Sendable, Hashable {
 extension LedgerDirectory {
     /// Whether `path` names something (a learner log that exists).
     public static func isFile(_ path: String) -> Bool { (try? System().lstat(path)) != nil }
+}
+
+/// The learner logs of a directory in name order, listed one folder `HH` at
+/// a time: the folders are listed first (at most 256 names), then each
+/// folder's logs when the ones before are handed out. So a walk over the
+/// directory holds one folder's names, not the whole directory's
+/// (70,000 learners are about 270 logs a folder).
+///
+/// Not thread-safe: one caller at a time (``LedgerDirectory/foldAny(workers:makePartial:_:)``
+/// calls it under its lock).
+final class LearnerLogStream {
+    private let root: String
+    private let system = System()
+    /// The folders not listed yet, last first (for `popLast`).
+    private var folders: [String]
+    /// The listed folder's logs not handed out yet, last first.
+    private var logs: [LearnerLog] = []
+
+    /// Lists the folders of `directory`'s `learners/`.
+    init(_ directory: LedgerDirectory) throws(LedgerError) {
+        root = "\(directory.path)/learners"
+        let names: [String]
+        do { names = try system.listDirectory(root) } catch {
+            throw LedgerError(error, path: root, doing: "listing the learner folders")
+        }
+        folders = names.filter { $0.utf8.count == 2 && $0.utf8.allSatisfy(LedgerDirectory.isHexDigit) }.sorted(by: >)
+    }
+
+    /// The next learner log in name order; nil after the last.
+    func next() throws(LedgerError) -> LearnerLog? {
+        while logs.isEmpty {
+            guard let folder = folders.popLast() else { return nil }
+            let names: [String]
+            do { names = try system.listDirectory("\(root)/\(folder)") } catch {
+                throw LedgerError(error, path: "\(root)/\(folder)", doing: "listing the learner logs")
+            }
+            for file in names where file.hasSuffix(".log") {
+                let name = String(file.dropLast(4))
+                guard name.utf8.count == 64, name.hasPrefix(folder), name.utf8.allSatisfy(LedgerDirectory.isHexDigit) else { continue }
+                logs.append(LearnerLog(name: name, path: "\(root)/\(folder)/\(file)"))
+            }
+            logs.sort { $0.name > $1.name }
+        }
+        return logs.popLast()
+    }
 }

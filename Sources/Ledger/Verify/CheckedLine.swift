@@ -130,13 +130,47 @@ extension ScannedLine {
     private func keyed(hasher: IDHasher) -> CheckedLine {
         let keys: LineCodec.RecordKeys
         do throws(EventError) {
-            guard !isTooLong else {
-                throw EventError(.lineTooLong, "the line is \(length) bytes; at most \(LineCodec.maxLineLength) are allowed")
-            }
-            keys = try LineCodec.checkRecord(bytes)
+            keys = try LineCodec.checkRecord(checkedLength())
         } catch {
             return CheckedLine(number: number, offset: offset, length: length, problem: error.at(line: number))
         }
+        return checked(keys, hasher: hasher)
+    }
+
+    /// Decodes, checks and hashes the line as ``checked(keeping:hasher:keep:)``
+    /// does (a stub first, then the same rules and errors), keeping its
+    /// record (when `data`) with none of the envelope's strings made
+    /// (``LineCodec/checkRecordKeepingData(_:)``); returns where its `user`
+    /// is too (nil for a stub, a line that breaks the format or a
+    /// newer-version line without one), for the caller to compare the user's
+    /// bytes. For a reader that folds one learner's log on its own thread.
+    func checkedKeys(data: Bool, hasher: IDHasher) -> (line: CheckedLine, user: LineCodec.RecordKeys.Text?, record: Record?) {
+        if let stub = checkedStub(hasher: hasher) { return (stub, nil, nil) }
+        do throws(EventError) {
+            let bytes = try checkedLength()
+            if data {
+                let (keys, record) = try LineCodec.checkRecordKeepingData(bytes)
+                var line = checked(keys, hasher: hasher)
+                line.hasRecord = true
+                return (line, keys.user, record)
+            }
+            let keys = try LineCodec.checkRecord(bytes)
+            return (checked(keys, hasher: hasher), keys.user, nil)
+        } catch {
+            return (CheckedLine(number: number, offset: offset, length: length, problem: error.at(line: number)), nil, nil)
+        }
+    }
+
+    /// The line's bytes, or the `line_too_long` error.
+    private func checkedLength() throws(EventError) -> UnsafeRawBufferPointer {
+        guard !isTooLong else {
+            throw EventError(.lineTooLong, "the line is \(length) bytes; at most \(LineCodec.maxLineLength) are allowed")
+        }
+        return bytes
+    }
+
+    /// The line as its keys say, hashed.
+    private func checked(_ keys: LineCodec.RecordKeys, hasher: IDHasher) -> CheckedLine {
         var line = CheckedLine(number: number, offset: offset, length: length)
         line.seq = keys.seq
         switch keys.id {

@@ -96,12 +96,15 @@ enum ReportCommand: Command {
     }
 
     /// The learner logs folded in parallel, one builder per worker, then merged
-    /// (each user's records are in one learner log only).
+    /// (each user's records are in one learner log only, which the read
+    /// checks). Each worker reads a learner log on its own thread and folds
+    /// it as one learner, then keeps only what the report needs of them.
     static func directoryReport(_ directory: LedgerDirectory, from: Day?, to: Day?, _ io: Terminal) throws -> Report {
         do {
-            let logs = try directory.learnerLogs()
-            let parts = try LedgerDirectory.fold(logs, makePartial: { ReportBuilder(from: from, to: to) }) { (builder, log) throws(LedgerError) in
-                try LogReader(path: log.path).read { builder.add($0) }
+            let parts = try directory.foldAny(makePartial: { ReportBuilder(from: from, to: to) }) { (builder, _, log) throws(LedgerError) in
+                try builder.foldLearner { (add) throws(LedgerError) in
+                    _ = try LedgerDirectory.readLearner(log, records: true) { add($0) }
+                }
             }
             var builder = ReportBuilder(from: from, to: to)
             for part in parts { builder.merge(part) }

@@ -77,15 +77,15 @@ enum VerifyCommand: Command {
             expected = digest
         }
         let report = try directory.verify(expectDigest: expected)
-        for learner in report.learners {
+        for learner in report.noted {
             for warning in learner.summary?.warnings ?? [] { io.error("\(learner.log.path): warning: \(warning)") }
         }
         for learner in report.problems { io.line(learner.problem ?? "") }
         guard report.problems.isEmpty, let digest = report.digest else {
-            io.line("\(directory.path): \(report.problems.count) of \(report.learners.count) learner logs damaged")
+            io.line("\(directory.path): \(report.problems.count) of \(report.learnerCount) learner logs damaged")
             return ExitCode.failure
         }
-        let learners = report.learners.count
+        let learners = report.learnerCount
         var text = "\(directory.path): ok: \(learners) learner\(learners == 1 ? "" : "s"), \(report.events) event\(report.events == 1 ? "" : "s"), digest \(digest.hex)"
         if let expected {
             guard !report.digestMismatch else {

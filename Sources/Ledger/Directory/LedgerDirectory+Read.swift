@@ -1,0 +1,52 @@
+import Events
+
+extension LedgerDirectory {
+    /// Reads one learner log on the calling thread: every line checked as
+    /// `verify` checks a log, and every event the learner's (the log's name is
+    /// the SHA-256 of its user's id: an event of another user is a
+    /// `misrouted` problem at its line). With `records`, calls `body` with
+    /// each record in order, made but for the envelope's strings (`id`,
+    /// `at`'s text, `user`, `device` and `prev` are empty: every record is the
+    /// learner's), lent for the call. Throws a `.damaged` error at the first problem, with
+    /// `verify`'s message (`PATH: line K: KIND: detail`).
+    ///
+    /// The one read of a learner log for `verify DIR` and `report DIR`: a
+    /// worker reads one log at a time, so nothing is handed between threads.
+    package static func readLearner(_ log: LearnerLog, records: Bool,
+                                    _ body: (borrowing Record) throws(LedgerError) -> Void = { _ in }) throws(LedgerError) -> LogSummary {
+        // The user the log's name hashes, once found: later lines are compared by their bytes.
+        var learner: [UInt8]? = nil
+        return try LogReader(path: log.path).readSerially(records: records) { (line, record) throws(LedgerError) in
+            let mine = line.user { user in
+                if let learner { return learner.withUnsafeBytes { Self.same($0, user) } }
+                guard SHA256.hash(user).hex == log.name else { return false }
+                learner = Array(user)
+                return true
+            }
+            if mine == false {
+                let other = learnerName(user: line.userText ?? "")
+                throw LedgerError(.damaged, path: log.path,
+                                  "line \(line.number): misrouted: an event of another learner (its user's log is learners/\(other.prefix(2))/\(other).log)")
+            }
+            switch record {
+            case .some(let record): try body(record)
+            case .none: break
+            }
+        }
+    }
+
+    /// Whether two buffers hold the same bytes (a user id is compared on every line of its log).
+    private static func same(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
+        guard a.count == b.count else { return false }
+        var i = 0
+        while i + 8 <= a.count {
+            if a.loadUnaligned(fromByteOffset: i, as: UInt64.self) != b.loadUnaligned(fromByteOffset: i, as: UInt64.self) { return false }
+            i += 8
+        }
+        while i < a.count {
+            if a[i] != b[i] { return false }
+            i += 1
+        }
+        return true
+    }
+}
