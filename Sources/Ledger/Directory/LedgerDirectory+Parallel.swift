@@ -4,16 +4,17 @@ extension LedgerDirectory {
     /// The number of workers for work over learner logs: the processors online.
     public static var workers: Int { System.processorCount() }
 
-    /// Runs `body` on every learner log of `logs`, spread over `workers`
-    /// threads; each worker folds its logs, in `logs`' order, into a partial
-    /// of its own made by `makePartial`. Returns the partials, one per worker
-    /// (combine them: the learner logs hold disjoint users).
+    /// Runs `body` on every item of `logs` (learner logs, or `split`'s work
+    /// files), spread over `workers` threads; each worker folds its items, in
+    /// `logs`' order, into a partial of its own made by `makePartial`.
+    /// Returns the partials, one per worker (combine them: the learner logs
+    /// hold disjoint users).
     ///
-    /// A worker stops at its first error; the error of the earliest learner
-    /// log (in `logs`' order) among them is thrown once all have stopped.
-    public static func fold<Partial: Sendable>(_ logs: [LearnerLog], workers: Int = workers,
+    /// A worker stops at its first error; the error of the earliest item (in
+    /// `logs`' order) among them is thrown once all have stopped.
+    public static func fold<Item: Sendable, Partial: Sendable>(_ logs: [Item], workers: Int = workers,
                                      makePartial: () -> Partial,
-                                     _ body: @Sendable (inout Partial, LearnerLog) throws(LedgerError) -> Void) throws(LedgerError) -> [Partial] {
+                                     _ body: @Sendable (inout Partial, Item) throws(LedgerError) -> Void) throws(LedgerError) -> [Partial] {
         let count = max(1, min(workers, logs.count))
         var partials = (0..<count).map { _ in makePartial() }
         var failures = [(index: Int, error: LedgerError)?](repeating: nil, count: count)

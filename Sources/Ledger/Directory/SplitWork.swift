@@ -1,4 +1,3 @@
-import Dispatch
 import Events
 
 /// `split`'s work files: the source's events, bucketed by the first three
@@ -87,29 +86,9 @@ struct SplitWork {
     /// the number of learner logs written.
     func writeLearnerLogs(into directory: LedgerDirectory, workers: Int = LedgerDirectory.workers) throws(LedgerError) -> Int {
         let paths = written.indices.filter { written[$0] }.map { path(ofBucket: $0) }
-        let count = max(1, min(workers, paths.count))
-        var logs = [Int](repeating: 0, count: count)
-        var failures = [(index: Int, error: LedgerError)?](repeating: nil, count: count)
-        logs.withUnsafeMutableBufferPointer { logSlots in
-            failures.withUnsafeMutableBufferPointer { failureSlots in
-                // Worker w takes the buckets w, w + count, ...: each writes only
-                // its own slots, read only after concurrentPerform has returned.
-                nonisolated(unsafe) let logSlots = logSlots, failureSlots = failureSlots
-                DispatchQueue.concurrentPerform(iterations: count) { w in
-                    var i = w
-                    while i < paths.count {
-                        do throws(LedgerError) {
-                            logSlots[w] += try Self.writeLearners(of: paths[i], into: directory)
-                        } catch {
-                            failureSlots[w] = (i, error)
-                            return
-                        }
-                        i += count
-                    }
-                }
-            }
+        let logs = try LedgerDirectory.fold(paths, workers: workers, makePartial: { 0 }) { (logs, path) throws(LedgerError) in
+            logs += try Self.writeLearners(of: path, into: directory)
         }
-        if let first = failures.compactMap({ $0 }).min(by: { $0.index < $1.index }) { throw first.error }
         return logs.reduce(0, +)
     }
 
