@@ -4,7 +4,8 @@
 //       T tasks (default 64) append N events in all (default 20000), each task
 //       its share one event at a time through LedgerStore.append (each
 //       durable, fsync'd, before the task's next); a new log. Prints
-//       `events N groups G seconds S` (G: fsyncs, from the log's seqs/results).
+//       `events N seconds S events-per-second R groups G mean-group M largest-group L`
+//       (G: the groups the store's commit thread wrote, each one write and one fsync).
 //   store-bench live --count N
 //       One learner's live state: N events (quizzes, answers, hints, puzzles)
 //       folded one at a time into a LearnerProjector, the state asked after
@@ -66,8 +67,10 @@ case "group":
         try await group.waitForAll()
     }
     let seconds = Double(now() - start) / 1e9
+    let groups = store.groupCounts
     await store.close()
-    print("events \(count) seconds \(String(format: "%.3f", seconds)) events-per-second \(Int(Double(count) / seconds))")
+    print("events \(count) seconds \(String(format: "%.3f", seconds)) events-per-second \(Int(Double(count) / seconds))"
+          + " groups \(groups.groups) mean-group \(String(format: "%.1f", groups.mean)) largest-group \(groups.largest)")
 case "live":
     let count = option("--count", 5_000)
     var envelopes: [Envelope] = []

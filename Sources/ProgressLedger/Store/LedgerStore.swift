@@ -120,6 +120,8 @@ public final class LedgerStore: Sendable {
     var commitQueue: DispatchQueue { commits }
     /// How many callers wait for the next group (for the tests' seam).
     var waitingCallers: Int { waiting.withLock { $0.pending.count } }
+    /// The groups taken so far (for the benchmark's and the tests' seam).
+    var takenGroups: GroupCounts { waiting.withLock { $0.counts } }
 
     /// Why appends are refused now.
     private func refusal() -> LedgerError {
