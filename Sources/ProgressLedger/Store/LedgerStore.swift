@@ -78,8 +78,7 @@ public final class LedgerStore: Sendable {
     /// Appends one event; returns when it is durable. See ``append(_:)-([NewEvent])``.
     @discardableResult
     public func append(_ event: NewEvent) async throws(LedgerError) -> AppendResult {
-        let results = try await append([event])
-        guard let result = results.first else {
+        guard let result = try await enqueue([event]).first else {
             throw LedgerError(.io, path: path, "the append returned no result")  // cannot happen: one event in, one result out
         }
         return result
@@ -95,11 +94,17 @@ public final class LedgerStore: Sendable {
     @discardableResult
     public func append(_ events: [NewEvent]) async throws(LedgerError) -> [AppendResult] {
         guard !events.isEmpty else { return [] }
-        try LedgerWriter.check(events, path: path)
-        let outcome = await withCheckedContinuation { (done: CheckedContinuation<Result<[AppendResult], LedgerError>, Never>) in
+        return Array(try await enqueue(events))
+    }
+
+    /// Checks and encodes the batch on the caller's thread (the writer's own
+    /// preparation: a bad event fails here, alone), then waits for its group.
+    private func enqueue(_ events: [NewEvent]) async throws(LedgerError) -> ArraySlice<AppendResult> {
+        let prepared = try PreparedEvents(events, path: path)
+        let outcome = await withCheckedContinuation { (done: CheckedContinuation<Result<ArraySlice<AppendResult>, LedgerError>, Never>) in
             let start = waiting.withLock { w -> Bool? in
                 if w.refusal != nil { return nil }
-                w.pending.append(WaitingAppends.Caller(events: events, done: done))
+                w.pending.append(WaitingAppends.Caller(events: prepared, done: done))
                 if w.draining { return false }
                 w.draining = true
                 return true
@@ -139,14 +144,23 @@ public final class LedgerStore: Sendable {
     /// Writes one group; a caller whose batch the writer refuses is taken out and the rest written.
     private func commit(_ group: [WaitingAppends.Caller]) {
         var callers = group
-        var finished: [(WaitingAppends.Caller, Result<[AppendResult], LedgerError>)] = []
+        var finished: [(WaitingAppends.Caller, Result<ArraySlice<AppendResult>, LedgerError>)] = []
+        finished.reserveCapacity(callers.count)
         while !callers.isEmpty {
-            let events = callers.flatMap(\.events)
             let outcome = writer.withLock { w in
-                let outcome = Result { () throws(LedgerError) in try w.append(events) }
+                var batch = PreparedEvents(capacity: callers.reduce(0) { $0 + $1.events.count })
+                for caller in callers { batch.append(contentsOf: caller.events) }
+                let events = batch.events
+                let outcome: Result<[AppendResult], LedgerError>
+                do throws(LedgerError) {
+                    // Handed over, not copied: the writer marks repeated ids in the batch it is given.
+                    outcome = .success(try w.append(consume batch))
+                } catch {
+                    outcome = .failure(error)
+                }
                 if case .success(let results) = outcome {
                     // Under the writer's lock, so that a learner's first read sees either all of this group or none.
-                    learners.withLock { $0.apply(results) }
+                    learners.withLock { $0.apply(results, of: events) }
                 }
                 return (outcome, w.isUsable)
             }
@@ -154,7 +168,7 @@ public final class LedgerStore: Sendable {
             case .success(let results):
                 var at = 0
                 for caller in callers {
-                    finished.append((caller, .success(Array(results[at..<at + caller.events.count]))))
+                    finished.append((caller, .success(results[at..<at + caller.events.count])))
                     at += caller.events.count
                 }
                 callers = []

@@ -5,8 +5,10 @@ import Ledger
 struct WaitingAppends {
     /// One caller of `append`, suspended until its batch is durable.
     struct Caller {
-        var events: [NewEvent]
-        var done: CheckedContinuation<Result<[AppendResult], LedgerError>, Never>
+        /// Its batch, checked and encoded on the caller's thread.
+        var events: PreparedEvents
+        /// Resumed with the batch's results (a slice of the group's) or its error.
+        var done: CheckedContinuation<Result<ArraySlice<AppendResult>, LedgerError>, Never>
     }
 
     /// In arrival order.
@@ -19,29 +21,27 @@ struct WaitingAppends {
     var counts = GroupCounts()
 
     /// The callers of the next group, in arrival order, up to `limit` events
-    /// (the first caller always), leaving for a later group any caller whose
-    /// ids are already in this one (the writer would refuse the repeat; in the
-    /// next group it is `.alreadyPresent`). Nil, and no longer draining, when nothing waits.
+    /// (the first caller always). Nil, and no longer draining, when nothing
+    /// waits. Two callers may send the same id: the writer sees the group as
+    /// one batch and answers the later one as it would in the next group
+    /// (`.alreadyPresent` at the first one's seq, or `.conflictingDuplicate`).
     mutating func nextGroup(limit: Int) -> [Caller]? {
         guard !pending.isEmpty else {
             draining = false
             return nil
         }
-        var group: [Caller] = []
-        var later: [Caller] = []
-        var ids = Set<String>()
-        var count = 0
-        for caller in pending {
-            let own = caller.events.compactMap(\.id)
-            if group.isEmpty || (count + caller.events.count <= limit && own.allSatisfy { !ids.contains($0) }) {
-                group.append(caller)
-                ids.formUnion(own)
-                count += caller.events.count
-            } else {
-                later.append(caller)
-            }
+        var taken = 0, count = 0
+        while taken < pending.count, taken == 0 || count + pending[taken].events.count <= limit {
+            count += pending[taken].events.count
+            taken += 1
         }
-        pending = later
+        var group: [Caller] = []
+        if taken == pending.count {
+            swap(&group, &pending)
+        } else {
+            group = Array(pending[..<taken])
+            pending.removeFirst(taken)
+        }
         counts.add(events: count)
         return group
     }

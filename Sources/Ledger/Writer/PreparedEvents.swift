@@ -1,0 +1,124 @@
+import Events
+
+/// A batch of events checked and encoded, ready for a writer to seal and
+/// write: what `LedgerWriter.append(_:durability:)` does to its events
+/// before it takes the lock, done once, without a writer.
+///
+/// Layers over the writer (the group commit of `ProgressLedger`'s store)
+/// prepare each caller's batch on the caller's thread, so that a bad event
+/// fails its caller alone and the commit thread never encodes; several
+/// prepared batches are then written as one (`append(contentsOf:)`).
+package struct PreparedEvents: Sendable {
+    /// One event's id, the hash the id index files it under, and its line.
+    struct Item: Sendable {
+        /// The id given, or the UUID made for the event.
+        var id: String
+        /// `IDIndex.hash(_:)` of `id`.
+        var hash: UInt64
+        /// The line, waiting for its seq and prev.
+        var line: PendingLine
+        /// When an earlier event of the batch has this id, with the same
+        /// content: that event's index (the event is not written twice).
+        var repeatOf: Int?
+    }
+
+    /// The events, in order.
+    package private(set) var events: [NewEvent] = []
+    /// Each event's id, hash and line.
+    private(set) var items: [Item] = []
+    /// Whether `repeatOf` is known for every item: true for a batch made by
+    /// one `init(_:path:)`, false once batches were joined (an id of one may
+    /// be in another: the writer looks again, over the whole batch).
+    private(set) var repeatsFound = true
+
+    /// An empty batch with room for `capacity` events.
+    package init(capacity: Int = 0) {
+        events.reserveCapacity(capacity)
+        items.reserveCapacity(capacity)
+    }
+
+    /// Checks every event (as the decoder checks its line) and the ids within
+    /// the batch, fills in missing ids with UUIDs, and encodes each line: the
+    /// writer's own preparation. Throws what `append` throws for such a batch
+    /// (`.invalidEvent`, `.conflictingDuplicate`, the index being the
+    /// position in `events`), before any I/O; `path` names the log in errors.
+    package init(_ events: [NewEvent], path: String) throws(LedgerError) {
+        self.events = events
+        items.reserveCapacity(events.count)
+        var ids = BatchIDs(count: events.count)
+        for k in events.indices {
+            let id = events[k].id ?? LedgerWriter.makeID()
+            let line: PendingLine
+            do {
+                line = try LineCodec.encodeChecked(events[k], id: id)
+            } catch {
+                throw LedgerError(invalid: error, index: k, count: events.count, id: events[k].id, path: path)
+            }
+            // The index's hash, over the id's bytes in place (iterating `String.utf8` costs more).
+            let hash = id.utf8.withContiguousStorageIfAvailable { IDIndex.hash(bytes: $0) } ?? IDIndex.hash(id)
+            items.append(Item(id: id, hash: hash, line: line))
+            items[k].repeatOf = try ids.add(k, of: items, count: events.count, path: path)
+        }
+    }
+
+    /// How many events the batch holds.
+    package var count: Int { items.count }
+
+    /// Adds `other`'s events after these: one batch, written with one write
+    /// (ids repeated across the two are found when the batch is appended).
+    package mutating func append(contentsOf other: PreparedEvents) {
+        repeatsFound = items.isEmpty || other.items.isEmpty ? repeatsFound && other.repeatsFound : false
+        events += other.events
+        items += other.items
+    }
+
+    /// Finds, when not known yet, each event whose id an earlier event of the
+    /// batch has (throwing `.conflictingDuplicate` when their content differs).
+    mutating func findRepeats(path: String) throws(LedgerError) {
+        guard !repeatsFound else { return }
+        var ids = BatchIDs(count: items.count)
+        for k in items.indices {
+            items[k].repeatOf = try ids.add(k, of: items, count: items.count, path: path)
+        }
+        repeatsFound = true
+    }
+}
+
+/// The ids of a batch so far: the one rule for an id repeated within a batch
+/// (the same content: written once; different content: the batch is refused).
+struct BatchIDs {
+    /// Slots, by hash: (the hash's high 32 bits) << 32 | (index + 1), 0 when
+    /// empty; open addressing, a power of two more than twice the batch. Empty
+    /// for a batch of one event (no id can repeat).
+    private var table: [UInt64]
+
+    /// Room for a batch of `count` events.
+    init(count: Int) {
+        table = count > 1 ? Array(repeating: 0, count: 1 << (Int.bitWidth - (2 * count - 1).leadingZeroBitCount)) : []
+    }
+
+    /// Files event `k` of `items` (the earlier ones filed already): the index
+    /// of an earlier event with its id and the same content, or nil when its id
+    /// is new to the batch. Different content: `.conflictingDuplicate` (event
+    /// `k` of `count`). The ids were checked (ASCII), so `==` compares their bytes.
+    mutating func add(_ k: Int, of items: [PreparedEvents.Item], count: Int, path: String) throws(LedgerError) -> Int? {
+        guard !table.isEmpty else { return nil }
+        let id = items[k].id, hash = items[k].hash
+        let mask = table.count - 1
+        let tag = hash >> 32
+        var slot = Int(truncatingIfNeeded: hash) & mask
+        while table[slot] != 0 {
+            let entry = table[slot]
+            let first = Int(entry & 0xFFFF_FFFF) - 1
+            if entry >> 32 == tag, items[first].id == id {
+                guard LineCodec.sameContent(items[first].line.template, items[k].line.template) else {
+                    throw LedgerError(conflicting: id, index: k, count: count, where: "event \(first + 1) of this batch", path: path)
+                }
+                return first
+            }
+            slot = (slot + 1) & mask
+        }
+        table[slot] = tag << 32 | UInt64(k + 1)
+        return nil
+    }
+}
