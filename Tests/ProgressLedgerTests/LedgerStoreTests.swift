@@ -167,4 +167,73 @@ struct LedgerStoreTests {
         }
         await store.close()
     }
+
+    @Test("the callers of a group are back in the next one: 32 tasks appending in a loop keep making groups of more than 3/4 of them")
+    func resumedCallersFillTheNextGroup() async throws {
+        let dir = try Scratch()
+        defer { dir.remove() }
+        let log = dir.file("log")
+        let faults = FaultInjector()
+        let store = try LedgerStore(path: log, create: true, faults: faults)
+        let tasks = 32, each = 25
+        // Every task's first append in one group (the tasks start one after another), then each appends in a loop.
+        let release = store.holdCommits()
+        let appenders = Task {
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for t in 0..<tasks {
+                    group.addTask {
+                        for k in 0..<each { try await store.append(answer("t\(t)-\(k)", user: "u-\(t % 3)", question: k)) }
+                    }
+                }
+                try await group.waitForAll()
+            }
+        }
+        try await waitUntil { store.waitingCount == tasks }
+        release()
+        try await appenders.value
+        let counts = store.groupCounts
+        await store.close()
+        #expect(counts.events == tasks * each)
+        // Taking the next group at once, before the resumed callers were back, made two groups of about half the tasks take turns.
+        #expect(counts.mean > Double(tasks) * 0.75, "groups: \(counts)")
+        #expect(faults.attempts[.fsync, default: 0] <= counts.groups + 1)
+        #expect(try verify(path: log).events == tasks * each)
+    }
+
+    @Test("close writes every caller already waiting, refuses later ones, and ends: every acknowledged event is in the log")
+    func closeWhileAppending() async throws {
+        let dir = try Scratch()
+        defer { dir.remove() }
+        let log = dir.file("log")
+        let store = try await LedgerStore.open(path: log)
+        let appenders = Task {
+            await withTaskGroup(of: [String].self) { group in
+                for t in 0..<16 {
+                    group.addTask {
+                        var acknowledged: [String] = []
+                        for k in 0..<1_000 {
+                            let id = "t\(t)-\(k)"
+                            do throws(LedgerError) {
+                                guard let event = try? answer(id, user: "u", question: k) else { return acknowledged }
+                                try await store.append(event)
+                                acknowledged.append(id)
+                            } catch {
+                                #expect(error.code == .unusable)
+                                return acknowledged
+                            }
+                        }
+                        return acknowledged
+                    }
+                }
+                return await group.reduce(into: []) { $0 += $1 }
+            }
+        }
+        try await waitUntil { store.groupCounts.groups >= 5 }
+        await store.close()
+        let acknowledged = await appenders.value
+        var inLog = Set<String>()
+        try LogReader(path: log).read { inLog.insert($0.id) }
+        #expect(Set(acknowledged).isSubset(of: inLog))
+        #expect(try verify(path: log).isOK)
+    }
 }

@@ -101,19 +101,17 @@ public final class LedgerStore: Sendable {
     /// preparation: a bad event fails here, alone), then waits for its group.
     private func enqueue(_ events: [NewEvent]) async throws(LedgerError) -> ArraySlice<AppendResult> {
         let prepared = try PreparedEvents(events, path: path)
+        let priority = Task.currentPriority
         let outcome = await withCheckedContinuation { (done: CheckedContinuation<Result<ArraySlice<AppendResult>, LedgerError>, Never>) in
             let start = waiting.withLock { w -> Bool? in
                 if w.refusal != nil { return nil }
-                w.pending.append(WaitingAppends.Caller(events: prepared, done: done))
-                if w.draining { return false }
-                w.draining = true
-                return true
+                return w.arrive(WaitingAppends.Caller(events: prepared, done: done, priority: priority), limit: Self.maxGroupEvents)
             }
             switch start {
             case nil:
                 done.resume(returning: .failure(refusal()))
             case true?:
-                commits.async { self.drain() }
+                commits.async { self.writeGroups() }
             case false?:
                 break
             }
@@ -134,15 +132,39 @@ public final class LedgerStore: Sendable {
         return LedgerError(.unusable, path: path, "this store can no longer append: \(reason)")
     }
 
-    /// On the commit thread: writes groups until nothing waits.
-    private func drain() {
+    /// On the commit thread: writes the waiting callers' group, resumes them,
+    /// and lets them have their turn (`GroupStart`): the next group starts
+    /// when they are back, when the round's marker task, queued behind them,
+    /// finds it has passed, or at once when a group's worth of events waits.
+    private func writeGroups() {
         while let group = waiting.withLock({ $0.nextGroup(limit: Self.maxGroupEvents) }) {
-            commit(group)
+            let finished = commit(group)
+            let round = waiting.withLock { $0.groupWritten(callers: group.count, limit: Self.maxGroupEvents) }
+            var lowest = TaskPriority.high
+            for (caller, result) in finished {
+                if caller.priority.rawValue < lowest.rawValue { lowest = caller.priority }
+                caller.done.resume(returning: result)
+            }
+            guard let round else { continue }
+            Task.detached(priority: lowest) {
+                // Behind every caller resumed above; once more behind any of them still running on another thread.
+                await Task.yield()
+                if self.waiting.withLock({ $0.roundPassed(round) }) { self.commits.async { self.writeGroups() } }
+            }
+            return
         }
     }
 
-    /// Writes one group; a caller whose batch the writer refuses is taken out and the rest written.
-    private func commit(_ group: [WaitingAppends.Caller]) {
+    /// On the commit thread, at `close()`: writes every waiting caller's group at once.
+    private func writeWaiting() {
+        while let group = waiting.withLock({ $0.nextGroup(limit: Self.maxGroupEvents) }) {
+            for (caller, result) in commit(group) { caller.done.resume(returning: result) }
+        }
+    }
+
+    /// Writes one group; a caller whose batch the writer refuses is taken out
+    /// and the rest written. Returns each caller's outcome, to be resumed.
+    private func commit(_ group: [WaitingAppends.Caller]) -> [(WaitingAppends.Caller, Result<ArraySlice<AppendResult>, LedgerError>)] {
         var callers = group
         var finished: [(WaitingAppends.Caller, Result<ArraySlice<AppendResult>, LedgerError>)] = []
         finished.reserveCapacity(callers.count)
@@ -191,7 +213,7 @@ public final class LedgerStore: Sendable {
                 if !outcome.1 { waiting.withLock { $0.refuse(because: error.message) } }
             }
         }
-        for (caller, result) in finished { caller.done.resume(returning: result) }
+        return finished
     }
 
     // MARK: Live state
@@ -253,6 +275,8 @@ public final class LedgerStore: Sendable {
         waiting.withLock { $0.refuse(because: "it is closed") }
         await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
             commits.async {
+                // Callers that waited for a round to pass are written now.
+                self.writeWaiting()
                 self.writer.withLock { $0.close() }
                 for observer in self.learners.withLock({ $0.closeAll() }) { observer.finish() }
                 done.resume()
