@@ -236,4 +236,39 @@ struct LedgerStoreTests {
         #expect(Set(acknowledged).isSubset(of: inLog))
         #expect(try verify(path: log).isOK)
     }
+
+    @Test("a group holds at most 4,096 events: a caller that would pass it waits for the next group; a larger batch is a group of its own")
+    func groupLimit() async throws {
+        let dir = try Scratch()
+        defer { dir.remove() }
+        let log = dir.file("log")
+        let faults = FaultInjector()
+        let store = try LedgerStore(path: log, create: true, faults: faults)
+        let at = try Timestamp(parsing: "2025-10-21T09:00:00Z")
+        func batch(_ name: String, _ n: Int) -> [NewEvent] {
+            (0..<n).map { k in
+                NewEvent(id: "\(name)-\(k)", at: at, user: "u",
+                         event: .answerSelected(AnswerSelected(attempt: "a-\(name)", question: "q\(k)", choice: 1, correct: true)))
+            }
+        }
+        let release = store.holdCommits()
+        let fsyncsBefore = faults.attempts[.fsync, default: 0]
+        var appenders: [Task<[AppendResult], any Error>] = []
+        // One after another, so that they wait in this order: 3,000 + 2,000 + 5,000 events.
+        for (k, (name, n)) in [("a", 3_000), ("b", 2_000), ("c", 5_000)].enumerated() {
+            let events = batch(name, n)
+            appenders.append(Task { try await store.append(events) })
+            try await waitUntil { store.waitingCount == k + 1 }
+        }
+        release()
+        var results: [AppendResult] = []
+        for task in appenders { results += try await task.value }
+        let counts = store.groupCounts
+        await store.close()
+        #expect(counts.groups == 3 && counts.largest == 5_000 && counts.events == 10_000)
+        #expect(faults.attempts[.fsync, default: 0] - fsyncsBefore == 3)
+        #expect(results.map(\.seq) == Array(1...10_000))
+        #expect(try verify(path: log).events == 10_000)
+    }
 }
+

@@ -30,10 +30,10 @@ extension LedgerWriter {
     /// are looked for here). An error's `eventIndex` is the position in the
     /// whole batch.
     @discardableResult
-    package func append(_ batch: consuming PreparedEvents, durability: Durability = .everyBatch) throws(LedgerError) -> [AppendResult] {
+    package func append(_ batch: PreparedEvents, durability: Durability = .everyBatch) throws(LedgerError) -> [AppendResult] {
         try checkUsable()
         guard batch.count > 0 else { return [] }
-        try batch.findRepeats(path: path)
+        let joined = try batch.joinedRepeats(path: path)
         let events = batch.events
 
         return try withLock { () throws(LedgerError) -> [AppendResult] in
@@ -46,7 +46,7 @@ extension LedgerWriter {
             var size = 0
             for k in events.indices {
                 let id = batch.items[k].id
-                if let first = batch.items[k].repeatOf {
+                if let first = joined.map({ $0[k] }) ?? batch.items[k].repeatOf {
                     // The same event twice in the batch (checked in `prepare`): the seq of its first.
                     results.append(AppendResult(id: id, seq: results[first].seq, status: .alreadyPresent))
                     continue

@@ -27,8 +27,8 @@ package struct PreparedEvents: Sendable {
     /// Each event's id, hash and line.
     private(set) var items: [Item] = []
     /// Whether `repeatOf` is known for every item: true for a batch made by
-    /// one `init(_:path:)`, false once batches were joined (an id of one may
-    /// be in another: the writer looks again, over the whole batch).
+    /// one `init(_:path:)`, false once batches were joined or cut (an id of
+    /// one may be in another: the writer looks again, over the whole batch).
     private(set) var repeatsFound = true
 
     /// An empty batch with room for `capacity` events.
@@ -72,15 +72,37 @@ package struct PreparedEvents: Sendable {
         items += other.items
     }
 
-    /// Finds, when not known yet, each event whose id an earlier event of the
-    /// batch has (throwing `.conflictingDuplicate` when their content differs).
-    mutating func findRepeats(path: String) throws(LedgerError) {
-        guard !repeatsFound else { return }
+    /// Takes the first `n` events out, as a batch of their own.
+    package mutating func removeFirst(_ n: Int) -> PreparedEvents {
+        var first = PreparedEvents()
+        first.events = Array(events[..<n])
+        first.items = Array(items[..<n])
+        first.repeatsFound = false
+        events.removeFirst(n)
+        items.removeFirst(n)
+        repeatsFound = false
+        return first
+    }
+
+    /// Takes the events in `range` out (a caller's batch the writer refused).
+    package mutating func removeSubrange(_ range: Range<Int>) {
+        events.removeSubrange(range)
+        items.removeSubrange(range)
+        repeatsFound = false
+    }
+
+    /// Each event's earlier event with its id, when the batch was joined (nil:
+    /// each item's `repeatOf` is known): the rule of `BatchIDs` over the whole
+    /// batch, throwing `.conflictingDuplicate` when their content differs.
+    func joinedRepeats(path: String) throws(LedgerError) -> [Int?]? {
+        guard !repeatsFound else { return nil }
         var ids = BatchIDs(count: items.count)
+        var found: [Int?] = []
+        found.reserveCapacity(items.count)
         for k in items.indices {
-            items[k].repeatOf = try ids.add(k, of: items, count: items.count, path: path)
+            found.append(try ids.add(k, of: items, count: items.count, path: path))
         }
-        repeatsFound = true
+        return found
     }
 }
 

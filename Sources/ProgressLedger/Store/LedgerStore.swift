@@ -105,7 +105,7 @@ public final class LedgerStore: Sendable {
         let outcome = await withCheckedContinuation { (done: CheckedContinuation<Result<ArraySlice<AppendResult>, LedgerError>, Never>) in
             let start = waiting.withLock { w -> Bool? in
                 if w.refusal != nil { return nil }
-                return w.arrive(WaitingAppends.Caller(events: prepared, done: done, priority: priority), limit: Self.maxGroupEvents)
+                return w.arrive(prepared, done: done, priority: priority, limit: Self.maxGroupEvents)
             }
             switch start {
             case nil:
@@ -122,7 +122,7 @@ public final class LedgerStore: Sendable {
     /// The commit thread's queue (for the tests' seam).
     var commitQueue: DispatchQueue { commits }
     /// How many callers wait for the next group (for the tests' seam).
-    var waitingCallers: Int { waiting.withLock { $0.pending.count } }
+    var waitingCallers: Int { waiting.withLock { $0.pending.callers.count } }
     /// The groups taken so far (for the benchmark's and the tests' seam).
     var takenGroups: GroupCounts { waiting.withLock { $0.counts } }
 
@@ -138,12 +138,12 @@ public final class LedgerStore: Sendable {
     /// finds it has passed, or at once when a group's worth of events waits.
     private func writeGroups() {
         while let group = waiting.withLock({ $0.nextGroup(limit: Self.maxGroupEvents) }) {
-            let finished = commit(group)
-            let round = waiting.withLock { $0.groupWritten(callers: group.count, limit: Self.maxGroupEvents) }
+            let outcomes = commit(group)
+            let round = waiting.withLock { $0.groupWritten(callers: group.callers.count, limit: Self.maxGroupEvents) }
             var lowest = TaskPriority.high
-            for (caller, result) in finished {
+            for (caller, outcome) in zip(group.callers, outcomes) {
                 if caller.priority.rawValue < lowest.rawValue { lowest = caller.priority }
-                caller.done.resume(returning: result)
+                caller.done.resume(returning: outcome)
             }
             guard let round else { continue }
             Task.detached(priority: lowest) {
@@ -158,62 +158,57 @@ public final class LedgerStore: Sendable {
     /// On the commit thread, at `close()`: writes every waiting caller's group at once.
     private func writeWaiting() {
         while let group = waiting.withLock({ $0.nextGroup(limit: Self.maxGroupEvents) }) {
-            for (caller, result) in commit(group) { caller.done.resume(returning: result) }
+            for (caller, outcome) in zip(group.callers, commit(group)) { caller.done.resume(returning: outcome) }
         }
     }
 
     /// Writes one group; a caller whose batch the writer refuses is taken out
-    /// and the rest written. Returns each caller's outcome, to be resumed.
-    private func commit(_ group: [WaitingAppends.Caller]) -> [(WaitingAppends.Caller, Result<ArraySlice<AppendResult>, LedgerError>)] {
-        var callers = group
-        var finished: [(WaitingAppends.Caller, Result<ArraySlice<AppendResult>, LedgerError>)] = []
-        finished.reserveCapacity(callers.count)
+    /// and the rest written. Returns each caller's outcome, in order.
+    private func commit(_ group: WaitingAppends.Group) -> [Result<ArraySlice<AppendResult>, LedgerError>] {
+        var outcomes = [Result<ArraySlice<AppendResult>, LedgerError>](
+            repeating: .failure(LedgerError(.io, path: path, "the group was not written")), count: group.callers.count)
+        var batch = group.events
+        // The callers whose events are in `batch`, in order.
+        var callers = Array(group.callers.indices)
         while !callers.isEmpty {
-            let outcome = writer.withLock { w in
-                var batch = PreparedEvents(capacity: callers.reduce(0) { $0 + $1.events.count })
-                for caller in callers { batch.append(contentsOf: caller.events) }
-                let events = batch.events
-                let outcome: Result<[AppendResult], LedgerError>
-                do throws(LedgerError) {
-                    // Handed over, not copied: the writer marks repeated ids in the batch it is given.
-                    outcome = .success(try w.append(consume batch))
-                } catch {
-                    outcome = .failure(error)
-                }
+            let (outcome, usable) = writer.withLock { w in
+                let outcome = Result { () throws(LedgerError) in try w.append(batch) }
                 if case .success(let results) = outcome {
                     // Under the writer's lock, so that a learner's first read sees either all of this group or none.
-                    learners.withLock { $0.apply(results, of: events) }
+                    learners.withLock { $0.apply(results, of: batch.events) }
                 }
                 return (outcome, w.isUsable)
             }
-            switch outcome.0 {
+            switch outcome {
             case .success(let results):
                 var at = 0
-                for caller in callers {
-                    finished.append((caller, .success(results[at..<at + caller.events.count])))
-                    at += caller.events.count
+                for k in callers {
+                    outcomes[k] = .success(results[at..<at + group.callers[k].count])
+                    at += group.callers[k].count
                 }
                 callers = []
-            case .failure(let error) where error.eventIndex != nil && outcome.1:
+            case .failure(let error) where error.eventIndex != nil && usable:
                 // One caller's event: fail that caller alone (its own index), write the others.
                 var at = 0
                 let index = error.eventIndex ?? 0
-                guard let k = callers.firstIndex(where: { at += $0.events.count; return index < at }) else {
-                    callers.forEach { finished.append(($0, .failure(error))) }
+                guard let j = callers.firstIndex(where: { at += group.callers[$0].count; return index < at }) else {
+                    for k in callers { outcomes[k] = .failure(error) }
                     callers = []
                     break
                 }
+                let count = group.callers[callers[j]].count
                 var own = error
-                own.eventIndex = index - (at - callers[k].events.count)
-                finished.append((callers[k], .failure(own)))
-                callers.remove(at: k)
+                own.eventIndex = index - (at - count)
+                outcomes[callers[j]] = .failure(own)
+                batch.removeSubrange(at - count..<at)
+                callers.remove(at: j)
             case .failure(let error):
-                for caller in callers { finished.append((caller, .failure(error))) }
+                for k in callers { outcomes[k] = .failure(error) }
                 callers = []
-                if !outcome.1 { waiting.withLock { $0.refuse(because: error.message) } }
+                if !usable { waiting.withLock { $0.refuse(because: error.message) } }
             }
         }
-        return finished
+        return outcomes
     }
 
     // MARK: Live state

@@ -6,18 +6,25 @@ import Ledger
 struct WaitingAppends {
     /// One caller of `append`, suspended until its batch is durable.
     struct Caller {
-        /// Its batch, checked and encoded on the caller's thread.
-        var events: PreparedEvents
+        /// How many events its batch holds (they are in the group's batch, in caller order).
+        var count: Int
         /// Resumed with the batch's results (a slice of the group's) or its error.
         var done: CheckedContinuation<Result<ArraySlice<AppendResult>, LedgerError>, Never>
         /// The caller's task priority: the round's marker runs at the lowest of a group's.
         var priority: TaskPriority
     }
 
-    /// In arrival order.
-    var pending: [Caller] = []
-    /// Their events.
-    private var pendingEvents = 0
+    /// Callers and their events, written together.
+    struct Group {
+        /// In arrival order.
+        var callers: [Caller] = []
+        /// Their events, caller after caller: joined as each caller arrives
+        /// (on its thread, not the commit thread's).
+        var events = PreparedEvents()
+    }
+
+    /// The callers waiting, in arrival order, with their events.
+    private(set) var pending = Group()
     /// When the commit thread starts the next group.
     var start = GroupStart()
     /// Set when appends are refused (a failed fsync, a closed store): why.
@@ -25,48 +32,50 @@ struct WaitingAppends {
     /// The groups taken so far and their sizes (for the benchmark and the tests).
     var counts = GroupCounts()
 
-    /// Files a caller; true when the commit thread is to start a group now.
-    mutating func arrive(_ caller: Caller, limit: Int) -> Bool {
-        pending.append(caller)
-        pendingEvents += caller.events.count
-        return start.arrived(waiting: pending.count, full: pendingEvents >= limit)
+    /// Files a caller and its checked, encoded events; true when the commit
+    /// thread is to start a group now.
+    mutating func arrive(_ events: PreparedEvents, done: CheckedContinuation<Result<ArraySlice<AppendResult>, LedgerError>, Never>,
+                         priority: TaskPriority, limit: Int) -> Bool {
+        pending.callers.append(Caller(count: events.count, done: done, priority: priority))
+        pending.events.append(contentsOf: events)
+        return start.arrived(waiting: pending.callers.count, full: pending.events.count >= limit)
     }
 
     /// After a group of `callers` callers: nil to write the next group at
     /// once, else the round the commit thread's marker is to report.
     mutating func groupWritten(callers: Int, limit: Int) -> Int? {
-        start.groupWritten(callers: callers, waiting: pending.count, full: pendingEvents >= limit)
+        start.groupWritten(callers: callers, waiting: pending.callers.count, full: pending.events.count >= limit)
     }
 
     /// Round `round` passed: true when the commit thread is to start a group now.
     mutating func roundPassed(_ round: Int) -> Bool {
-        start.roundPassed(round, waiting: pending.count)
+        start.roundPassed(round, waiting: pending.callers.count)
     }
 
     /// The callers of the next group, in arrival order, up to `limit` events
-    /// (the first caller always); nil, and idle, when nothing waits. Two callers may send
-    /// the same id: the writer sees the group as one batch and answers the
-    /// later one as it would in the next group (`.alreadyPresent` at the first
-    /// one's seq, or `.conflictingDuplicate`).
-    mutating func nextGroup(limit: Int) -> [Caller]? {
-        guard !pending.isEmpty else {
+    /// (the first caller always); nil, and idle, when nothing waits. Two callers
+    /// may send the same id: the writer sees the group as one batch and answers
+    /// the later one as it would in the next group (`.alreadyPresent` at the
+    /// first one's seq, or `.conflictingDuplicate`).
+    mutating func nextGroup(limit: Int) -> Group? {
+        guard !pending.callers.isEmpty else {
             start.nothingWaits()
             return nil
         }
-        var taken = 0, count = 0
-        while taken < pending.count, taken == 0 || count + pending[taken].events.count <= limit {
-            count += pending[taken].events.count
-            taken += 1
-        }
-        pendingEvents -= count
-        var group: [Caller] = []
-        if taken == pending.count {
+        var group = Group()
+        if pending.events.count <= limit {
             swap(&group, &pending)
         } else {
-            group = Array(pending[..<taken])
-            pending.removeFirst(taken)
+            var taken = 0, count = 0
+            while taken < pending.callers.count, taken == 0 || count + pending.callers[taken].count <= limit {
+                count += pending.callers[taken].count
+                taken += 1
+            }
+            group.callers = Array(pending.callers[..<taken])
+            pending.callers.removeFirst(taken)
+            group.events = pending.events.removeFirst(count)
         }
-        counts.add(events: count)
+        counts.add(events: group.events.count)
         return group
     }
 
