@@ -47,18 +47,31 @@ package struct PreparedEvents: Sendable {
         items.reserveCapacity(events.count)
         var ids = BatchIDs(count: events.count)
         for k in events.indices {
-            let id = events[k].id ?? LedgerWriter.makeID()
-            let line: PendingLine
-            do {
-                line = try LineCodec.encodeChecked(events[k], id: id)
-            } catch {
-                throw LedgerError(invalid: error, index: k, count: events.count, id: events[k].id, path: path)
-            }
-            // The index's hash, over the id's bytes in place (iterating `String.utf8` costs more).
-            let hash = id.utf8.withContiguousStorageIfAvailable { IDIndex.hash(bytes: $0) } ?? IDIndex.hash(id)
-            items.append(Item(id: id, hash: hash, line: line))
+            items.append(try Self.prepare(events[k], index: k, count: events.count, path: path))
             items[k].repeatOf = try ids.add(k, of: items, count: events.count, path: path)
         }
+    }
+
+    /// Event `index` of a batch of `count`: its id (the one given, or a new
+    /// UUID), the id's hash and the line, checked as the decoder checks it.
+    static func prepare(_ event: NewEvent, index: Int, count: Int, path: String) throws(LedgerError) -> Item {
+        let id = event.id ?? LedgerWriter.makeID()
+        let line: PendingLine
+        do {
+            line = try LineCodec.encodeChecked(event, id: id)
+        } catch {
+            throw LedgerError(invalid: error, index: index, count: count, id: event.id, path: path)
+        }
+        // The index's hash, over the id's bytes in place (iterating `String.utf8` costs more).
+        let hash = id.utf8.withContiguousStorageIfAvailable { IDIndex.hash(bytes: $0) } ?? IDIndex.hash(id)
+        return Item(id: id, hash: hash, line: line)
+    }
+
+    /// Adds one prepared event after these (a caller's batch of one: no array made for it).
+    package mutating func append(_ one: PreparedEvent) {
+        repeatsFound = items.isEmpty ? repeatsFound : false
+        events.append(one.event)
+        items.append(one.item)
     }
 
     /// How many events the batch holds.
@@ -103,6 +116,21 @@ package struct PreparedEvents: Sendable {
             found.append(try ids.add(k, of: items, count: items.count, path: path))
         }
         return found
+    }
+}
+
+/// One event checked and encoded: `PreparedEvents` of a batch of one,
+/// without the arrays (what a store's single-event append joins its group with).
+package struct PreparedEvent: Sendable {
+    /// The event.
+    let event: NewEvent
+    /// Its id, the id's hash and its line.
+    let item: PreparedEvents.Item
+
+    /// Checks and encodes `event` as `PreparedEvents([event], path:)` would.
+    package init(_ event: NewEvent, path: String) throws(LedgerError) {
+        self.event = event
+        item = try PreparedEvents.prepare(event, index: 0, count: 1, path: path)
     }
 }
 

@@ -78,7 +78,8 @@ public final class LedgerStore: Sendable {
     /// Appends one event; returns when it is durable. See ``append(_:)-([NewEvent])``.
     @discardableResult
     public func append(_ event: NewEvent) async throws(LedgerError) -> AppendResult {
-        guard let result = try await enqueue([event]).first else {
+        let prepared = try PreparedEvent(event, path: path)
+        guard let result = try await enqueue(count: 1, { $0.append(prepared) }).get().first else {
             throw LedgerError(.io, path: path, "the append returned no result")  // cannot happen: one event in, one result out
         }
         return result
@@ -94,18 +95,19 @@ public final class LedgerStore: Sendable {
     @discardableResult
     public func append(_ events: [NewEvent]) async throws(LedgerError) -> [AppendResult] {
         guard !events.isEmpty else { return [] }
-        return Array(try await enqueue(events))
+        let prepared = try PreparedEvents(events, path: path)
+        return Array(try await enqueue(count: events.count, { $0.append(contentsOf: prepared) }).get())
     }
 
-    /// Checks and encodes the batch on the caller's thread (the writer's own
-    /// preparation: a bad event fails here, alone), then waits for its group.
-    private func enqueue(_ events: [NewEvent]) async throws(LedgerError) -> ArraySlice<AppendResult> {
-        let prepared = try PreparedEvents(events, path: path)
+    /// Joins the pending group with a caller's batch of `count` events, checked
+    /// and encoded on the caller's thread (the writer's own preparation: a bad
+    /// event failed there, alone), and waits until the group is written.
+    private func enqueue(count: Int, _ join: (inout PreparedEvents) -> Void) async -> Result<ArraySlice<AppendResult>, LedgerError> {
         let priority = Task.currentPriority
-        let outcome = await withCheckedContinuation { (done: CheckedContinuation<Result<ArraySlice<AppendResult>, LedgerError>, Never>) in
+        return await withCheckedContinuation { (done: CheckedContinuation<Result<ArraySlice<AppendResult>, LedgerError>, Never>) in
             let start = waiting.withLock { w -> Bool? in
                 if w.refusal != nil { return nil }
-                return w.arrive(prepared, done: done, priority: priority, limit: Self.maxGroupEvents)
+                return w.arrive(count: count, join, done: done, priority: priority, limit: Self.maxGroupEvents)
             }
             switch start {
             case nil:
@@ -116,7 +118,6 @@ public final class LedgerStore: Sendable {
                 break
             }
         }
-        return try outcome.get()
     }
 
     /// The commit thread's queue (for the tests' seam).

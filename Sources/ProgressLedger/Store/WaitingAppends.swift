@@ -32,12 +32,14 @@ struct WaitingAppends {
     /// The groups taken so far and their sizes (for the benchmark and the tests).
     var counts = GroupCounts()
 
-    /// Files a caller and its checked, encoded events; true when the commit
-    /// thread is to start a group now.
-    mutating func arrive(_ events: PreparedEvents, done: CheckedContinuation<Result<ArraySlice<AppendResult>, LedgerError>, Never>,
+    /// Files a caller and its `count` checked, encoded events (`join` adds
+    /// them to the pending batch); true when the commit thread is to start a
+    /// group now.
+    mutating func arrive(count: Int, _ join: (inout PreparedEvents) -> Void,
+                         done: CheckedContinuation<Result<ArraySlice<AppendResult>, LedgerError>, Never>,
                          priority: TaskPriority, limit: Int) -> Bool {
-        pending.callers.append(Caller(count: events.count, done: done, priority: priority))
-        pending.events.append(contentsOf: events)
+        pending.callers.append(Caller(count: count, done: done, priority: priority))
+        join(&pending.events)
         return start.arrived(waiting: pending.callers.count, full: pending.events.count >= limit)
     }
 
