@@ -18,13 +18,16 @@ import Projections
 ///   `fsync` run on the store's own commit thread.
 /// - **Group commit**: the events of every append waiting while a commit is
 ///   on disk are written together, with one write and one `fsync` (one
-///   ``LedgerWriter/append(_:durability:)`` batch). The first append after a
-///   quiet spell is written at once: nobody waits on a timer. Each caller
-///   returns when its own events are durable.
+///   ``LedgerWriter/append(_:durability:)`` batch). After a group, the next
+///   one starts once the callers it resumed are back (or have had their turn
+///   on the cooperative pool), so that tasks appending in a loop share one
+///   `fsync`. The first append after a quiet spell is written at once: nobody
+///   waits on a timer. Each caller returns when its own events are durable.
 /// - **One bad event fails only its caller**: each caller's events are checked
-///   before they join a group (as `append` checks them); an event the writer
-///   still refuses (an id repeated within a caller's batch, for example) is
-///   taken out of the group and the others are written.
+///   and encoded on its own task before they join a group (as `append` checks
+///   them; the commit thread does not encode again); an event the writer
+///   still refuses (an id another caller of the group sent with other
+///   content, for example) is taken out of the group and the others are written.
 /// - **A failed `fsync` fails every caller of its group**, and the store then
 ///   refuses every later append (`.unusable`), as the writer does: open the
 ///   log again and re-send (the ids make that safe).
@@ -166,6 +169,7 @@ public final class LedgerStore: Sendable {
     /// Writes one group; a caller whose batch the writer refuses is taken out
     /// and the rest written. Returns each caller's outcome, in order.
     private func commit(_ group: WaitingAppends.Group) -> [Result<ArraySlice<AppendResult>, LedgerError>] {
+        // Every caller's outcome is set below (written, refused alone, or failed with the group).
         var outcomes = [Result<ArraySlice<AppendResult>, LedgerError>](
             repeating: .failure(LedgerError(.io, path: path, "the group was not written")), count: group.callers.count)
         var batch = group.events
