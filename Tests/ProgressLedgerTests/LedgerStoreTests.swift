@@ -21,6 +21,16 @@ func answer(_ id: String, user: String, question: Int) throws -> NewEvent {
     try JSONDecoder().decode(NewEvent.self, from: Data(#"{"id":"\#(id)","at":"2025-10-21T09:00:00Z","user":"\#(user)","type":"answer.selected","data":{"attempt":"a-1","question":"q\#(question)","choice":1,"correct":true}}"#.utf8))
 }
 
+/// Polls `condition` every millisecond; records an issue and throws after 10 s (a test never hangs).
+func waitUntil(_ condition: () -> Bool, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+    for _ in 0..<10_000 {
+        if condition() { return }
+        try await Task.sleep(nanoseconds: 1_000_000)
+    }
+    Issue.record("waited 10 s in vain", sourceLocation: sourceLocation)
+    throw CancellationError()
+}
+
 @Suite("LedgerStore: group commit")
 struct LedgerStoreTests {
     @Test("many tasks appending single events: every event exactly once, at the seq its caller got, chain intact")
@@ -71,28 +81,51 @@ struct LedgerStoreTests {
         let fsyncsBefore = faults.attempts[.fsync, default: 0]
         let appenders = Task {
             try await withThrowingTaskGroup(of: (Int, Result<AppendResult, LedgerError>).self) { group in
-                for k in 0..<10 {
+                for k in 0..<12 {
                     group.addTask {
-                        // Caller 7's batch holds one id twice with different content: the writer refuses it
-                        // (conflicting_duplicate at its second event); the same content twice would be written once.
-                        let events = k == 7 ? [try answer("dup", user: "u", question: 1), try answer("dup", user: "u", question: 2)]
-                                            : [try answer("e-\(k)", user: "u", question: k)]
+                        let events: [NewEvent]
+                        switch k {
+                        case 7:
+                            // Caller 7's batch holds one id twice with different content: refused on the
+                            // caller's side, before it joins the group (the same content twice would be written once).
+                            events = [try answer("dup", user: "u", question: 1), try answer("dup", user: "u", question: 2)]
+                        case 8:
+                            // Caller 8 sends caller 3's id with other content: the writer refuses whichever came later.
+                            events = [try answer("e-3", user: "u", question: 99)]
+                        case 9:
+                            // Caller 9 sends caller 4's event again: written once, in the same group.
+                            events = [try answer("e-4", user: "u", question: 4)]
+                        default:
+                            events = [try answer("e-\(k)", user: "u", question: k)]
+                        }
                         do throws(LedgerError) { return (k, .success(try await store.append(events)[0])) } catch { return (k, .failure(error)) }
                     }
                 }
                 return try await group.reduce(into: [:]) { $0[$1.0] = $1.1 }
             }
         }
-        while store.waitingCount < 10 { try await Task.sleep(nanoseconds: 1_000_000) }
+        try await waitUntil { store.waitingCount == 11 }
         release()
         let outcomes = try await appenders.value
         #expect(faults.attempts[.fsync, default: 0] - fsyncsBefore == 1)
-        for k in 0..<10 {
-            switch outcomes[k] {
-            case .success(let r)?: #expect(k != 7 && r.status == .appended)
-            case .failure(let e)?: #expect(k == 7 && e.code == .conflictingDuplicate && e.eventIndex == 1)
-            case nil: Issue.record("no outcome for \(k)")
-            }
+        #expect(store.groupCounts.groups == 1)
+        for k in [0, 1, 2, 5, 6, 10, 11] {
+            guard case .success(let r)? = outcomes[k] else { Issue.record("caller \(k): \(String(describing: outcomes[k]))"); continue }
+            #expect(r.status == .appended)
+        }
+        if case .failure(let e)? = outcomes[7] { #expect(e.code == .conflictingDuplicate && e.eventIndex == 1) } else { Issue.record("caller 7 appended") }
+        // 3 and 8: one written, the other refused (its own event 0).
+        switch (outcomes[3], outcomes[8]) {
+        case (.success(let r)?, .failure(let e)?), (.failure(let e)?, .success(let r)?):
+            #expect(r.status == .appended && e.code == .conflictingDuplicate && e.eventIndex == 0)
+        default:
+            Issue.record("callers 3 and 8: \(String(describing: outcomes[3])), \(String(describing: outcomes[8]))")
+        }
+        // 4 and 9: one line, both callers answered with its seq.
+        if case .success(let a)? = outcomes[4], case .success(let b)? = outcomes[9] {
+            #expect(a.seq == b.seq && Set([a.status, b.status]) == [.appended, .alreadyPresent])
+        } else {
+            Issue.record("callers 4 and 9: \(String(describing: outcomes[4])), \(String(describing: outcomes[9]))")
         }
         #expect(try verify(path: log).events == 9)
         await store.close()
@@ -119,7 +152,7 @@ struct LedgerStoreTests {
                 return await group.reduce(into: []) { $0.append($1) }
             }
         }
-        while store.waitingCount < 12 { try await Task.sleep(nanoseconds: 1_000_000) }
+        try await waitUntil { store.waitingCount == 12 }
         release()
         let errors = await appenders.value
         #expect(errors.count == 12)
@@ -134,4 +167,108 @@ struct LedgerStoreTests {
         }
         await store.close()
     }
+
+    @Test("the callers of a group are back in the next one: 32 tasks appending in a loop keep making groups of more than 3/4 of them")
+    func resumedCallersFillTheNextGroup() async throws {
+        let dir = try Scratch()
+        defer { dir.remove() }
+        let log = dir.file("log")
+        let faults = FaultInjector()
+        let store = try LedgerStore(path: log, create: true, faults: faults)
+        let tasks = 32, each = 25
+        // Every task's first append in one group (the tasks start one after another), then each appends in a loop.
+        let release = store.holdCommits()
+        let appenders = Task {
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for t in 0..<tasks {
+                    group.addTask {
+                        for k in 0..<each { try await store.append(answer("t\(t)-\(k)", user: "u-\(t % 3)", question: k)) }
+                    }
+                }
+                try await group.waitForAll()
+            }
+        }
+        try await waitUntil { store.waitingCount == tasks }
+        release()
+        try await appenders.value
+        let counts = store.groupCounts
+        await store.close()
+        #expect(counts.events == tasks * each)
+        // Taking the next group at once, before the resumed callers were back, made two groups of about half the tasks take turns.
+        #expect(counts.mean > Double(tasks) * 0.75, "groups: \(counts)")
+        #expect(faults.attempts[.fsync, default: 0] <= counts.groups + 1)
+        #expect(try verify(path: log).events == tasks * each)
+    }
+
+    @Test("close writes every caller already waiting, refuses later ones, and ends: every acknowledged event is in the log")
+    func closeWhileAppending() async throws {
+        let dir = try Scratch()
+        defer { dir.remove() }
+        let log = dir.file("log")
+        let store = try await LedgerStore.open(path: log)
+        let appenders = Task {
+            await withTaskGroup(of: [String].self) { group in
+                for t in 0..<16 {
+                    group.addTask {
+                        var acknowledged: [String] = []
+                        for k in 0..<1_000 {
+                            let id = "t\(t)-\(k)"
+                            do throws(LedgerError) {
+                                guard let event = try? answer(id, user: "u", question: k) else { return acknowledged }
+                                try await store.append(event)
+                                acknowledged.append(id)
+                            } catch {
+                                #expect(error.code == .unusable)
+                                return acknowledged
+                            }
+                        }
+                        return acknowledged
+                    }
+                }
+                return await group.reduce(into: []) { $0 += $1 }
+            }
+        }
+        try await waitUntil { store.groupCounts.groups >= 5 }
+        await store.close()
+        let acknowledged = await appenders.value
+        var inLog = Set<String>()
+        try LogReader(path: log).read { inLog.insert($0.id) }
+        #expect(Set(acknowledged).isSubset(of: inLog))
+        #expect(try verify(path: log).isOK)
+    }
+
+    @Test("a group holds at most 4,096 events: a caller that would pass it waits for the next group; a larger batch is a group of its own")
+    func groupLimit() async throws {
+        let dir = try Scratch()
+        defer { dir.remove() }
+        let log = dir.file("log")
+        let faults = FaultInjector()
+        let store = try LedgerStore(path: log, create: true, faults: faults)
+        let at = try Timestamp(parsing: "2025-10-21T09:00:00Z")
+        func batch(_ name: String, _ n: Int) -> [NewEvent] {
+            (0..<n).map { k in
+                NewEvent(id: "\(name)-\(k)", at: at, user: "u",
+                         event: .answerSelected(AnswerSelected(attempt: "a-\(name)", question: "q\(k)", choice: 1, correct: true)))
+            }
+        }
+        let release = store.holdCommits()
+        let fsyncsBefore = faults.attempts[.fsync, default: 0]
+        var appenders: [Task<[AppendResult], any Error>] = []
+        // One after another, so that they wait in this order: 3,000 + 2,000 + 5,000 events.
+        for (k, (name, n)) in [("a", 3_000), ("b", 2_000), ("c", 5_000)].enumerated() {
+            let events = batch(name, n)
+            appenders.append(Task { try await store.append(events) })
+            try await waitUntil { store.waitingCount == k + 1 }
+        }
+        release()
+        var results: [AppendResult] = []
+        for task in appenders { results += try await task.value }
+        let counts = store.groupCounts
+        await store.close()
+        #expect(counts.groups == 3 && counts.largest == 5_000 && counts.events == 10_000)
+        #expect(faults.attempts[.fsync, default: 0] - fsyncsBefore == 3)
+        #expect(results.map(\.seq) == Array(1...10_000))
+        #expect(try verify(path: log).events == 10_000)
+    }
 }
+

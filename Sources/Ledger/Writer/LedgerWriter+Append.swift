@@ -21,7 +21,20 @@ extension LedgerWriter {
     public func append(_ events: [NewEvent], durability: Durability = .everyBatch) throws(LedgerError) -> [AppendResult] {
         try checkUsable()
         guard !events.isEmpty else { return [] }
-        let batch = try prepare(events)
+        return try append(PreparedEvents(events, path: path), durability: durability)
+    }
+
+    /// Appends a batch prepared (checked and encoded) beforehand, maybe on
+    /// another thread, maybe joined from several callers' batches: the rest of
+    /// `append(_:durability:)` with events (ids repeated across joined batches
+    /// are looked for here). An error's `eventIndex` is the position in the
+    /// whole batch.
+    @discardableResult
+    package func append(_ batch: PreparedEvents, durability: Durability = .everyBatch) throws(LedgerError) -> [AppendResult] {
+        try checkUsable()
+        guard batch.count > 0 else { return [] }
+        let joined = try batch.joinedRepeats(path: path)
+        let events = batch.events
 
         return try withLock { () throws(LedgerError) -> [AppendResult] in
             try catchUp()
@@ -32,22 +45,22 @@ extension LedgerWriter {
             var seq = chain.count
             var size = 0
             for k in events.indices {
-                let id = batch.ids[k]
-                if let first = batch.repeats[k] {
+                let id = batch.items[k].id
+                if let first = joined.map({ $0[k] }) ?? batch.items[k].repeatOf {
                     // The same event twice in the batch (checked in `prepare`): the seq of its first.
                     results.append(AppendResult(id: id, seq: results[first].seq, status: .alreadyPresent))
                     continue
                 }
-                if let existing = chain.ids.seq(of: id, hash: batch.hashes[k]) {
+                if let existing = chain.ids.seq(of: id, hash: batch.items[k].hash) {
                     // Read the earlier line back only now that the id repeats.
-                    guard LineCodec.sameContent(try lineBytes(seq: existing), batch.lines[k].template) else {
+                    guard LineCodec.sameContent(try lineBytes(seq: existing), batch.items[k].line.template) else {
                         throw LedgerError(conflicting: id, index: k, count: events.count, where: "line \(existing) (seq \(existing))", path: path)
                     }
                     results.append(AppendResult(id: id, seq: existing, status: .alreadyPresent))
                     continue
                 }
                 seq += 1
-                let length = batch.lines[k].length(seq: seq)
+                let length = batch.items[k].line.length(seq: seq)
                 guard length <= LineCodec.maxLineLength else {
                     let e = EventError(.lineTooLong, "the event's line would be \(length) bytes; at most \(LineCodec.maxLineLength) are allowed")
                     throw LedgerError(invalid: e, index: k, count: events.count, id: id, path: path)
@@ -67,10 +80,10 @@ extension LedgerWriter {
                 var at = 0
                 for k in results.indices where results[k].status == .appended {
                     let line = base + at
-                    let prevAt = batch.lines[k].write(seq: results[k].seq, to: line)
+                    let prevAt = batch.items[k].line.write(seq: results[k].seq, to: line)
                     prev.writeHex(to: line + prevAt)
                     results[k].setPrev(prev)
-                    let length = batch.lines[k].length(seq: results[k].seq)
+                    let length = batch.items[k].line.length(seq: results[k].seq)
                     prev = LineDigest.of(UnsafeRawBufferPointer(start: line, count: length))
                     digests.append(prev)
                     line[length] = 0x0A
@@ -90,7 +103,7 @@ extension LedgerWriter {
             for k in results.indices where results[k].status == .appended {
                 chain.appendOwn(id: results[k].id, digest: digests[d])
                 lineStarts.append(start)
-                start += batch.lines[k].length(seq: results[k].seq) + 1
+                start += batch.items[k].line.length(seq: results[k].seq) + 1
                 d += 1
             }
             knownSize = before + bytes.count
@@ -106,67 +119,6 @@ extension LedgerWriter {
             throw LedgerError(.io, path: path, "the append returned no result")  // cannot happen: one event in, one result out
         }
         return result
-    }
-
-    /// A batch checked and encoded, before the lock.
-    struct PreparedBatch {
-        /// Each event's id (the one given, or a new UUID).
-        var ids: [String] = []
-        /// ``IDIndex/hash(_:)`` of each id.
-        var hashes: [UInt64] = []
-        /// Each event's line, waiting for its seq and prev.
-        var lines: [PendingLine] = []
-        /// For an event whose id an earlier event of the batch has, with the
-        /// same content: that event's index (it is not written twice).
-        var repeats: [Int?] = []
-    }
-
-    /// Checks every event (as the decoder checks its line) and the ids within
-    /// the batch, fills in missing ids, and encodes each line. Throws before any I/O.
-    private func prepare(_ events: [NewEvent]) throws(LedgerError) -> PreparedBatch {
-        var batch = PreparedBatch()
-        batch.ids.reserveCapacity(events.count)
-        batch.hashes.reserveCapacity(events.count)
-        batch.lines.reserveCapacity(events.count)
-        // The batch's ids so far, by hash: (hash's high 32 bits) << 32 | (index + 1); open addressing.
-        var seen: [UInt64] = events.count > 1 ? Array(repeating: 0, count: 1 << (Int.bitWidth - (2 * events.count - 1).leadingZeroBitCount)) : []
-        for k in events.indices {
-            let id = events[k].id ?? LedgerWriter.makeID()
-            do {
-                batch.lines.append(try LineCodec.encodeChecked(events[k], id: id))
-            } catch {
-                throw LedgerError(invalid: error, index: k, count: events.count, id: events[k].id, path: path)
-            }
-            // The index's hash, over the id's bytes in place (iterating `String.utf8` costs more).
-            let hash = id.utf8.withContiguousStorageIfAvailable { IDIndex.hash(bytes: $0) } ?? IDIndex.hash(id)
-            var repeated: Int? = nil
-            if !seen.isEmpty, let first = LedgerWriter.insertIfNew(id, hash: hash, index: k, into: &seen, ids: batch.ids) {
-                guard LineCodec.sameContent(batch.lines[first].template, batch.lines[k].template) else {
-                    throw LedgerError(conflicting: id, index: k, count: events.count, where: "event \(first + 1) of this batch", path: path)
-                }
-                repeated = first
-            }
-            batch.repeats.append(repeated)
-            batch.ids.append(id)
-            batch.hashes.append(hash)
-        }
-        return batch
-    }
-
-    /// Files `ids[index]` (`id`) in `table` (a power of two, more than twice
-    /// the batch), or returns the index of the earlier event with this id. The
-    /// ids were checked (ASCII), so `==` compares their bytes.
-    private static func insertIfNew(_ id: String, hash: UInt64, index: Int, into table: inout [UInt64], ids: [String]) -> Int? {
-        let mask = table.count - 1
-        let tag = hash >> 32
-        var slot = Int(truncatingIfNeeded: hash) & mask
-        while table[slot] != 0 {
-            let entry = table[slot]
-            if entry >> 32 == tag, ids[Int(entry & 0xFFFF_FFFF) - 1] == id { return Int(entry & 0xFFFF_FFFF) - 1 }
-            slot = (slot + 1) & mask
-        }
-        table[slot] = tag << 32 | UInt64(index + 1)
-        return nil
     }
 
     /// The bytes of line `seq` (which this writer has seen), read back from the file.

@@ -12,4 +12,7 @@ extension LedgerStore {
 
     /// How many appends wait for the next group.
     package var waitingCount: Int { waitingCallers }
+
+    /// The groups written so far and their sizes.
+    package var groupCounts: GroupCounts { takenGroups }
 }

@@ -18,13 +18,16 @@ import Projections
 ///   `fsync` run on the store's own commit thread.
 /// - **Group commit**: the events of every append waiting while a commit is
 ///   on disk are written together, with one write and one `fsync` (one
-///   ``LedgerWriter/append(_:durability:)`` batch). The first append after a
-///   quiet spell is written at once: nobody waits on a timer. Each caller
-///   returns when its own events are durable.
+///   ``LedgerWriter/append(_:durability:)`` batch). After a group, the next
+///   one starts once the callers it resumed are back (or have had their turn
+///   on the cooperative pool), so that tasks appending in a loop share one
+///   `fsync`. The first append after a quiet spell is written at once: nobody
+///   waits on a timer. Each caller returns when its own events are durable.
 /// - **One bad event fails only its caller**: each caller's events are checked
-///   before they join a group (as `append` checks them); an event the writer
-///   still refuses (an id repeated within a caller's batch, for example) is
-///   taken out of the group and the others are written.
+///   and encoded on its own task before they join a group (as `append` checks
+///   them; the commit thread does not encode again); an event the writer
+///   still refuses (an id another caller of the group sent with other
+///   content, for example) is taken out of the group and the others are written.
 /// - **A failed `fsync` fails every caller of its group**, and the store then
 ///   refuses every later append (`.unusable`), as the writer does: open the
 ///   log again and re-send (the ids make that safe).
@@ -78,8 +81,8 @@ public final class LedgerStore: Sendable {
     /// Appends one event; returns when it is durable. See ``append(_:)-([NewEvent])``.
     @discardableResult
     public func append(_ event: NewEvent) async throws(LedgerError) -> AppendResult {
-        let results = try await append([event])
-        guard let result = results.first else {
+        let prepared = try PreparedEvent(event, path: path)
+        guard let result = try await enqueue(count: 1, { $0.append(prepared) }).get().first else {
             throw LedgerError(.io, path: path, "the append returned no result")  // cannot happen: one event in, one result out
         }
         return result
@@ -95,31 +98,37 @@ public final class LedgerStore: Sendable {
     @discardableResult
     public func append(_ events: [NewEvent]) async throws(LedgerError) -> [AppendResult] {
         guard !events.isEmpty else { return [] }
-        try LedgerWriter.check(events, path: path)
-        let outcome = await withCheckedContinuation { (done: CheckedContinuation<Result<[AppendResult], LedgerError>, Never>) in
+        let prepared = try PreparedEvents(events, path: path)
+        return Array(try await enqueue(count: events.count, { $0.append(contentsOf: prepared) }).get())
+    }
+
+    /// Joins the pending group with a caller's batch of `count` events, checked
+    /// and encoded on the caller's thread (the writer's own preparation: a bad
+    /// event failed there, alone), and waits until the group is written.
+    private func enqueue(count: Int, _ join: (inout PreparedEvents) -> Void) async -> Result<ArraySlice<AppendResult>, LedgerError> {
+        let priority = Task.currentPriority
+        return await withCheckedContinuation { (done: CheckedContinuation<Result<ArraySlice<AppendResult>, LedgerError>, Never>) in
             let start = waiting.withLock { w -> Bool? in
                 if w.refusal != nil { return nil }
-                w.pending.append(WaitingAppends.Caller(events: events, done: done))
-                if w.draining { return false }
-                w.draining = true
-                return true
+                return w.arrive(count: count, join, done: done, priority: priority, limit: Self.maxGroupEvents)
             }
             switch start {
             case nil:
                 done.resume(returning: .failure(refusal()))
             case true?:
-                commits.async { self.drain() }
+                commits.async { self.writeGroups() }
             case false?:
                 break
             }
         }
-        return try outcome.get()
     }
 
     /// The commit thread's queue (for the tests' seam).
     var commitQueue: DispatchQueue { commits }
     /// How many callers wait for the next group (for the tests' seam).
-    var waitingCallers: Int { waiting.withLock { $0.pending.count } }
+    var waitingCallers: Int { waiting.withLock { $0.pending.callers.count } }
+    /// The groups taken so far (for the benchmark's and the tests' seam).
+    var takenGroups: GroupCounts { waiting.withLock { $0.counts } }
 
     /// Why appends are refused now.
     private func refusal() -> LedgerError {
@@ -127,55 +136,84 @@ public final class LedgerStore: Sendable {
         return LedgerError(.unusable, path: path, "this store can no longer append: \(reason)")
     }
 
-    /// On the commit thread: writes groups until nothing waits.
-    private func drain() {
+    /// On the commit thread: writes the waiting callers' group, resumes them,
+    /// and lets them have their turn (`GroupStart`): the next group starts
+    /// when they are back, when the round's marker task, queued behind them,
+    /// finds it has passed, or at once when a group's worth of events waits.
+    private func writeGroups() {
         while let group = waiting.withLock({ $0.nextGroup(limit: Self.maxGroupEvents) }) {
-            commit(group)
+            let outcomes = commit(group)
+            let round = waiting.withLock { $0.groupWritten(callers: group.callers.count, limit: Self.maxGroupEvents) }
+            var lowest = TaskPriority.high
+            for (caller, outcome) in zip(group.callers, outcomes) {
+                if caller.priority.rawValue < lowest.rawValue { lowest = caller.priority }
+                caller.done.resume(returning: outcome)
+            }
+            guard let round else { continue }
+            Task.detached(priority: lowest) {
+                // Behind every caller resumed above; once more behind any of them still running on another thread.
+                await Task.yield()
+                if self.waiting.withLock({ $0.roundPassed(round) }) { self.commits.async { self.writeGroups() } }
+            }
+            return
         }
     }
 
-    /// Writes one group; a caller whose batch the writer refuses is taken out and the rest written.
-    private func commit(_ group: [WaitingAppends.Caller]) {
-        var callers = group
-        var finished: [(WaitingAppends.Caller, Result<[AppendResult], LedgerError>)] = []
+    /// On the commit thread, at `close()`: writes every waiting caller's group at once.
+    private func writeWaiting() {
+        while let group = waiting.withLock({ $0.nextGroup(limit: Self.maxGroupEvents) }) {
+            for (caller, outcome) in zip(group.callers, commit(group)) { caller.done.resume(returning: outcome) }
+        }
+    }
+
+    /// Writes one group; a caller whose batch the writer refuses is taken out
+    /// and the rest written. Returns each caller's outcome, in order.
+    private func commit(_ group: WaitingAppends.Group) -> [Result<ArraySlice<AppendResult>, LedgerError>] {
+        // Every caller's outcome is set below (written, refused alone, or failed with the group).
+        var outcomes = [Result<ArraySlice<AppendResult>, LedgerError>](
+            repeating: .failure(LedgerError(.io, path: path, "the group was not written")), count: group.callers.count)
+        var batch = group.events
+        // The callers whose events are in `batch`, in order.
+        var callers = Array(group.callers.indices)
         while !callers.isEmpty {
-            let events = callers.flatMap(\.events)
-            let outcome = writer.withLock { w in
-                let outcome = Result { () throws(LedgerError) in try w.append(events) }
+            let (outcome, usable) = writer.withLock { w in
+                let outcome = Result { () throws(LedgerError) in try w.append(batch) }
                 if case .success(let results) = outcome {
                     // Under the writer's lock, so that a learner's first read sees either all of this group or none.
-                    learners.withLock { $0.apply(results) }
+                    learners.withLock { $0.apply(results, of: batch.events) }
                 }
                 return (outcome, w.isUsable)
             }
-            switch outcome.0 {
+            switch outcome {
             case .success(let results):
                 var at = 0
-                for caller in callers {
-                    finished.append((caller, .success(Array(results[at..<at + caller.events.count]))))
-                    at += caller.events.count
+                for k in callers {
+                    outcomes[k] = .success(results[at..<at + group.callers[k].count])
+                    at += group.callers[k].count
                 }
                 callers = []
-            case .failure(let error) where error.eventIndex != nil && outcome.1:
+            case .failure(let error) where error.eventIndex != nil && usable:
                 // One caller's event: fail that caller alone (its own index), write the others.
                 var at = 0
                 let index = error.eventIndex ?? 0
-                guard let k = callers.firstIndex(where: { at += $0.events.count; return index < at }) else {
-                    callers.forEach { finished.append(($0, .failure(error))) }
+                guard let j = callers.firstIndex(where: { at += group.callers[$0].count; return index < at }) else {
+                    for k in callers { outcomes[k] = .failure(error) }
                     callers = []
                     break
                 }
+                let count = group.callers[callers[j]].count
                 var own = error
-                own.eventIndex = index - (at - callers[k].events.count)
-                finished.append((callers[k], .failure(own)))
-                callers.remove(at: k)
+                own.eventIndex = index - (at - count)
+                outcomes[callers[j]] = .failure(own)
+                batch.removeSubrange(at - count..<at)
+                callers.remove(at: j)
             case .failure(let error):
-                for caller in callers { finished.append((caller, .failure(error))) }
+                for k in callers { outcomes[k] = .failure(error) }
                 callers = []
-                if !outcome.1 { waiting.withLock { $0.refuse(because: error.message) } }
+                if !usable { waiting.withLock { $0.refuse(because: error.message) } }
             }
         }
-        for (caller, result) in finished { caller.done.resume(returning: result) }
+        return outcomes
     }
 
     // MARK: Live state
@@ -237,6 +275,8 @@ public final class LedgerStore: Sendable {
         waiting.withLock { $0.refuse(because: "it is closed") }
         await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
             commits.async {
+                // Callers that waited for a round to pass are written now.
+                self.writeWaiting()
                 self.writer.withLock { $0.close() }
                 for observer in self.learners.withLock({ $0.closeAll() }) { observer.finish() }
                 done.resume()

@@ -15,12 +15,15 @@ struct LiveLearners {
     /// Set at the store's close: an observer that comes later is ended at once.
     private var closed = false
 
-    /// Folds the events a group appended into their learners' projections and
-    /// tells each changed learner's observers its new state.
-    mutating func apply(_ results: [AppendResult]) {
+    /// Folds the events a group appended (`results[k]` of `events[k]`) into
+    /// their learners' projections and tells each changed learner's observers
+    /// its new state. An event of an untracked learner costs a lookup: its
+    /// envelope is not made.
+    mutating func apply(_ results: [AppendResult], of events: [NewEvent]) {
+        guard !byUser.isEmpty else { return }
         var changed = Set<String>()
-        for result in results {
-            guard let envelope = result.envelope, byUser[envelope.user] != nil else { continue }
+        for k in results.indices where byUser[events[k].user] != nil {
+            guard let envelope = results[k].envelope else { continue }
             byUser[envelope.user]?.projector.apply(envelope)
             changed.insert(envelope.user)
         }
