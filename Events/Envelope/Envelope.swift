@@ -114,3 +114,14 @@ public enum Record: Sendable, Hashable {
         switch self { case .v1(let e): e.user; case .newer(let n): n.user }
     }
 }
+
+extension Envelope {
+    /// The same event at another `seq` after another `prev` (merge re-chains
+    /// events; the report compares two events' content at seq 1 after the genesis).
+    package func resealed(seq: Int, prev: String) -> Envelope {
+        var e = self
+        e.seq = seq
+        e.prev = prev
+        return e
+    }
+}

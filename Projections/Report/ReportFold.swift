@@ -20,7 +20,8 @@ import Events
 /// written only by work items of the serial `queue` (one at a time, in the
 /// order queued) and by ``report()`` through `queue.sync`, which runs after
 /// every item queued before it; `batch` is touched only by the adding thread
-/// (``add(_:)``, ``report()``, `flush`); `spare` only under `spareLock`; a
+/// (``add(_:)``, ``add(_:readAt:)``, ``report()``, `flush`), and `seen` by
+/// ``add(_:readAt:)`` alone; `spare` only under `spareLock`; a
 /// batch is owned by the adding thread until it is handed to the queue, and
 /// by the queue until it is put back in `spare`. The other members are
 /// constants.
@@ -64,6 +65,8 @@ public final class ReportFold: @unchecked Sendable {
     private var batch: Batch
     /// Drained batches, for reuse.
     private var spare: [Batch] = []
+    /// The events added through ``add(_:readAt:)``, by id.
+    private var seen = SeenEvents()
     private let spareLock = DispatchSemaphore(value: 1)
 
     /// An empty report of the days `from` ... `to` (see ``ReportBuilder/init(from:to:)``),
@@ -78,6 +81,19 @@ public final class ReportFold: @unchecked Sendable {
     public func add(_ record: consuming Record) {
         batch.append(record)
         if batch.isFull { flush() }
+    }
+
+    /// Queues one record of one of several logs read in turn (the spec's
+    /// `report LOG...`): an event whose id was already added through this
+    /// method is not counted again, since it counts where it was read first.
+    /// `place` (`FILE:SEQ`) names where it was read. Returns `.new` (queued),
+    /// `.repeated` (the same event again: skipped) or `.conflicting(earlier:)`
+    /// (an id read at `earlier` with other content: skipped; warn the user).
+    @discardableResult
+    public func add(_ record: consuming Record, readAt place: String) -> SeenEvents.Verdict {
+        let verdict = seen.check(record, at: place)
+        if verdict == .new { add(record) }
+        return verdict
     }
 
     /// Waits until every record added has been folded; returns the report of them.

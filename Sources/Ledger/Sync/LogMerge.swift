@@ -91,13 +91,3 @@ public enum LogMerge {
         return Summary(events: lines.count, head: head)
     }
 }
-
-extension Envelope {
-    /// The same event at another `seq` after another `prev`.
-    func resealed(seq: Int, prev: String) -> Envelope {
-        var e = self
-        e.seq = seq
-        e.prev = prev
-        return e
-    }
-}

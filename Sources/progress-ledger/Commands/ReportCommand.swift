@@ -57,22 +57,14 @@ enum ReportCommand: Command {
         } else {
             // The fold runs beside the reader's ordered thread, in log order.
             let fold = ReportFold(from: from, to: to)
-            // Over several logs, an event read before (by id) is counted once, where first read.
-            var seen: SeenEvents? = logs.count > 1 ? SeenEvents() : nil
             for log in logs {
                 do {
                     _ = try LogInput.read(log, io, quiet: args.flag("--quiet")) { record in
-                        if seen != nil {
-                            let place = "\(log):\(record.seq)"
-                            switch seen?.check(record, at: place) {
-                            case .repeated?: return
-                            case .conflicting(let earlier)?:
-                                io.error("progress-ledger report: warning: \(place): id \"\(record.id)\" was read at \(earlier) with different content; counted there only")
-                                return
-                            default: break
-                            }
+                        guard logs.count > 1 else { return fold.add(record) }
+                        let (id, place) = (record.id, "\(log):\(record.seq)")
+                        if case .conflicting(let earlier) = fold.add(record, readAt: place) {
+                            io.error("progress-ledger report: warning: \(place): id \"\(id)\" was read at \(earlier) with different content; counted there only")
                         }
-                        fold.add(record)
                     }
                 } catch {
                     throw CLIError.failure(error.description)

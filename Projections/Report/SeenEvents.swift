@@ -2,7 +2,8 @@ import Events
 
 /// Events read from several logs, by id: so that an event found in more than
 /// one (synced to two places, or the same log given twice) counts once,
-/// where it was first read (`report LOG...`).
+/// where it was first read (the spec's `report LOG...`; see
+/// ``ReportFold/add(_:readAt:)``).
 public struct SeenEvents: Sendable {
     /// Where an id was first read, and its content.
     private var first: [String: (place: String, content: [UInt8])] = [:]
