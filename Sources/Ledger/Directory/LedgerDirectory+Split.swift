@@ -31,8 +31,8 @@ extension LedgerDirectory {
     /// A damaged source, or one holding lines of a newer format version (they
     /// cannot be re-sealed into a learner log), is refused in the first pass,
     /// and what it wrote is removed: nothing is left at `path`. A failure in
-    /// the second pass (a full disk) leaves the folder without `ledger.json`,
-    /// so nothing takes it for a ledger. `progress` is called from the first
+    /// the second pass (a full disk) removes the work files and leaves the
+    /// folder without `ledger.json`, so nothing takes it for a ledger. `progress` is called from the first
     /// pass with the bytes read and the source's size.
     public static func split(log source: String, into path: String, buffer: Int = 64 << 20,
                              progress: ((_ bytesRead: Int, _ totalBytes: Int) -> Void)? = nil) throws(LedgerError) -> DirectoryCopy {
@@ -57,7 +57,11 @@ extension LedgerDirectory {
             throw error
         }
         let directory = LedgerDirectory(path: path, sourceHead: nil)
-        let logs = try work.writeLearnerLogs(into: directory)
+        let logs: Int
+        do { logs = try work.writeLearnerLogs(into: directory) } catch {
+            work.remove()   // the copies of the source's lines; the folder stays without ledger.json
+            throw error
+        }
         work.remove()
         _ = try finish(at: path, sourceHead: read.summary.head)
         return DirectoryCopy(logs: logs, events: read.summary.events, head: read.summary.head)

@@ -34,20 +34,11 @@ enum ItemsCommand: Command {
 
     static func run(_ args: ParsedArguments, _ io: Terminal) throws -> Int32 {
         let log = try args.onePositional("LOG")
-        guard args.value("--format") != nil else { throw CLIError.usage("missing --format json|csv|text|html") }
-        let format = try args.choice("--format", ["json", "csv", "text", "html"], default: "text")
+        let format = try OutputFile.tableFormat(args)
         let (from, to) = try args.dayRange()
         var builder = ItemsBuilder(from: from, to: to)
         try LogInput.readEvery(log, io, quiet: args.flag("--quiet")) { builder.add($0) }
-        let items = builder.analysis()
-        let bytes: [UInt8]
-        switch format {
-        case "json": bytes = items.json + [0x0A]
-        case "csv": bytes = Array(items.csv.utf8)
-        case "html": bytes = Array(items.html.utf8)
-        default: bytes = Array(items.text.utf8)
-        }
-        try OutputFile.write(bytes, to: args.value("--out"), io)
+        try OutputFile.write(builder.analysis(), as: format, args, io)
         return ExitCode.ok
     }
 }

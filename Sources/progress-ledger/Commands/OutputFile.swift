@@ -1,4 +1,5 @@
 import Ledger
+import Projections
 
 /// Writes a command's output file (a report, the demo's page) through the
 /// Ledger's `SmallFile.write`: whole or not at all (a temporary file beside it,
@@ -18,5 +19,36 @@ extension OutputFile {
     /// Writes `bytes` to `path` when given, else to stdout.
     static func write(_ bytes: [UInt8], to path: String?, _ io: Terminal) throws(CLIError) {
         if let path { try write(bytes, to: path) } else { io.write(bytes: bytes) }
+    }
+}
+
+/// What `report` and `items` print, in the four formats both take.
+protocol TableOutput {
+    var json: [UInt8] { get }
+    var csv: String { get }
+    var html: String { get }
+    var text: String { get }
+}
+
+extension Report: TableOutput {}
+extension ItemAnalysis: TableOutput {}
+
+extension OutputFile {
+    /// `--format json|csv|text|html`, which these commands require.
+    static func tableFormat(_ args: ParsedArguments) throws(CLIError) -> String {
+        guard args.value("--format") != nil else { throw .usage("missing --format json|csv|text|html") }
+        return try args.choice("--format", ["json", "csv", "text", "html"], default: "text")
+    }
+
+    /// Writes `output` in `format` (JSON with a final LF) to `--out` when given, else to stdout.
+    static func write(_ output: some TableOutput, as format: String, _ args: ParsedArguments, _ io: Terminal) throws(CLIError) {
+        let bytes: [UInt8]
+        switch format {
+        case "json": bytes = output.json + [0x0A]
+        case "csv": bytes = Array(output.csv.utf8)
+        case "html": bytes = Array(output.html.utf8)
+        default: bytes = Array(output.text.utf8)
+        }
+        try write(bytes, to: args.value("--out"), io)
     }
 }

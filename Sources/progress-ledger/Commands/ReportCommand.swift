@@ -48,8 +48,7 @@ enum ReportCommand: Command {
     static func run(_ args: ParsedArguments, _ io: Terminal) throws -> Int32 {
         let logs = args.positionals
         guard !logs.isEmpty else { throw CLIError.usage("missing LOG (one or more log files)") }
-        guard args.value("--format") != nil else { throw CLIError.usage("missing --format json|csv|text|html") }
-        let format = try args.choice("--format", ["json", "csv", "text", "html"], default: "text")
+        let format = try OutputFile.tableFormat(args)
         let (from, to) = try args.dayRange()
         let report: Report
         if logs.count == 1, let directory = try LogInput.directory(logs[0]) {
@@ -72,18 +71,7 @@ enum ReportCommand: Command {
             }
             report = fold.report()
         }
-        let bytes: [UInt8]
-        switch format {
-        case "json": bytes = report.json + [0x0A]
-        case "csv": bytes = Array(report.csv.utf8)
-        case "html": bytes = Array(report.html.utf8)
-        default: bytes = Array(report.text.utf8)
-        }
-        if let out = args.value("--out") {
-            try OutputFile.write(bytes, to: out)
-        } else {
-            io.write(bytes: bytes)
-        }
+        try OutputFile.write(report, as: format, args, io)
         return ExitCode.ok
     }
 
