@@ -57,103 +57,48 @@ extension Event: Codable {
     }
 }
 
-/// The payloads are coded as the `data` object of their line.
-package protocol SpecPayload: Codable {
-    /// The type whose rules decode a payload on its own (the lenient one of a shared shape).
-    static var decodedAs: EventType { get }
-    /// The payload as an event.
-    var event: Event { get }
-    /// The payload of an event of type ``decodedAs``.
-    init?(_ event: Event)
-}
-
-extension SpecPayload {
+/// The payloads are coded as the `data` object of their line, written and
+/// checked by their own ``DataObject`` members.
+extension Payload {
     /// Reads the `data` object, checked as `append` checks it.
     public init(from decoder: any Decoder) throws {
-        let event = try SpecJSON.event(type: Self.decodedAs, data: try JSONValue(from: decoder), decoder)
-        guard let payload = Self(event) else { throw SpecJSON.mismatch(decoder, Self.decodedAs) }
+        var cast = Cast<Self>()
+        try SpecJSON.event(type: Self.eventType, data: try JSONValue(from: decoder), decoder).accept(&cast)
+        guard let payload = cast.payload else { throw SpecJSON.mismatch(decoder, Self.eventType) }
         self = payload
     }
 
     /// Writes the `data` object.
     public func encode(to encoder: any Encoder) throws {
-        try SpecJSON.data(event, codingPath: encoder.codingPath).encode(to: encoder)
+        try SpecJSON.tree(SpecJSON.object(self, type: Self.eventType), codingPath: encoder.codingPath).encode(to: encoder)
     }
 }
 
-extension QuizStarted: SpecPayload {
-    package static var decodedAs: EventType { .quizStarted }
-    package var event: Event { .quizStarted(self) }
-    package init?(_ event: Event) { guard case .quizStarted(let d) = event else { return nil }; self = d }
-}
-
-extension AnswerSelected: SpecPayload {
-    package static var decodedAs: EventType { .answerSelected }
-    package var event: Event { .answerSelected(self) }
-    package init?(_ event: Event) { guard case .answerSelected(let d) = event else { return nil }; self = d }
-}
-
-extension HintUsed: SpecPayload {
-    package static var decodedAs: EventType { .hintUsed }
-    package var event: Event { .hintUsed(self) }
-    package init?(_ event: Event) { guard case .hintUsed(let d) = event else { return nil }; self = d }
-}
-
-/// `quiz.finished` and `quiz.abandoned` share this payload.
-extension AttemptEnded: SpecPayload {
-    package static var decodedAs: EventType { .quizFinished }
-    package var event: Event { .quizFinished(self) }
-    package init?(_ event: Event) { guard case .quizFinished(let d) = event else { return nil }; self = d }
-}
-
-/// On its own, a puzzle payload is read with `puzzle.failed`'s rules (`seconds` optional).
-extension PuzzlePlayed: SpecPayload {
-    package static var decodedAs: EventType { .puzzleFailed }
-    package var event: Event { .puzzleFailed(self) }
-    package init?(_ event: Event) { guard case .puzzleFailed(let d) = event else { return nil }; self = d }
-}
-
-extension SubmissionMade: SpecPayload {
-    package static var decodedAs: EventType { .submissionMade }
-    package var event: Event { .submissionMade(self) }
-    package init?(_ event: Event) { guard case .submissionMade(let d) = event else { return nil }; self = d }
+/// The payload of an event, when it is a `P`.
+private struct Cast<P: Payload>: PayloadVisitor {
+    var payload: P?
+    mutating func visit<Q: Payload>(_ payload: Q, as type: EventType) { self.payload = payload as? P }
 }
 
 /// An answer is coded as an item of `answers`, inside a submission of one answer.
-extension SubmissionMade.Answer: SpecPayload {
-    package static var decodedAs: EventType { .submissionMade }
-    package var event: Event { .submissionMade(SubmissionMade(content: "c", kind: .lesson, category: "c", answers: [self])) }
-    package init?(_ event: Event) {
-        guard case .submissionMade(let d) = event, d.answers.count == 1, let answer = d.answers.first else { return nil }
-        self = answer
-    }
-
+extension SubmissionMade.Answer: Codable {
     /// Reads one answer, checked as `append` checks it.
     public init(from decoder: any Decoder) throws {
         let data = JSONValue.object([JSONMember("content", .string("c")), JSONMember("kind", .string("lesson")),
                                      JSONMember("category", .string("c")), JSONMember("answers", .array([try JSONValue(from: decoder)]))])
-        guard let answer = Self(try SpecJSON.event(type: .submissionMade, data: data, decoder)) else { throw SpecJSON.mismatch(decoder, .submissionMade) }
+        guard case .submissionMade(let d) = try SpecJSON.event(type: .submissionMade, data: data, decoder), let answer = d.answers.first else {
+            throw SpecJSON.mismatch(decoder, .submissionMade)
+        }
         self = answer
     }
 
     /// Writes the answer's object.
     public func encode(to encoder: any Encoder) throws {
-        guard case .object(let members) = try SpecJSON.data(event, codingPath: encoder.codingPath),
+        let submission = SubmissionMade(content: "c", kind: .lesson, category: "c", answers: [self])
+        guard case .object(let members) = try SpecJSON.tree(SpecJSON.object(submission, type: .submissionMade), codingPath: encoder.codingPath),
               case .array(let items)? = members.first(where: { $0.name == "answers" })?.value, let item = items.first else { return }
         try item.encode(to: encoder)
     }
-}
-
-extension HintsGranted: SpecPayload {
-    package static var decodedAs: EventType { .hintsGranted }
-    package var event: Event { .hintsGranted(self) }
-    package init?(_ event: Event) { guard case .hintsGranted(let d) = event else { return nil }; self = d }
-}
-
-extension ProgressReset: SpecPayload {
-    package static var decodedAs: EventType { .progressReset }
-    package var event: Event { .progressReset(self) }
-    package init?(_ event: Event) { guard case .progressReset(let d) = event else { return nil }; self = d }
 }
 
 /// The enumerations are coded as their spec strings (their raw values).

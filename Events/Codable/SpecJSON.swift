@@ -35,6 +35,19 @@ package enum SpecJSON {
         return members.first { $0.name == "data" }?.value ?? .object([])
     }
 
+    /// The JSON object of a payload of `type`, as its line holds it.
+    static func object<P: Payload>(_ p: P, type: EventType) -> [UInt8] {
+        var w = JSONWriter()
+        w.write { c in
+            c.byte(UInt8(ascii: "{"))
+            var members = MemberEncoder<P.Member>(c, type: type, layout: type.layout)
+            p.write(to: &members)
+            c = members.cursor
+            c.byte(UInt8(ascii: "}"))
+        }
+        return w.bytes
+    }
+
     /// Decodes `tree` (an object) with the codec's `decode`, as a `DecodingError` when it breaks a rule.
     static func decode<T>(_ tree: JSONValue, _ decoder: any Decoder,
                           _ decode: ([UInt8]) throws(EventError) -> T) throws -> T {

@@ -1,4 +1,4 @@
-/// Nine captured members of one object, by slot (see `EnvelopeMember`, `DataMember.slot(in:)`).
+/// Nine captured members of one object, by slot (see `EnvelopeMember`, `PayloadMember.slot`).
 ///
 /// A homogeneous tuple, read and written at `slot * stride`: one load or
 /// store, where a switch over nine fields took a branch per access.
@@ -16,9 +16,11 @@ struct Slots {
 /// Reads captured members of one object by the format's rules, naming the
 /// member path and the rule on failure.
 struct FieldRules {
-    /// Where the object is: the envelope, `data`, or `data.answers[k]`.
+    /// Where the object is: the envelope, `data`, or an item of `data`'s
+    /// array member (whose errors name the member within the item: the
+    /// array's reader, ``DataReader/objects(_:)``, adds where the item is).
     enum Path {
-        case envelope, data, answer(Int)
+        case envelope, data, item
     }
 
     let scanner: JSONScanner
@@ -32,13 +34,20 @@ struct FieldRules {
         self.materialize = materialize
     }
 
+    /// The error of member `name` of this object.
     func error(_ name: String, _ rule: String) -> EventError {
         switch path {
         case .envelope: EventError(.invalidEnvelope, member: name, rule)
         case .data: EventError(.invalidData, member: "data." + name, rule)
-        case .answer(let k): EventError(.invalidData, member: "data.answers[\(k)]." + name, rule)
+        case .item: EventError(.invalidData, member: name, rule)
         }
     }
+
+    /// The rules of an item of this object's array member.
+    var item: FieldRules { FieldRules(scanner, .item, materialize: materialize) }
+
+    /// The same rules, making every string they return.
+    var made: FieldRules { FieldRules(scanner, path) }
 
     // MARK: strings
 
@@ -67,11 +76,11 @@ struct FieldRules {
     }
 
     func enumeration<E: RawRepresentable & CaseIterable>(
-        _ c: Capture, _ name: String, _ match: (UnsafeRawBufferPointer) -> E?
+        _ c: Capture, _ name: String, _ match: (LineSlice) -> E?
     ) throws(EventError) -> E where E.RawValue == String {
         guard c.kind != .absent else { throw error(name, "is required") }
         guard c.kind == .string else { throw error(name, "must be a string, not \(c.kind.name)") }
-        if !c.flag, let e = match(scanner.raw(c)) { return e }
+        if !c.flag, let e = match(LineSlice(line: scanner.bytes, start: c.start, count: c.end &- c.start)) { return e }
         let s = scanner.string(c)
         guard let e = E(rawValue: s) else {
             let allowed = E.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
@@ -82,16 +91,10 @@ struct FieldRules {
 
     // MARK: numbers and booleans
 
-    /// A `data` member's integer: its least value from ``DataMember/minimum``.
     @inline(__always)
-    func integer(_ c: Capture, _ m: DataMember) throws(EventError) -> Int {
-        try integer(c, m.rawValue, min: m.minimum)
-    }
-
-    @inline(__always)
-    func optionalInteger(_ c: Capture, _ m: DataMember) throws(EventError) -> Int? {
+    func optionalInteger(_ c: Capture, _ name: String, min: Int) throws(EventError) -> Int? {
         guard c.isPresent else { return nil }
-        return try checkInteger(c, m.rawValue, min: m.minimum)
+        return try checkInteger(c, name, min: min)
     }
 
     func integer(_ c: Capture, _ name: String, min: Int? = nil) throws(EventError) -> Int {
@@ -193,29 +196,6 @@ struct TextRule {
     func keeps(_ s: String) -> Bool {
         if let kept = s.utf8.withContiguousStorageIfAvailable({ problem(UnsafeRawBufferPointer($0)) == nil }) { return kept }
         return Array(s.utf8).withUnsafeBytes { problem($0) == nil }
-    }
-}
-
-extension DataMember {
-    /// The least value of an integer member: `questions` and `amount` at
-    /// least 1, the counts (`choice`, `correct_choice`, `ms`, a submission's
-    /// `seconds`) at least 0.
-    @inline(__always) var minimum: Int {
-        switch self {
-        case .questions, .amount: 1
-        default: 0
-        }
-    }
-}
-
-extension SubmissionMade.Answer {
-    /// Whether `answers[k]`'s question is one of an earlier answer's, compared
-    /// as `String`s: linear for the usual few, `seen` (made on demand) beyond 16.
-    static func repeats(_ answers: [SubmissionMade.Answer], at k: Int, seen: inout Set<String>?) -> Bool {
-        let q = answers[k].question
-        if k < 16 { return answers[..<k].contains { $0.question == q } }
-        if seen == nil { seen = Set(answers[..<k].map(\.question)) }
-        return seen?.insert(q).inserted == false
     }
 }
 

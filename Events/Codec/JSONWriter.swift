@@ -200,7 +200,7 @@ package struct JSONWriter {
         }
 
         /// Members after at least one other member of their object.
-        mutating func members(_ members: [JSONMember]) {
+        mutating func members(_ members: some Sequence<JSONMember>) {
             for m in members {
                 byte(UInt8(ascii: ","))
                 string(m.name)

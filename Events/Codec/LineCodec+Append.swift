@@ -28,46 +28,20 @@ extension LineCodec {
 /// accept it. It never explains a `false` (the decoder does).
 ///
 /// It states no rule of its own: each check is the decoder's rule function
-/// (``TextRule``, ``DataMember/minimum``, `LineDecoder.isValidID`,
+/// (``TextRule``, ``PayloadMember/minimum``, `LineDecoder.isValidID`,
 /// `Timestamp.parse`, the JSON number grammar of `JSONScanner`, `Seconds`,
-/// distinct questions) applied to a typed value. What the types already
-/// guarantee (a `Bool`, an enumeration, a present required member) needs no
-/// check. Members the format does not define (`extra`) could clash with the
-/// defined ones, so an event with any is left to the decoder.
+/// ``DataObject/clash(among:at:_:)``) applied to a typed value, as the
+/// payload's ``DataObject/write(to:)`` hands each member over. What the types
+/// already guarantee (a `Bool`, an enumeration, a present required member)
+/// needs no check. Members the format does not define (`extra`) could clash
+/// with the defined ones, so an event with any is left to the decoder.
 enum AppendCheck {
     static func isPlainlyValid(_ e: NewEvent, id: String) -> Bool {
-        let text = TextRule.text
         guard validID(id), validTimestamp(e.at.text), TextRule.name.keeps(e.user) else { return false }
         if let device = e.device, !TextRule.name.keeps(device) { return false }
-        @inline(__always) func optional(_ s: String?) -> Bool { s.map(text.keeps) ?? true }
-        @inline(__always) func count(_ n: Int?, _ m: DataMember) -> Bool { (n ?? m.minimum) >= m.minimum }
-        switch e.event {
-        case .quizStarted(let d):
-            return d.extra.isEmpty && text.keeps(d.attempt) && text.keeps(d.quiz) && count(d.questions, .questions)
-                && optional(d.title) && optional(d.category) && optional(d.difficulty)
-        case .answerSelected(let d):
-            return d.extra.isEmpty && text.keeps(d.attempt) && text.keeps(d.question) && count(d.choice, .choice)
-                && count(d.correctChoice, .correctChoice) && optional(d.skill) && count(d.ms, .ms)
-        case .hintUsed(let d):
-            return d.extra.isEmpty && text.keeps(d.attempt) && text.keeps(d.question)
-        case .quizFinished(let d), .quizAbandoned(let d):
-            return d.extra.isEmpty && text.keeps(d.attempt)
-        case .puzzleCompleted(let d), .puzzleFailed(let d):
-            if case .puzzleCompleted = e.event, d.seconds == nil { return false }
-            return d.extra.isEmpty && text.keeps(d.puzzle) && text.keeps(d.encoding) && (d.seconds.map(validSeconds) ?? true)
-        case .submissionMade(let d):
-            guard d.extra.isEmpty, text.keeps(d.content), text.keeps(d.category), count(d.seconds, .seconds) else { return false }
-            var seen: Set<String>? = nil
-            for (k, a) in d.answers.enumerated() {
-                guard a.extra.isEmpty, text.keeps(a.question), count(a.choice, .choice), optional(a.skill),
-                      !SubmissionMade.Answer.repeats(d.answers, at: k, seen: &seen) else { return false }
-            }
-            return true
-        case .hintsGranted(let d):
-            return d.extra.isEmpty && count(d.amount, .amount)
-        case .progressReset(let d):
-            return d.extra.isEmpty
-        }
+        var check = PayloadCheck()
+        e.event.accept(&check)
+        return check.plain
     }
 
     /// The decoder's `id` rule.
@@ -88,5 +62,53 @@ enum AppendCheck {
     static func validSeconds(_ s: Seconds) -> Bool {
         var literal = s.literal
         return literal.withUTF8 { JSONScanner.isNumber(UnsafeRawBufferPointer($0)) } && Seconds(literal: s.literal) != nil
+    }
+}
+
+/// Runs ``PlainCheck`` over an event's payload.
+private struct PayloadCheck: PayloadVisitor {
+    var plain = true
+
+    mutating func visit<P: Payload>(_ payload: P, as type: EventType) {
+        var check = PlainCheck<P.Member>(type: type)
+        payload.write(to: &check)
+        plain = check.plain
+    }
+}
+
+/// Whether an object's typed values plainly keep the decoder's rules, member by member.
+struct PlainCheck<Member: PayloadMember>: MemberWriter {
+    let type: EventType?
+    private(set) var plain = true
+
+    init(type: EventType?) { self.type = type }
+
+    mutating func string(_ m: Member, _ value: String?) {
+        if let value, !TextRule.text.keeps(value) { plain = false }
+    }
+
+    mutating func integer(_ m: Member, _ value: Int?) {
+        if let value, value < m.minimum { plain = false }
+    }
+
+    mutating func bool(_ m: Member, _ value: Bool?) {}
+
+    mutating func enumeration<E: RawRepresentable>(_ m: Member, _ value: E) where E.RawValue == String {}
+
+    mutating func seconds(_ m: Member, _ value: Seconds?, required: Bool) {
+        if let value { if !AppendCheck.validSeconds(value) { plain = false } } else if required { plain = false }
+    }
+
+    mutating func objects<O: DataObject>(_ m: Member, _ items: [O]) {
+        var seen: Set<String>? = nil
+        for k in items.indices where plain {
+            var check = PlainCheck<O.Member>(type: nil)
+            items[k].write(to: &check)
+            plain = check.plain && O.clash(among: items, at: k, &seen) == nil
+        }
+    }
+
+    mutating func extra(_ members: [JSONMember]) {
+        if !members.isEmpty { plain = false }
     }
 }

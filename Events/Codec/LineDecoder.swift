@@ -55,8 +55,8 @@ struct LineDecoder {
         decoder.materializeData = data
         var e = EnvelopeCapture()
         try decoder.scanEnvelope(into: &e)
-        let record = try decoder.record(e)
         let prev = e[.prev], id = e[.id], user = e[.user]
+        let record = try decoder.record(e)
         var isNewer = false
         if case .newer = record { isNewer = true }
         // Without escapes, a string's bytes are its value (the rules checked them); with, its text.

@@ -9,20 +9,37 @@
 /// object) the general path reads the member; so the tokens change the speed,
 /// never the result.
 struct NameToken {
-    private let w0: UInt64, w1: UInt64, w2: UInt64
-    private let m0: UInt64, m1: UInt64, m2: UInt64
+    /// `,"name":` (`"name":` for the first member), as words.
+    private let token: Spelling
     /// The token's length in bytes (at most 24).
-    let count: Int
+    var count: Int { token.count }
     /// Where the decoder keeps the member.
     let slot: Int
     /// The offset of the name's opening quote in the token.
     let quote: Int
-    /// The member's name.
-    let name: String
 
     init(_ name: String, slot: Int, first: Bool) {
-        let bytes = Array(((first ? "" : ",") + "\"" + name + "\":").utf8)
-        precondition(bytes.count <= 24, "a name token is at most 24 bytes")
+        token = Spelling((first ? "" : ",") + "\"\(name)\":")
+        self.slot = slot
+        quote = first ? 0 : 1
+    }
+
+    /// Whether the line holds this token at `i`; the line must have 24 bytes from `i`.
+    @inline(__always) func matches(_ line: UnsafeRawBufferPointer, at i: Int) -> Bool { token.matches(line, at: i) }
+}
+
+/// Up to 24 bytes known only at run time (a name, a token), kept as three
+/// little-endian words and masks so that a line is compared with them eight
+/// bytes at a time. Plain values only: copying one retains nothing.
+struct Spelling {
+    private let w: (UInt64, UInt64, UInt64)
+    private let m: (UInt64, UInt64, UInt64)
+    /// How many bytes (at most 24).
+    let count: Int
+
+    init(_ text: String) {
+        let bytes = Array(text.utf8)
+        precondition(bytes.count <= 24, "a spelling is at most 24 bytes")
         func word(_ k: Int) -> (UInt64, UInt64) {
             var w: UInt64 = 0, m: UInt64 = 0
             for j in bytes.indices where j >= k && j < k + 8 {
@@ -31,41 +48,33 @@ struct NameToken {
             }
             return (w, m)
         }
-        (w0, m0) = word(0)
-        (w1, m1) = word(8)
-        (w2, m2) = word(16)
+        let (w0, m0) = word(0), (w1, m1) = word(8), (w2, m2) = word(16)
+        w = (w0, w1, w2)
+        m = (m0, m1, m2)
         count = bytes.count
-        self.slot = slot
-        self.name = name
-        quote = first ? 0 : 1
     }
 
-    /// Whether the line holds this token at `i`; the line must have 24 bytes from `i`.
+    /// Byte `k` (< ``count``).
+    @inline(__always) subscript(_ k: Int) -> UInt8 {
+        let word = k < 8 ? w.0 : k < 16 ? w.1 : w.2
+        return UInt8(truncatingIfNeeded: word >> UInt64(8 &* (k & 7)))
+    }
+
+    /// Whether the line holds these bytes at `i`; the line must have 24 bytes from `i`.
     @inline(__always) func matches(_ line: UnsafeRawBufferPointer, at i: Int) -> Bool {
         @inline(__always) func word(_ k: Int) -> UInt64 {
             UInt64(littleEndian: line.loadUnaligned(fromByteOffset: i &+ k, as: UInt64.self))
         }
-        return word(0) & m0 == w0 && (count <= 8 || word(8) & m1 == w1) && (count <= 16 || word(16) & m2 == w2)
+        return word(0) & m.0 == w.0 && (count <= 8 || word(8) & m.1 == w.1) && (count <= 16 || word(16) & m.2 == w.2)
     }
 }
 
 enum WriterOrder {
-    /// The envelope's members by slot (`EnvelopeMember.rawValue`).
-    static let envelope: [NameToken] = ["v", "seq", "id", "at", "user", "device", "type", "data", "prev"]
-        .enumerated().map { NameToken($0.element, slot: $0.offset, first: $0.offset == 0) }
-
-    /// Each type's `data` members by slot, indexed like `EventType.allCases`.
-    static let data: [[NameToken]] = DataMember.byType.map(tokens)
-
-    /// A submission answer's members by slot.
-    static let answer: [NameToken] = tokens(DataMember.answer)
-
-    private static func tokens(_ members: [DataMember]) -> [NameToken] {
-        members.enumerated().map { NameToken($0.element.rawValue, slot: $0.offset, first: $0.offset == 0) }
-    }
-
-    /// `type`'s `data` tokens.
-    @inline(__always) static func data(_ type: EventType) -> [NameToken] { data[type.index] }
+    /// The envelope's members by slot (`EnvelopeMember.rawValue`); each
+    /// object of `data` has its own (``MemberLayout``).
+    static let envelope: [NameToken] = names.enumerated().map { NameToken($0.element, slot: $0.offset, first: $0.offset == 0) }
+    /// The envelope's member names by slot.
+    static let names = ["v", "seq", "id", "at", "user", "device", "type", "data", "prev"]
 }
 
 extension JSONScanner {

@@ -24,3 +24,20 @@ public struct AnswerSelected: Sendable, Hashable {
         self.correctChoice = correctChoice; self.skill = skill; self.ms = ms; self.extra = extra
     }
 }
+
+extension AnswerSelected: Payload {
+    /// `data`'s members, in the format's order.
+    package enum Member: String, PayloadMember { case attempt, question, choice, correct, correctChoice = "correct_choice", skill, ms }
+    package static var eventType: EventType { .answerSelected }
+
+    package init(_ d: DataReader<Member>) throws(EventError) {
+        self.init(attempt: try d.string(.attempt), question: try d.string(.question), choice: try d.integer(.choice),
+                  correct: try d.bool(.correct), correctChoice: try d.optionalInteger(.correctChoice),
+                  skill: try d.optionalString(.skill), ms: try d.optionalInteger(.ms), extra: d.extra)
+    }
+
+    package func write<W: MemberWriter>(to w: inout W) where W.Member == Member {
+        w.string(.attempt, attempt); w.string(.question, question); w.integer(.choice, choice); w.bool(.correct, correct)
+        w.integer(.correctChoice, correctChoice); w.string(.skill, skill); w.integer(.ms, ms); w.extra(extra)
+    }
+}

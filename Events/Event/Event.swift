@@ -1,4 +1,8 @@
 /// One learner action: its type and its typed `data` members.
+///
+/// This file is the list of the format's event types: adding a type adds
+/// its case to ``Event`` and ``EventType`` and a line to each switch below;
+/// everything else about it lives in its payload's file (`Events/Event/`).
 public enum Event: Sendable, Hashable {
     /// `quiz.started`.
     case quizStarted(QuizStarted)
@@ -45,6 +49,83 @@ public enum Event: Sendable, Hashable {
         case .hintUsed(let e): e.attempt
         case .quizFinished(let e), .quizAbandoned(let e): e.attempt
         default: nil
+        }
+    }
+
+    /// Hands the payload to `visitor` (the codec's writers, the append check, Codable).
+    package func accept<V: PayloadVisitor>(_ visitor: inout V) {
+        switch self {
+        case .quizStarted(let p): visitor.visit(p, as: .quizStarted)
+        case .answerSelected(let p): visitor.visit(p, as: .answerSelected)
+        case .hintUsed(let p): visitor.visit(p, as: .hintUsed)
+        case .quizFinished(let p): visitor.visit(p, as: .quizFinished)
+        case .quizAbandoned(let p): visitor.visit(p, as: .quizAbandoned)
+        case .puzzleCompleted(let p): visitor.visit(p, as: .puzzleCompleted)
+        case .puzzleFailed(let p): visitor.visit(p, as: .puzzleFailed)
+        case .submissionMade(let p): visitor.visit(p, as: .submissionMade)
+        case .hintsGranted(let p): visitor.visit(p, as: .hintsGranted)
+        case .progressReset(let p): visitor.visit(p, as: .progressReset)
+        }
+    }
+}
+
+/// The event types, named as the log writes them.
+public enum EventType: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+    /// A learner opened a quiz.
+    case quizStarted = "quiz.started"
+    /// A learner answered a question of an attempt.
+    case answerSelected = "answer.selected"
+    /// A learner used a hint on a question.
+    case hintUsed = "hint.used"
+    /// A learner reached the end of an attempt.
+    case quizFinished = "quiz.finished"
+    /// A learner quit an attempt early.
+    case quizAbandoned = "quiz.abandoned"
+    /// A learner solved a puzzle.
+    case puzzleCompleted = "puzzle.completed"
+    /// A learner failed a puzzle.
+    case puzzleFailed = "puzzle.failed"
+    /// A lesson's or passage's answers were submitted at once.
+    case submissionMade = "submission.made"
+    /// Hints were added to the learner's balance.
+    case hintsGranted = "hints.granted"
+    /// The learner cleared progress in a scope.
+    case progressReset = "progress.reset"
+
+    /// The type's name as written in the log.
+    public var description: String { rawValue }
+
+    /// The members of the type's `data`.
+    @inline(__always) var layout: MemberLayout { EventType.layouts[declarationIndex(self)] }
+
+    /// Each type's layout, by case, made once.
+    private static let layouts: [MemberLayout] = allCases.map { type in
+        precondition(hasDeclarationIndices(EventType.self), "a type's index is its case's place")
+        switch type {
+        case .quizStarted: return MemberLayout(QuizStarted.Member.self)
+        case .answerSelected: return MemberLayout(AnswerSelected.Member.self)
+        case .hintUsed: return MemberLayout(HintUsed.Member.self)
+        case .quizFinished, .quizAbandoned: return MemberLayout(AttemptEnded.Member.self)
+        case .puzzleCompleted, .puzzleFailed: return MemberLayout(PuzzlePlayed.Member.self)
+        case .submissionMade: return MemberLayout(SubmissionMade.Member.self)
+        case .hintsGranted: return MemberLayout(HintsGranted.Member.self)
+        case .progressReset: return MemberLayout(ProgressReset.Member.self)
+        }
+    }
+
+    /// The event of this type whose `data` was scanned as `d`, read by its payload with `rules`.
+    func decode(_ rules: FieldRules, _ d: DataCapture) throws(EventError) -> Event {
+        switch self {
+        case .quizStarted: .quizStarted(try QuizStarted(DataReader(rules, d)))
+        case .answerSelected: .answerSelected(try AnswerSelected(DataReader(rules, d)))
+        case .hintUsed: .hintUsed(try HintUsed(DataReader(rules, d)))
+        case .quizFinished: .quizFinished(try AttemptEnded(DataReader(rules, d)))
+        case .quizAbandoned: .quizAbandoned(try AttemptEnded(DataReader(rules, d)))
+        case .puzzleCompleted: .puzzleCompleted(try PuzzlePlayed(DataReader(rules, d)))
+        case .puzzleFailed: .puzzleFailed(try PuzzlePlayed(DataReader(rules, d)))
+        case .submissionMade: .submissionMade(try SubmissionMade(DataReader(rules, d)))
+        case .hintsGranted: .hintsGranted(try HintsGranted(DataReader(rules, d)))
+        case .progressReset: .progressReset(try ProgressReset(DataReader(rules, d)))
         }
     }
 }

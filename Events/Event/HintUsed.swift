@@ -21,3 +21,17 @@ public struct HintUsed: Sendable, Hashable {
         self.attempt = attempt; self.question = question; self.hint = hint; self.extra = extra
     }
 }
+
+extension HintUsed: Payload {
+    /// `data`'s members, in the format's order.
+    package enum Member: String, PayloadMember { case attempt, question, hint }
+    package static var eventType: EventType { .hintUsed }
+
+    package init(_ d: DataReader<Member>) throws(EventError) {
+        self.init(attempt: try d.string(.attempt), question: try d.string(.question), hint: try d.enumeration(.hint), extra: d.extra)
+    }
+
+    package func write<W: MemberWriter>(to w: inout W) where W.Member == Member {
+        w.string(.attempt, attempt); w.string(.question, question); w.enumeration(.hint, hint); w.extra(extra)
+    }
+}

@@ -24,3 +24,17 @@ public struct ProgressReset: Sendable, Hashable {
         self.scope = scope; self.extra = extra
     }
 }
+
+extension ProgressReset: Payload {
+    /// `data`'s members, in the format's order.
+    package enum Member: String, PayloadMember { case scope }
+    package static var eventType: EventType { .progressReset }
+
+    package init(_ d: DataReader<Member>) throws(EventError) {
+        self.init(scope: try d.enumeration(.scope), extra: d.extra)
+    }
+
+    package func write<W: MemberWriter>(to w: inout W) where W.Member == Member {
+        w.enumeration(.scope, scope); w.extra(extra)
+    }
+}

@@ -15,6 +15,26 @@ public struct PuzzlePlayed: Sendable, Hashable {
     }
 }
 
+extension PuzzlePlayed: Payload {
+    /// `data`'s members, in the format's order.
+    package enum Member: String, PayloadMember { case puzzle, encoding, seconds }
+    /// On its own, a puzzle payload is read with `puzzle.failed`'s rules (`seconds` optional).
+    package static var eventType: EventType { .puzzleFailed }
+
+    /// `seconds` is required for a completion, optional for a failure.
+    static func secondsRequired(_ type: EventType?) -> Bool { type == .puzzleCompleted }
+
+    package init(_ d: DataReader<Member>) throws(EventError) {
+        self.init(puzzle: try d.string(.puzzle), encoding: try d.string(.encoding),
+                  seconds: try d.seconds(.seconds, required: PuzzlePlayed.secondsRequired(d.type)), extra: d.extra)
+    }
+
+    package func write<W: MemberWriter>(to w: inout W) where W.Member == Member {
+        w.string(.puzzle, puzzle); w.string(.encoding, encoding)
+        w.seconds(.seconds, seconds, required: PuzzlePlayed.secondsRequired(w.type)); w.extra(extra)
+    }
+}
+
 /// A positive duration in seconds as written in the log (`42`, `12.75`).
 ///
 /// Keeps the JSON literal for exact output and a `Double` for comparisons.

@@ -33,3 +33,24 @@ public struct QuizStarted: Sendable, Hashable {
         self.diagnostic = diagnostic; self.extra = extra
     }
 }
+
+extension QuizStarted: Payload {
+    /// `data`'s members, in the format's order.
+    package enum Member: String, PayloadMember {
+        case attempt, quiz, questions, daily, title, category, difficulty, diagnostic
+        package var minimum: Int { self == .questions ? 1 : 0 }
+    }
+    package static var eventType: EventType { .quizStarted }
+
+    package init(_ d: DataReader<Member>) throws(EventError) {
+        self.init(attempt: try d.string(.attempt), quiz: try d.string(.quiz), questions: try d.integer(.questions),
+                  daily: try d.optionalBool(.daily), title: try d.optionalString(.title), category: try d.optionalString(.category),
+                  difficulty: try d.optionalString(.difficulty), diagnostic: try d.optionalBool(.diagnostic), extra: d.extra)
+    }
+
+    package func write<W: MemberWriter>(to w: inout W) where W.Member == Member {
+        w.string(.attempt, attempt); w.string(.quiz, quiz); w.integer(.questions, questions); w.bool(.daily, daily)
+        w.string(.title, title); w.string(.category, category); w.string(.difficulty, difficulty)
+        w.bool(.diagnostic, diagnostic); w.extra(extra)
+    }
+}

@@ -58,6 +58,54 @@ public struct SubmissionMade: Sendable, Hashable {
     }
 }
 
+extension SubmissionMade: Payload {
+    /// `data`'s members, in the format's order.
+    package enum Member: String, PayloadMember {
+        case content, kind, category, diagnostic, seconds, answers
+        package var items: (any PayloadMember.Type)? { self == .answers ? Answer.Member.self : nil }
+    }
+    package static var eventType: EventType { .submissionMade }
+
+    package init(_ d: DataReader<Member>) throws(EventError) {
+        self.init(content: try d.string(.content), kind: try d.enumeration(.kind), category: try d.string(.category),
+                  diagnostic: try d.optionalBool(.diagnostic), seconds: try d.optionalInteger(.seconds),
+                  answers: try d.objects(.answers), extra: d.extra)
+    }
+
+    package func write<W: MemberWriter>(to w: inout W) where W.Member == Member {
+        w.string(.content, content); w.enumeration(.kind, kind); w.string(.category, category)
+        w.bool(.diagnostic, diagnostic); w.integer(.seconds, seconds); w.objects(.answers, answers); w.extra(extra)
+    }
+}
+
+extension SubmissionMade.Answer: DataObject {
+    /// An answer's members, in the format's order.
+    package enum Member: String, PayloadMember { case question, choice, correct, skill }
+
+    package init(_ d: DataReader<Member>) throws(EventError) {
+        self.init(question: try d.comparedString(.question), choice: try d.integer(.choice), correct: try d.bool(.correct),
+                  skill: try d.optionalString(.skill), extra: d.extra)
+    }
+
+    package func write<W: MemberWriter>(to w: inout W) where W.Member == Member {
+        w.string(.question, question); w.integer(.choice, choice); w.bool(.correct, correct); w.string(.skill, skill); w.extra(extra)
+    }
+
+    /// Questions are distinct within a submission.
+    package static func clash(among answers: [Self], at k: Int, _ seen: inout Set<String>?) -> (member: Member, rule: String)? {
+        let q = answers[k].question
+        let repeats: Bool
+        if k < 16 {
+            repeats = answers[..<k].contains { $0.question == q }
+        } else {
+            // Beyond 16, a set made on demand keeps a hostile submission linear.
+            if seen == nil { seen = Set(answers[..<k].map(\.question)) }
+            repeats = seen?.insert(q).inserted == false
+        }
+        return repeats ? (.question, "must be distinct within a submission (\"\(q.prefixForMessage)\" repeats)") : nil
+    }
+}
+
 /// Integer percentages as the spec defines them.
 public enum Percent {
     /// `round(100 * part / whole)` with halves rounded up; nil when `whole` is 0.

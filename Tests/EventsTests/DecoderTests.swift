@@ -282,22 +282,36 @@ struct DecoderTests {
         Array(line.utf8).withUnsafeBytes { b in #expect(LineCodec.peekUser(b, matches: user) == expected) }
     }
 
-    @Test("the byte tables name every member and value exactly as the types spell them")
+    @Test("each type's members, in order, are the spec's (events-v1.md's tables), and the decoder finds each by its bytes")
     func names() {
         func bytes<T>(_ s: String, _ body: (UnsafeRawBufferPointer) -> T) -> T { Array(s.utf8).withUnsafeBytes(body) }
-        for m in DataMember.allCases {
-            #expect(bytes(m.rawValue) { DataMember($0) } == m)
-            #expect(bytes(m.rawValue + "x") { DataMember($0) } == nil)
-            #expect(bytes(String(m.rawValue.dropLast()) + "_") { DataMember($0) } == nil)
+        let spec: [EventType: [String]] = [
+            .quizStarted: ["attempt", "quiz", "questions", "daily", "title", "category", "difficulty", "diagnostic"],
+            .answerSelected: ["attempt", "question", "choice", "correct", "correct_choice", "skill", "ms"],
+            .hintUsed: ["attempt", "question", "hint"], .quizFinished: ["attempt"], .quizAbandoned: ["attempt"],
+            .puzzleCompleted: ["puzzle", "encoding", "seconds"], .puzzleFailed: ["puzzle", "encoding", "seconds"],
+            .submissionMade: ["content", "kind", "category", "diagnostic", "seconds", "answers"],
+            .hintsGranted: ["amount", "reason"], .progressReset: ["scope"],
+        ]
+        #expect(Set(spec.keys) == Set(EventType.allCases))
+        for (type, names) in spec {
+            let layout = type.layout
+            #expect(layout.names == names, "\(type)")
+            for (k, name) in names.enumerated() {
+                #expect(bytes(name) { layout.slot($0) } == k)
+                #expect(bytes(name + "x") { layout.slot($0) } == nil)
+            }
         }
+        #expect(EventType.submissionMade.layout.items?.layout.names == ["question", "choice", "correct", "skill"])
         for t in EventType.allCases {
             #expect(bytes(t.rawValue) { EventType(utf8: $0) } == t)
             #expect(bytes(t.rawValue.uppercased()) { EventType(utf8: $0) } == nil)
         }
-        for k in HintUsed.Kind.allCases { #expect(bytes(k.rawValue) { HintUsed.Kind(utf8: $0) } == k) }
-        for k in SubmissionMade.Kind.allCases { #expect(bytes(k.rawValue) { SubmissionMade.Kind(utf8: $0) } == k) }
-        for r in HintsGranted.Reason.allCases { #expect(bytes(r.rawValue) { HintsGranted.Reason(utf8: $0) } == r) }
-        for s in ProgressReset.Scope.allCases { #expect(bytes(s.rawValue) { ProgressReset.Scope(utf8: $0) } == s) }
+        for k in HintUsed.Kind.allCases { #expect(bytes(k.rawValue) { caseNamed($0, in: HintUsed.Kind.self) } == k) }
+        for k in SubmissionMade.Kind.allCases { #expect(bytes(k.rawValue) { caseNamed($0, in: SubmissionMade.Kind.self) } == k) }
+        for r in HintsGranted.Reason.allCases { #expect(bytes(r.rawValue) { caseNamed($0, in: HintsGranted.Reason.self) } == r) }
+        for s in ProgressReset.Scope.allCases { #expect(bytes(s.rawValue) { caseNamed($0, in: ProgressReset.Scope.self) } == s) }
+        #expect(bytes("Reveal") { caseNamed($0, in: HintUsed.Kind.self) } == nil)
         for name in ["v", "seq", "id", "at", "user", "device", "type", "data", "prev"] {
             #expect(bytes(name) { EnvelopeMember($0) }?.name == name)
         }

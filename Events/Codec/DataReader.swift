@@ -1,0 +1,111 @@
+/// One scanned object of `data` (or an item of an array in it), read member
+/// by member, by name: each accessor applies the format's rule for that kind
+/// of value (``FieldRules``) and names the member (`data.NAME`,
+/// `data.answers[k].NAME`) when the rule is broken.
+///
+/// A payload's ``DataObject/init(_:)`` reads its members with it in the
+/// format's order, which is also the order its rules are checked in.
+package struct DataReader<M: PayloadMember> {
+    let rules: FieldRules
+    let object: ObjectCapture
+    /// The items of the object's array member, as scanned.
+    let items: [ItemCapture]
+    /// The event type read (two types sharing a payload may differ in a rule); nil for an item.
+    package let type: EventType?
+
+    /// The reader of an event's `data`, scanned for its type.
+    @inline(__always) init(_ rules: FieldRules, _ d: DataCapture) {
+        self.init(rules: rules, object: d.members, items: d.items, type: d.type)
+    }
+
+    init(rules: FieldRules, object: ObjectCapture, items: [ItemCapture], type: EventType?) {
+        self.rules = rules; self.object = object; self.items = items; self.type = type
+    }
+
+    /// The members the format does not define, as written.
+    package var extra: [JSONMember] { object.extra }
+
+    @inline(__always) private subscript(_ m: M) -> Capture { object.slots[m.slot] }
+
+    /// A required string: 1 to 256 characters.
+    @inline(__always) package func string(_ m: M) throws(EventError) -> String {
+        try rules.string(self[m], m.rawValue)
+    }
+
+    /// An optional string: 1 to 256 characters when present.
+    @inline(__always) package func optionalString(_ m: M) throws(EventError) -> String? {
+        try rules.optionalString(self[m], m.rawValue)
+    }
+
+    /// A required string that is made even when the reader only checks (the
+    /// object's rules compare it).
+    package func comparedString(_ m: M) throws(EventError) -> String {
+        try rules.made.string(self[m], m.rawValue)
+    }
+
+    /// A required integer of at least the member's ``PayloadMember/minimum``.
+    @inline(__always) package func integer(_ m: M) throws(EventError) -> Int {
+        try rules.integer(self[m], m.rawValue, min: m.minimum)
+    }
+
+    /// An optional integer of at least the member's ``PayloadMember/minimum``.
+    @inline(__always) package func optionalInteger(_ m: M) throws(EventError) -> Int? {
+        try rules.optionalInteger(self[m], m.rawValue, min: m.minimum)
+    }
+
+    /// A required boolean.
+    @inline(__always) package func bool(_ m: M) throws(EventError) -> Bool {
+        try rules.bool(self[m], m.rawValue)
+    }
+
+    /// An optional boolean.
+    @inline(__always) package func optionalBool(_ m: M) throws(EventError) -> Bool? {
+        try rules.optionalBool(self[m], m.rawValue)
+    }
+
+    /// A required string that is one of `E`'s raw values.
+    @inline(__always) package func enumeration<E: RawRepresentable & CaseIterable>(_ m: M) throws(EventError) -> E where E.RawValue == String {
+        try rules.enumeration(self[m], m.rawValue) { caseNamed($0, in: E.self) }
+    }
+
+    /// A number > 0 (``Seconds``): required when `required`, else optional.
+    package func seconds(_ m: M, required: Bool) throws(EventError) -> Seconds? {
+        let c = self[m]
+        if required, c.kind == .absent { throw rules.error(m.rawValue, "is required") }
+        guard required ? c.kind != .absent : c.isPresent else { return nil }
+        guard c.kind == .number else { throw rules.error(m.rawValue, "must be a number > 0, not \(c.kind.name)") }
+        let literal = rules.scanner.text(c)
+        guard let value = Seconds(literal: literal) else {
+            throw rules.error(m.rawValue, "must be a number > 0 (got \(literal.prefixForMessage))")
+        }
+        return value
+    }
+
+    /// A required array of objects, each read as an `O` and checked against
+    /// the items before it (``DataObject/clash(among:at:_:)``) as it is read.
+    package func objects<O: DataObject>(_ m: M) throws(EventError) -> [O] {
+        let list = self[m]
+        guard list.kind != .absent else { throw rules.error(m.rawValue, "is required") }
+        guard list.kind == .array else { throw rules.error(m.rawValue, "must be an array, not \(list.kind.name)") }
+        var objects: [O] = []
+        objects.reserveCapacity(items.count)
+        var seen: Set<String>? = nil
+        let item = rules.item
+        for (k, capture) in items.enumerated() {
+            // Item k's rules name a member within it (`choice`); the error names the item too (`data.answers[2].choice`).
+            func named(_ error: EventError) -> EventError {
+                var e = error
+                e.member = "data.\(m.rawValue)[\(k)]" + (error.member.map { "." + $0 } ?? "")
+                return e
+            }
+            guard capture.kind == .object else { throw rules.error(m.rawValue + "[\(k)]", "must be an object, not \(capture.kind.name)") }
+            do {
+                objects.append(try O(DataReader<O.Member>(rules: item, object: capture.members, items: [], type: nil)))
+            } catch {
+                throw named(error)
+            }
+            if let (member, rule) = O.clash(among: objects, at: k, &seen) { throw named(item.error(member.rawValue, rule)) }
+        }
+        return objects
+    }
+}
