@@ -90,7 +90,7 @@ struct IDFingerprintTests {
         #expect(first == expected)
     }
 
-    @Test("a read resumed from a checkpoint finds a repeat within the tail, with its seq", arguments: [0, ~0] as [UInt64])
+    @Test("a read resumed from a resume point finds a repeat within the tail, with its seq", arguments: [0, ~0] as [UInt64])
     func resumedRead(mask: UInt64) throws {
         let dir = try TempDir("fingerprints")
         defer { dir.cleanup() }
@@ -103,12 +103,12 @@ struct IDFingerprintTests {
 
         // Lines 101...229: no repeat.
         try Files.append(path, b.lines[100..<229].flatMap { $0 + [0x0A] })
-        let second = try reader.scan(after: first.checkpoint, .init(), tracking: true) { _ in }.get()
+        let second = try reader.scan(after: first.resumePoint, .init(), tracking: true) { _ in }.get()
         #expect(second.linesRead == 129 && second.summary.events == 229)
 
-        // Line 230 repeats line 150's id: both after the first checkpoint.
+        // Line 230 repeats line 150's id: both after the first resumePoint.
         try Files.append(path, b.lines[229...].flatMap { $0 + [0x0A] })
-        let error = #expect(throws: LedgerError.self) { try reader.scan(after: first.checkpoint, .init(), tracking: true) { _ in } }
+        let error = #expect(throws: LedgerError.self) { try reader.scan(after: first.resumePoint, .init(), tracking: true) { _ in } }
         #expect(error?.problem == LineProblem(line: 230, kind: .duplicateID, "id \"e-150\" is already used by line 150"))
     }
 

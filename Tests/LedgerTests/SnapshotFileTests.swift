@@ -13,7 +13,7 @@ struct SnapshotFileTests {
         let log = dir.file("a.log")
         try Files.write(log, try ChainBuilder.valid(9).bytes)
         let read = try LogReader(path: log).scanWhole(.init(), tracking: true) { _ in }
-        return Snapshot(checkpoint: read.checkpoint, key: Snapshot.key(user: "u-1"), lines: read.keptLines)
+        return Snapshot(resumePoint: read.resumePoint, key: Snapshot.key(user: "u-1"), lines: read.keptLines)
     }
 
     /// `n` bytes or more of valid lines (each decodes by itself).
@@ -65,7 +65,7 @@ struct SnapshotFileTests {
         #expect(rejection(load(path, key: Snapshot.key(user: nil)))
                 == SnapshotRejection(.otherFold, "it was made for user u-1, not every user"))
         // Keys compare exactly: a canonically equivalent user is another key.
-        try Snapshot(checkpoint: try sample(dir).checkpoint, key: Snapshot.key(user: "\u{E9}"), lines: []).save(to: path)
+        try Snapshot(resumePoint: try sample(dir).resumePoint, key: Snapshot.key(user: "\u{E9}"), lines: []).save(to: path)
         #expect(rejection(load(path, key: Snapshot.key(user: "e\u{301}")))?.reason == .otherFold)
     }
 
@@ -115,11 +115,11 @@ struct SnapshotFileTests {
         defer { dir.cleanup() }
         let path = dir.file("state.snap")
         var snapshot = try sample(dir)
-        snapshot.checkpoint.ids = IDDigests(sorted: Array(snapshot.checkpoint.ids.sorted.dropLast()))
+        snapshot.resumePoint.ids = IDDigests(sorted: Array(snapshot.resumePoint.ids.sorted.dropLast()))
         try Files.write(path, snapshot.encoded())
         #expect(rejection(load(path)) == SnapshotRejection(.garbled, "it is damaged: it holds 8 id digests in 64 bytes for 9 lines"))
         snapshot = try sample(dir)
-        snapshot.checkpoint.offset = 3
+        snapshot.resumePoint.offset = 3
         try Files.write(path, snapshot.encoded())
         #expect(rejection(load(path))?.message == "it is damaged: its position is inconsistent (line 9 ending at byte 3)")
         // Lines that do not decode, or a last line without its LF.
@@ -199,11 +199,11 @@ struct SnapshotFileTests {
         try Files.write(log, chain.lines.prefix(2000).flatMap { $0 + [0x0A] })
         let key = "k"
         let first = try LogReader(path: log).scanWhole(.init(), tracking: true) { _ in }
-        try Snapshot(checkpoint: first.checkpoint, key: key, lines: []).save(to: dir.file("first.snap"))
+        try Snapshot(resumePoint: first.resumePoint, key: key, lines: []).save(to: dir.file("first.snap"))
         let loaded = try load(dir.file("first.snap"), key: key).get()
         try Files.append(log, chain.lines.dropFirst(2000).flatMap { $0 + [0x0A] })
-        let rest = try LogReader(path: log).scan(after: loaded.checkpoint, .init(), tracking: true) { _ in }.get()
-        let next = Snapshot(checkpoint: rest.checkpoint, key: key, lines: try lines(atLeast: 3 << 20))
+        let rest = try LogReader(path: log).scan(after: loaded.resumePoint, .init(), tracking: true) { _ in }.get()
+        let next = Snapshot(resumePoint: rest.resumePoint, key: key, lines: try lines(atLeast: 3 << 20))
         let faults = FaultInjector()
         faults.inject(.fail(.ioError), into: .fsync, times: 100)
         faults.inject(.shortWrite(1 << 30), into: .write, times: 10_000)   // counts the writes, changes nothing
@@ -213,6 +213,6 @@ struct SnapshotFileTests {
         let size = try Files.bytes(path).count
         #expect(faults.injectedCount(.write) <= size / AtomicFile.writeSize + 2)
         #expect(try load(path, key: key).get() == next)
-        #expect(next.checkpoint.ids.count == 3000)
+        #expect(next.resumePoint.ids.count == 3000)
     }
 }

@@ -4,11 +4,11 @@ import Simulation
 import Testing
 @testable import Ledger
 
-/// Reading only the tail after a checkpoint, on real files: what is read,
+/// Reading only the tail after a resume point, on real files: what is read,
 /// what is refused, and that the result always equals a full read.
 @Suite("Checkpointed reads")
 struct SnapshotReadTests {
-    /// A log of `n` valid lines in a fresh directory, and its checkpoint from a full read.
+    /// A log of `n` valid lines in a fresh directory, and its resume point from a full read.
     struct Fixture {
         let dir: TempDir
         let log: String
@@ -28,14 +28,14 @@ struct SnapshotReadTests {
             try Files.append(log, chain.lines[before...].flatMap { $0 + [0x0A] })
         }
 
-        /// A read after `checkpoint` that collects the seqs it is given.
-        func read(after checkpoint: LogCheckpoint?) throws -> (Result<LogReader.Scanned, SnapshotRejection>, [Int]) {
+        /// A read after `resumePoint` that collects the seqs it is given.
+        func read(after resumePoint: ResumePoint?) throws -> (Result<LogReader.Scanned, SnapshotRejection>, [Int]) {
             var seqs: [Int] = []
-            let result = try LogReader(path: log).scan(after: checkpoint, .init(), tracking: true) { seqs.append($0.seq) }
+            let result = try LogReader(path: log).scan(after: resumePoint, .init(), tracking: true) { seqs.append($0.seq) }
             return (result, seqs)
         }
 
-        /// The checkpoint and summary of a full read.
+        /// The resume point and summary of a full read.
         func full() throws -> LogReader.Scanned {
             try read(after: nil).0.get()
         }
@@ -52,7 +52,7 @@ struct SnapshotReadTests {
         return nil
     }
 
-    @Test("a full read with no checkpoint: every record, the summary of read, a checkpoint at the end")
+    @Test("a full read with no resumePoint: every record, the summary of read, a resume point at the end")
     func fullRead() throws {
         let f = try Fixture(12)
         defer { f.dir.cleanup() }
@@ -61,11 +61,11 @@ struct SnapshotReadTests {
         #expect(seqs == Array(1...12))
         #expect(read.summary == (try LogReader(path: f.log).read { _ in }.summary))
         #expect(read.linesRead == 12)
-        #expect(read.checkpoint.offset == f.chain.bytes.count)
-        #expect(read.checkpoint.head == Head(seq: 12, sha256: SHA256.hash(f.chain.lines[11])))
-        #expect(read.checkpoint.ids.count == 12)
+        #expect(read.resumePoint.offset == f.chain.bytes.count)
+        #expect(read.resumePoint.head == Head(seq: 12, sha256: SHA256.hash(f.chain.lines[11])))
+        #expect(read.resumePoint.ids.count == 12)
         let status = try System().lstat(f.log)
-        #expect(read.checkpoint.file == FileIdentity(device: status.device, inode: status.inode))
+        #expect(read.resumePoint.file == FileIdentity(device: status.device, inode: status.inode))
     }
 
     @Test("appended lines: only they are read, and the result equals a full read", arguments: [1, 7, 300])
@@ -74,29 +74,29 @@ struct SnapshotReadTests {
         defer { f.dir.cleanup() }
         let first = try f.full()
         try f.append(added)
-        let (result, seqs) = try f.read(after: first.checkpoint)
+        let (result, seqs) = try f.read(after: first.resumePoint)
         let warm = try result.get()
         #expect(seqs == Array(41...(40 + added)))          // the callback never saw lines 1...40
         #expect(warm.linesRead == added)
         let cold = try f.full()
         #expect(warm.summary == cold.summary)
-        #expect(warm.checkpoint == cold.checkpoint)         // same offset, head and id digests
-        // And once more from the new checkpoint: nothing new, nothing read.
-        let (again, none) = try f.read(after: warm.checkpoint)
+        #expect(warm.resumePoint == cold.resumePoint)         // same offset, head and id digests
+        // And once more from the new resumePoint: nothing new, nothing read.
+        let (again, none) = try f.read(after: warm.resumePoint)
         let unchanged = try again.get()
-        #expect(none.isEmpty && unchanged.linesRead == 0 && unchanged.checkpoint == cold.checkpoint)
+        #expect(none.isEmpty && unchanged.linesRead == 0 && unchanged.resumePoint == cold.resumePoint)
     }
 
-    @Test("an empty log's checkpoint resumes at byte 0")
+    @Test("an empty log's resumePoint resumes at byte 0")
     func emptyLog() throws {
         var f = try Fixture(1)
         defer { f.dir.cleanup() }
         try Files.write(f.log, [])
         f.chain = ChainBuilder()
         let empty = try f.full()
-        #expect(empty.checkpoint.offset == 0 && empty.checkpoint.head == .empty && empty.summary.events == 0)
+        #expect(empty.resumePoint.offset == 0 && empty.resumePoint.head == .empty && empty.summary.events == 0)
         try f.append(3)
-        let (result, seqs) = try f.read(after: empty.checkpoint)
+        let (result, seqs) = try f.read(after: empty.resumePoint)
         #expect(seqs == [1, 2, 3])
         #expect(try result.get().linesRead == 3)
     }
@@ -110,14 +110,14 @@ struct SnapshotReadTests {
         let h = try FileHandle(forWritingTo: URL(fileURLWithPath: f.log))
         try h.truncate(atOffset: UInt64(keep))
         try h.close()
-        let (result, seqs) = try f.read(after: first.checkpoint)
+        let (result, seqs) = try f.read(after: first.resumePoint)
         #expect(seqs.isEmpty)
         #expect(rejection(result)?.reason == .truncated)
-        #expect(rejection(result)?.message == "\(f.log) is \(keep) bytes, shorter than the \(first.checkpoint.offset) bytes the snapshot covers (up to line 10): the log was truncated")
+        #expect(rejection(result)?.message == "\(f.log) is \(keep) bytes, shorter than the \(first.resumePoint.offset) bytes the snapshot covers (up to line 10): the log was truncated")
         // Truncated and appended again past the old size: the head line is no longer there.
         f.chain.lines.removeLast(4)
         try f.append(6, prefix: "other-")
-        let (again, _) = try f.read(after: first.checkpoint)
+        let (again, _) = try f.read(after: first.resumePoint)
         #expect(rejection(again)?.reason == .headMismatch)
     }
 
@@ -132,17 +132,17 @@ struct SnapshotReadTests {
         let at = try #require((0..<end).last { bytes[$0] == UInt8(ascii: "1") })
         bytes[at] = UInt8(ascii: "2")
         try Files.write(f.log, bytes)
-        let (edited, seqs) = try f.read(after: first.checkpoint)
+        let (edited, seqs) = try f.read(after: first.resumePoint)
         #expect(seqs.isEmpty)
         #expect(rejection(edited)?.reason == .headMismatch)
-        #expect(rejection(edited)?.message.hasPrefix("the line of \(f.log) that ends at byte \(first.checkpoint.offset) hashes to ") == true)
+        #expect(rejection(edited)?.message.hasPrefix("the line of \(f.log) that ends at byte \(first.resumePoint.offset) hashes to ") == true)
         // One byte inserted in line 3: no line ends where the head did.
         var shifted = f.chain.lines
         shifted[2].insert(UInt8(ascii: " "), at: 1)
         try Files.write(f.log, shifted.flatMap { $0 + [0x0A] }.dropLast())   // keep the size: drop the last LF
-        let (moved, _) = try f.read(after: first.checkpoint)
+        let (moved, _) = try f.read(after: first.resumePoint)
         #expect(rejection(moved)?.reason == .headMismatch)
-        #expect(rejection(moved)?.message == "no line of \(f.log) ends at byte \(first.checkpoint.offset), where the snapshot's head (line 8) ended: the log was edited or rewritten")
+        #expect(rejection(moved)?.message == "no line of \(f.log) ends at byte \(first.resumePoint.offset), where the snapshot's head (line 8) ended: the log was edited or rewritten")
     }
 
     @Test("a damaged tail line is refused like a full read: the same error, verify's message")
@@ -156,7 +156,7 @@ struct SnapshotReadTests {
         try Self.editQuestion(&lines[22])
         try Files.write(f.log, lines.flatMap { $0 + [0x0A] })
         let full = #expect(throws: LedgerError.self) { try LogReader(path: f.log).read { _ in } }
-        let warm = #expect(throws: LedgerError.self) { _ = try f.read(after: first.checkpoint) }
+        let warm = #expect(throws: LedgerError.self) { _ = try f.read(after: first.resumePoint) }
         #expect(warm?.code == .damaged && warm?.problem?.kind == .brokenChain && warm?.problem?.line == 24)
         #expect(warm?.description == full?.description)
         #expect(warm?.problem == (try verify(path: f.log)).problem)
@@ -165,7 +165,7 @@ struct SnapshotReadTests {
             var bad = f.chain.lines
             bad[21] = damage
             try Files.write(f.log, bad.flatMap { $0 + [0x0A] })
-            let w = #expect(throws: LedgerError.self) { _ = try f.read(after: first.checkpoint) }
+            let w = #expect(throws: LedgerError.self) { _ = try f.read(after: first.resumePoint) }
             #expect(w?.problem == (try verify(path: f.log)).problem)
         }
     }
@@ -178,7 +178,7 @@ struct SnapshotReadTests {
         let copy = f.dir.file("copy.log")
         try Files.write(copy, f.chain.bytes)
         #expect(rename(copy, f.log) == 0)
-        let (result, seqs) = try f.read(after: first.checkpoint)
+        let (result, seqs) = try f.read(after: first.resumePoint)
         #expect(seqs.isEmpty)
         #expect(rejection(result)?.reason == .otherFile)
         #expect(rejection(result)?.message.contains("is not the file the snapshot was made from") == true)
@@ -186,7 +186,7 @@ struct SnapshotReadTests {
         let moved = f.dir.file("moved.log")
         #expect(rename(f.log, moved) == 0)
         let reader = LogReader(path: moved)
-        let second = try reader.scan(after: try reader.scanWhole(.init(), tracking: true) { _ in }.checkpoint, .init(), tracking: true) { _ in }
+        let second = try reader.scan(after: try reader.scanWhole(.init(), tracking: true) { _ in }.resumePoint, .init(), tracking: true) { _ in }
         #expect(try second.get().linesRead == 0)
     }
 
@@ -197,7 +197,7 @@ struct SnapshotReadTests {
         let first = try f.full()
         try f.chain.event("e-3")                      // a valid line but for its id, appended by hand
         try Files.append(f.log, f.chain.lines[10] + [0x0A])
-        let (result, _) = try f.read(after: first.checkpoint)
+        let (result, _) = try f.read(after: first.resumePoint)
         #expect(rejection(result)?.reason == .repeatedID)
         #expect(rejection(result)?.message == "line 11 of \(f.log) has id \"e-3\", which may repeat an id before the snapshot's head (line 10); only a full read can tell")
         let full = #expect(throws: LedgerError.self) { _ = try f.read(after: nil) }
@@ -209,7 +209,7 @@ struct SnapshotReadTests {
         try g.chain.event("t-1")
         try g.chain.event("t-1")
         try Files.append(g.log, g.chain.lines[4...].flatMap { $0 + [0x0A] })
-        let within = #expect(throws: LedgerError.self) { _ = try g.read(after: start.checkpoint) }
+        let within = #expect(throws: LedgerError.self) { _ = try g.read(after: start.resumePoint) }
         #expect(within?.problem == (try verify(path: g.log)).problem)
     }
 
@@ -222,24 +222,24 @@ struct SnapshotReadTests {
         var lines = f.chain.lines
         try Self.editQuestion(&lines[0])
         try Files.write(f.log, lines.flatMap { $0 + [0x0A] })
-        let (result, seqs) = try f.read(after: first.checkpoint)
+        let (result, seqs) = try f.read(after: first.resumePoint)
         #expect(seqs == [11, 12])
         #expect(try result.get().linesRead == 2)
         #expect((try verify(path: f.log)).problem?.kind == .brokenChain)
     }
 
-    @Test("a torn tail: the checkpoint stops at the last complete line; after recovery and appends it resumes")
+    @Test("a torn tail: the resume point stops at the last complete line; after recovery and appends it resumes")
     func tornTail() throws {
         let f = try Fixture(5)
         defer { f.dir.cleanup() }
         try Files.append(f.log, Array(#"{"v":1,"seq":6,"id":"#.utf8))
         let first = try f.full()
-        #expect(first.checkpoint.offset == f.chain.bytes.count)
+        #expect(first.resumePoint.offset == f.chain.bytes.count)
         #expect(first.summary.tornTail?.line == 6)
         let writer = try LedgerWriter(path: f.log)       // moves the torn bytes aside
         _ = try writer.append(Make.answers(6...8))
         writer.close()
-        let (result, seqs) = try f.read(after: first.checkpoint)
+        let (result, seqs) = try f.read(after: first.resumePoint)
         #expect(seqs == [6, 7, 8])
         #expect(try result.get().summary == (try LogReader(path: f.log).read { _ in }.summary))
     }
@@ -256,7 +256,7 @@ struct SnapshotReadTests {
         try b.event("e-4")
         try Files.append(log, b.lines[3] + [0x0A])
         var seqs: [Int] = []
-        let warm = try LogReader(path: log).scan(after: first.checkpoint, .init(), tracking: true) { seqs.append($0.seq) }
+        let warm = try LogReader(path: log).scan(after: first.resumePoint, .init(), tracking: true) { seqs.append($0.seq) }
         #expect(seqs == [4])
         #expect(try warm.get().linesRead == 1)
     }
@@ -289,12 +289,12 @@ struct SnapshotReadTests {
         var f = try Fixture(30)
         defer { f.dir.cleanup() }
         let path = f.dir.file("s.snap")
-        try Snapshot(checkpoint: try f.full().checkpoint, key: "k", lines: []).save(to: path)
-        let loaded = try Snapshot.load(from: path, key: "k").checkpoint
+        try Snapshot(resumePoint: try f.full().resumePoint, key: "k", lines: []).save(to: path)
+        let loaded = try Snapshot.load(from: path, key: "k").resumePoint
         try f.append(20)
         let warm = try f.read(after: loaded).0.get()
-        #expect(warm.checkpoint == (try f.full()).checkpoint)
-        #expect(warm.checkpoint.ids.sorted == (1...50).map { IDDigests.digest("e-\($0)") }.sorted())
+        #expect(warm.resumePoint == (try f.full()).resumePoint)
+        #expect(warm.resumePoint.ids.sorted == (1...50).map { IDDigests.digest("e-\($0)") }.sorted())
         for k in [1, 17, 30] {
             #expect(loaded.ids.contains(IDDigests.digest("e-\(k)")))
             #expect(!loaded.ids.contains(IDDigests.digest("e-\(k + 30)")))

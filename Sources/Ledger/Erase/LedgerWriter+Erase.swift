@@ -46,7 +46,7 @@ struct Erasure {
             let report = try LogReader(path: path, system: system).verify()
             if let problem = report.problem { throw LedgerError(damaged: problem, path: path) }
             let end = report.summary.tornTail?.offset
-            let (plan, identity) = try SmallFile.withOpen(path, isLog: true, system: system) {
+            let (plan, identity) = try RegularFile.withOpen(path, isLog: true, system: system) {
                 (fd, status) throws(LedgerError) -> (Plan, FileIdentity) in
                 let found = try self.plan(fd: fd, size: end ?? status.size)
                 return (found, FileIdentity(device: status.device, inode: status.inode))
@@ -153,7 +153,7 @@ struct Erasure {
             } else if head == Snapshot.magic,
                       let bytes = try? SmallFile.read(file, limit: Snapshot.sizeLimit, system: system),
                       let snapshot = try? Snapshot(decoding: bytes),
-                      snapshot.checkpoint.file == logFile || snapshot.key == Snapshot.key(user: user)
+                      snapshot.resumePoint.file == logFile || snapshot.key == Snapshot.key(user: user)
                           || needles.contains(where: { Erasure.contains(snapshot.lines, $0) }) {
                 removed.append(file)
             }

@@ -1,13 +1,13 @@
 import Events
 
-/// The checked read, from the first line or from a checkpoint.
+/// The checked read, from the first line or from a resume point.
 extension LogReader {
     /// What ``scan(after:_:tracking:_:)`` read.
     struct Scanned {
         /// The whole log's summary.
         var summary: LogSummary
         /// Where the read stopped (meaningful only when tracking).
-        var checkpoint: LogCheckpoint
+        var resumePoint: ResumePoint
         /// Complete lines read (only the tail when resumed).
         var linesRead: Int
         /// The bytes of the lines whose records were handed over, each ended by its LF (when tracking).
@@ -15,33 +15,33 @@ extension LogReader {
     }
 
     /// The one checked read: calls `body` with the records `options.user`
-    /// selects after `checkpoint` (from the first line when nil), checking
+    /// selects after `resumePoint` (from the first line when nil), checking
     /// each line as `verify` does with the chain going on from the
-    /// checkpoint's head.
+    /// resume point's head.
     ///
-    /// Before any record is read, the checkpoint must still describe this
+    /// Before any record is read, the resume point must still describe this
     /// file: the same file (device and inode), at least `offset` bytes long,
-    /// and the line that ends at `offset` hashes to the checkpoint's head;
+    /// and the line that ends at `offset` hashes to the resume point's head;
     /// otherwise the result is a ``SnapshotRejection`` and `body` has seen
     /// nothing. A new line whose id may repeat an id from before the
-    /// checkpoint is also a rejection (``SnapshotRejection/Reason/repeatedID``),
+    /// resume point is also a rejection (``SnapshotRejection/Reason/repeatedID``),
     /// found while reading: `body` has then seen some records.
     ///
-    /// With `tracking`, also returns the checkpoint where the read stopped
+    /// With `tracking`, also returns the resume point where the read stopped
     /// (with the digests of every id) and the bytes of the lines handed
     /// over, for the next snapshot.
-    func scan(after checkpoint: LogCheckpoint?, _ options: Options, tracking: Bool,
+    func scan(after resumePoint: ResumePoint?, _ options: Options, tracking: Bool,
               _ body: (consuming Record) throws(LedgerError) -> Void) throws(LedgerError) -> Result<Scanned, SnapshotRejection> {
         try withOpenLog { (fd, status) throws(LedgerError) -> Result<Scanned, SnapshotRejection> in
             var chain = ReadChain(ids: IDFingerprints(lines: earlierLines(fd)))
             var start = 0
             var prior = IDDigests()
-            if let checkpoint {
-                if let rejection = try mismatch(checkpoint, fd: fd, status: status) { return .failure(rejection) }
-                chain = ReadChain(resumingAfter: checkpoint.head, newerVersionLines: checkpoint.newerVersionLines,
-                                  ids: IDFingerprints(firstSeq: checkpoint.head.seq + 1, lines: earlierLines(fd)))
-                start = checkpoint.offset
-                prior = checkpoint.ids
+            if let resumePoint {
+                if let rejection = try mismatch(resumePoint, fd: fd, status: status) { return .failure(rejection) }
+                chain = ReadChain(resumingAfter: resumePoint.head, newerVersionLines: resumePoint.newerVersionLines,
+                                  ids: IDFingerprints(firstSeq: resumePoint.head.seq + 1, lines: earlierLines(fd)))
+                start = resumePoint.offset
+                prior = resumePoint.ids
             }
             let progress = options.progress
             var end = start
@@ -74,10 +74,10 @@ extension LogReader {
                 if let repeated { return .failure(repeated) }
                 throw error
             }
-            let reached = LogCheckpoint(file: FileIdentity(device: status.device, inode: status.inode), offset: end,
+            let reached = ResumePoint(file: FileIdentity(device: status.device, inode: status.inode), offset: end,
                                         head: chain.head, newerVersionLines: chain.newerVersionLines,
                                         ids: tracking ? prior.adding(digests) : IDDigests())
-            return .success(Scanned(summary: chain.summary(tornTail: tail), checkpoint: reached, linesRead: lines,
+            return .success(Scanned(summary: chain.summary(tornTail: tail), resumePoint: reached, linesRead: lines,
                                     keptLines: try readLines(kept, fd: fd)))
         }
     }
@@ -109,19 +109,19 @@ extension LogReader {
         return out
     }
 
-    /// Why `checkpoint` does not describe the open file, or nil when it does.
-    private func mismatch(_ checkpoint: LogCheckpoint, fd: CInt, status: FileStatus) throws(LedgerError) -> SnapshotRejection? {
+    /// Why `resumePoint` does not describe the open file, or nil when it does.
+    private func mismatch(_ resumePoint: ResumePoint, fd: CInt, status: FileStatus) throws(LedgerError) -> SnapshotRejection? {
         let file = FileIdentity(device: status.device, inode: status.inode)
-        guard file == checkpoint.file else {
+        guard file == resumePoint.file else {
             return SnapshotRejection(.otherFile, "\(path) is not the file the snapshot was made from (it is \(file); "
-                                     + "the snapshot's was \(checkpoint.file)): the log was replaced, restored or copied")
+                                     + "the snapshot's was \(resumePoint.file)): the log was replaced, restored or copied")
         }
-        let offset = checkpoint.offset
+        let offset = resumePoint.offset
         guard status.size >= offset else {
             return SnapshotRejection(.truncated, "\(path) is \(status.size) bytes, shorter than the \(offset) bytes "
-                                     + "the snapshot covers (up to line \(checkpoint.head.seq)): the log was truncated")
+                                     + "the snapshot covers (up to line \(resumePoint.head.seq)): the log was truncated")
         }
-        guard checkpoint.head.seq > 0 else { return nil }   // an empty log's checkpoint is at byte 0
+        guard resumePoint.head.seq > 0 else { return nil }   // an empty log's resumePoint is at byte 0
 
         // The line that ends at `offset`: at most 1 MiB, its LF, and the LF before it.
         let lineFeed: UInt8 = 0x0A
@@ -135,22 +135,22 @@ extension LogReader {
             }
             guard bytes[window - 1] == lineFeed else {
                 return SnapshotRejection(.headMismatch, "no line of \(path) ends at byte \(offset), where the snapshot's head "
-                                         + "(line \(checkpoint.head.seq)) ended: the log was edited or rewritten")
+                                         + "(line \(resumePoint.head.seq)) ended: the log was edited or rewritten")
             }
             let before = bytes[..<(window - 1)].lastIndex(of: lineFeed)
             if before == nil, from > 0 {
                 guard window < LineCodec.maxLineLength + 2, window < offset else {
                     return SnapshotRejection(.headMismatch, "the line of \(path) that ends at byte \(offset) is longer than "
-                                             + "\(LineCodec.maxLineLength) bytes, so it is not the snapshot's head (line \(checkpoint.head.seq))")
+                                             + "\(LineCodec.maxLineLength) bytes, so it is not the snapshot's head (line \(resumePoint.head.seq))")
                 }
                 window = min(offset, LineCodec.maxLineLength + 2)
                 continue
             }
             let line = bytes[((before ?? -1) + 1)..<(window - 1)]
             let digest = line.withUnsafeBytes { RedactedLine.chainDigest($0) }
-            guard digest == checkpoint.head.sha256 else {
+            guard digest == resumePoint.head.sha256 else {
                 return SnapshotRejection(.headMismatch, "the line of \(path) that ends at byte \(offset) hashes to \(digest.hex), "
-                                         + "not to the snapshot's head \(checkpoint.head): the log was edited or rewritten at or before line \(checkpoint.head.seq)")
+                                         + "not to the snapshot's head \(resumePoint.head): the log was edited or rewritten at or before line \(resumePoint.head.seq)")
             }
             return nil
         }

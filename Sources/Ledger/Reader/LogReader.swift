@@ -142,7 +142,7 @@ public struct LogReader {
 
     /// Opens the file read-only, checks it is a regular file, and runs `body` with its descriptor and status.
     func withOpenLog<T>(_ body: (CInt, FileStatus) throws(LedgerError) -> T) throws(LedgerError) -> T {
-        try SmallFile.withOpen(path, isLog: true, system: system, body)
+        try RegularFile.withOpen(path, isLog: true, system: system, body)
     }
 }
 

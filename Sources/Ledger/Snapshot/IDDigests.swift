@@ -1,6 +1,6 @@
-/// The 64-bit digests (XXH64 of the UTF-8) of every id up to a checkpoint, in order.
+/// The 64-bit digests (XXH64 of the UTF-8) of every id up to a resume point, in order.
 ///
-/// A resumed read cannot see the ids before its checkpoint, yet an id in the
+/// A resumed read cannot see the ids before its resume point, yet an id in the
 /// tail that repeats one of them is damage (`duplicate_id`) that a full read
 /// would report. A tail id whose digest is here is therefore handed back to
 /// the caller as "a full read must decide" (it is a repeat, or, about once in

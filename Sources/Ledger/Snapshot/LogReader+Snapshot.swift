@@ -43,19 +43,19 @@ extension LogReader {
             ignored = why
         case .success(let saved):
             var tail: [Record] = []
-            switch try scan(after: saved.checkpoint, options, tracking: true, { tail.append($0) }) {
+            switch try scan(after: saved.resumePoint, options, tracking: true, { tail.append($0) }) {
             case .failure(let why):
                 ignored = why
             case .success(let read):
                 for record in saved.records { try body(record) }
                 for record in tail { try body(record) }
                 guard read.linesRead > 0 else { return LogRead(summary: read.summary) }   // nothing new: keep the file
-                let next = Snapshot(checkpoint: read.checkpoint, key: key, lines: saved.lines + read.keptLines)
+                let next = Snapshot(resumePoint: read.resumePoint, key: key, lines: saved.lines + read.keptLines)
                 return LogRead(summary: read.summary, pending: (next, snapshotPath))
             }
         }
         let read = try scanWhole(options, tracking: true, body)
-        let next = Snapshot(checkpoint: read.checkpoint, key: key, lines: read.keptLines)
+        let next = Snapshot(resumePoint: read.resumePoint, key: key, lines: read.keptLines)
         return LogRead(summary: read.summary, snapshotIgnored: ignored, pending: (next, snapshotPath))
     }
 }

@@ -20,7 +20,7 @@ package struct FileIdentity: Sendable, Hashable, CustomStringConvertible {
 ///
 /// Made by ``LogReader/scan(after:_:tracking:_:)``; kept in a
 /// ``Snapshot`` next to the lines selected up to it.
-struct LogCheckpoint: Sendable, Hashable {
+struct ResumePoint: Sendable, Hashable {
     /// The log file read.
     var file: FileIdentity
     /// The byte offset just after the LF of line `head.seq` (0 for an empty log).
@@ -32,7 +32,7 @@ struct LogCheckpoint: Sendable, Hashable {
     /// The digests of every id up to the head.
     var ids: IDDigests
 
-    /// Makes a checkpoint.
+    /// Makes a resume point.
     init(file: FileIdentity, offset: Int, head: Head, newerVersionLines: Int, ids: IDDigests) {
         self.file = file; self.offset = offset; self.head = head
         self.newerVersionLines = newerVersionLines; self.ids = ids

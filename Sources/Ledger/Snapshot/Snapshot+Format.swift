@@ -32,17 +32,17 @@ extension Snapshot {
         head.reserveCapacity(8 + 4 + 8 * 5 + 32 + 8 + 8 + key.count + 8)
         head.append(contentsOf: Snapshot.magic)
         append(UInt32(Snapshot.formatVersion), to: &head)
-        append(checkpoint.file.device, to: &head)
-        append(checkpoint.file.inode, to: &head)
-        append(UInt64(checkpoint.offset), to: &head)
-        append(UInt64(checkpoint.head.seq), to: &head)
-        head.append(contentsOf: checkpoint.head.sha256.bytes)
-        append(UInt64(checkpoint.newerVersionLines), to: &head)
+        append(resumePoint.file.device, to: &head)
+        append(resumePoint.file.inode, to: &head)
+        append(UInt64(resumePoint.offset), to: &head)
+        append(UInt64(resumePoint.head.seq), to: &head)
+        head.append(contentsOf: resumePoint.head.sha256.bytes)
+        append(UInt64(resumePoint.newerVersionLines), to: &head)
         append(UInt64(key.count), to: &head)
         head.append(contentsOf: key)
         append(UInt64(lines.count), to: &head)
         var idCount: [UInt8] = []
-        append(UInt64(checkpoint.ids.count), to: &idCount)
+        append(UInt64(resumePoint.ids.count), to: &idCount)
 
         var sum = XXH64.Streaming()
         func emit(_ bytes: UnsafeRawBufferPointer) throws(E) {
@@ -55,7 +55,7 @@ extension Snapshot {
         try emit(head)
         try emit(lines)
         try emit(idCount)
-        try checkpoint.ids.forEachChunk { (raw) throws(E) in try emit(raw) }
+        try resumePoint.ids.forEachChunk { (raw) throws(E) in try emit(raw) }
         var trailer: [UInt8] = []
         append(sum.finalize(), to: &trailer)
         try trailer.withUnsafeBytes { raw in Result { () throws(E) in try sink(raw) } }.get()
@@ -116,9 +116,9 @@ extension Snapshot {
         guard newer <= seq, (seq == 0) == (offset == 0), seq > 0 || digest == .zero, seq <= offset / 2 else {
             throw garbled("its position is inconsistent (line \(seq) ending at byte \(offset))")
         }
-        let checkpoint = LogCheckpoint(file: FileIdentity(device: device, inode: inode), offset: offset,
+        let resumePoint = ResumePoint(file: FileIdentity(device: device, inode: inode), offset: offset,
                                        head: Head(seq: seq, sha256: digest), newerVersionLines: newer, ids: ids)
-        return Snapshot(checkpoint: checkpoint, key: String(decoding: keyBytes, as: UTF8.self), lines: Array(lines))
+        return Snapshot(resumePoint: resumePoint, key: String(decoding: keyBytes, as: UTF8.self), lines: Array(lines))
     }
 }
 

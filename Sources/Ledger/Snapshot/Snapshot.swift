@@ -21,7 +21,7 @@ struct Snapshot: Sendable {
     static let formatVersion = 2
 
     /// Where in which log the read stopped.
-    var checkpoint: LogCheckpoint
+    var resumePoint: ResumePoint
     /// Which records were selected: ``key(user:)``.
     var key: String
     /// The lines whose records were handed over, each ended by its LF, in log order.
@@ -29,9 +29,9 @@ struct Snapshot: Sendable {
     /// The records of `lines`, when the snapshot was loaded from a file (empty otherwise).
     var records: [Record] = []
 
-    /// Makes a snapshot of `lines`, selected up to `checkpoint`.
-    init(checkpoint: LogCheckpoint, key: String, lines: [UInt8]) {
-        self.checkpoint = checkpoint; self.key = key; self.lines = lines
+    /// Makes a snapshot of `lines`, selected up to `resumePoint`.
+    init(resumePoint: ResumePoint, key: String, lines: [UInt8]) {
+        self.resumePoint = resumePoint; self.key = key; self.lines = lines
     }
 
     /// The key of a read of `user`'s records (every record: nil).
@@ -121,8 +121,8 @@ struct Snapshot: Sendable {
 }
 
 extension Snapshot: Equatable {
-    /// The same checkpoint, key and lines (the decoded records follow from the lines).
+    /// The same resume point, key and lines (the decoded records follow from the lines).
     static func == (a: Snapshot, b: Snapshot) -> Bool {
-        a.checkpoint == b.checkpoint && a.key == b.key && a.lines == b.lines
+        a.resumePoint == b.resumePoint && a.key == b.key && a.lines == b.lines
     }
 }

@@ -52,7 +52,7 @@ final class IDFingerprints: ChainIDs {
     /// `marks[k]`: the byte offset of the line at position `64k + 1`.
     @exclusivity(unchecked) private var marks: [Int] = []
     /// The seq of the first id kept: 1 for a whole log, the line after the
-    /// head for a read resumed from a checkpoint. Seqs are positions shifted by `firstSeq - 1`.
+    /// head for a read resumed from a resume point. Seqs are positions shifted by `firstSeq - 1`.
     let firstSeq: Int
     /// Where lines are read back from.
     let lines: EarlierLines

@@ -19,7 +19,7 @@ struct IDIndex: ChainIDs {
     private var table: [UInt64] = Array(repeating: 0, count: 1024)
 
     /// The seq of the first indexed id: 1 for a whole log, the line after
-    /// the head for a read resumed from a checkpoint. Entries hold positions
+    /// the head for a read resumed from a resume point. Entries hold positions
     /// (1-based, in `ends`); seqs are positions shifted by `firstSeq - 1`.
     private let firstSeq: Int
 
