@@ -84,11 +84,9 @@ extension LogInput {
     }
 
     /// The learner log of `user` that must exist: LOG itself, or that learner's
-    /// log in a ledger directory (a failure naming the directory when it has none).
-    static func existingLearnerLog(_ path: String, user: String) throws(CLIError) -> String {
-        let (log, exists) = try learnerLog(path, user: user)
-        guard exists else { throw .failure("\(path): no learner log for user \"\(user)\" (\(log))") }
-        return log
+    /// log in a ledger directory (an error naming the directory when it has none).
+    static func existingLearnerLog(_ path: String, user: String) throws(LedgerError) -> String {
+        try LedgerSource(paths: [path]).logs(user: user).first ?? path
     }
 
     /// What a command that reads one learner reads: LOG itself, or in a ledger
