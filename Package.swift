@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "Projections", targets: ["Projections"]),
         .library(name: "Ledger", targets: ["Ledger"]),
         .library(name: "ProgressLedger", targets: ["ProgressLedger"]),
+        .library(name: "LedgerAnalytics", targets: ["LedgerAnalytics"]),
         .executable(name: "progress-ledger", targets: ["progress-ledger"]),
     ],
     targets: [
@@ -23,6 +24,9 @@ let package = Package(
         // The app and server API: an async store with group commit and live,
         // observable learner states (Ledger + Projections).
         .target(name: "ProgressLedger", dependencies: ["Events", "Ledger", "Projections"], path: "Sources/ProgressLedger"),
+        // Reports and reads of every learner over logs or a ledger directory, for the
+        // CLI, an app or a server (Ledger + Projections; no Foundation, so the CLI starts fast).
+        .target(name: "LedgerAnalytics", dependencies: ["Events", "Ledger", "Projections"], path: "Sources/LedgerAnalytics"),
         // SHA-256 with the x86 SHA extensions (C, toolchain only): Ledger uses it when
         // the CPU has them, its Swift SHA-256 otherwise. See Sources/CSHA256/include.
         .target(name: "CSHA256", path: "Sources/CSHA256"),
@@ -33,7 +37,7 @@ let package = Package(
         .target(name: "Simulation", dependencies: ["Events"], path: "Sources/Simulation"),
         .executableTarget(
             name: "progress-ledger",
-            dependencies: ["Events", "Ledger", "Projections", "Simulation", "Interop"],
+            dependencies: ["Events", "Ledger", "Projections", "LedgerAnalytics", "Simulation", "Interop"],
             path: "Sources/progress-ledger"
         ),
         // A writer process for the crash, concurrency and soak tests: appends
@@ -78,7 +82,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CLITests",
-            dependencies: ["Events", "Ledger", "Projections", "Simulation", "Interop", "progress-ledger",
+            dependencies: ["Events", "Ledger", "Projections", "LedgerAnalytics", "Simulation", "Interop", "progress-ledger",
                            "ProgressLedger", "daily-quiz-example"],
             path: "Tests/CLITests",
             // Fixtures read from the source tree by path (CLI.packageRoot), not bundled.

@@ -150,4 +150,31 @@ struct DirectoryReportTests {
         let verify = try CLI.run(["verify", dir])
         #expect(verify.stdout.contains("\(file): line 2: seq_gap"), "\(verify.stdout)")
     }
+
+    /// The directory with a torn tail (bytes after the last LF) at the end of
+    /// its first and last learner logs, in name order.
+    static func torn() throws -> (TemporaryDirectory, String, String, [String]) {
+        let (tmp, log, dir) = try Self.fixture()
+        let files = try LedgerDirectoryTests.learnerFiles(dir)
+        let torn = [try #require(files.first), try #require(files.last)]
+        for file in torn { try FileHandle(forWritingTo: URL(fileURLWithPath: file)).seekToEndAndWrite(#"{"v":1,"seq":"#) }
+        return (tmp, log, dir, torn)
+    }
+
+    @Test("a torn tail in a learner log: report DIR warns as report LOG and verify DIR do, and reports the complete lines")
+    func tornTail() throws {
+        let (tmp, log, dir, torn) = try Self.torn()
+        _ = tmp
+        let report = try CLI.run(["report", dir, "--format", "json"])
+        #expect(report.status == 0, "\(report.stderr)")
+        #expect(report.stdoutBytes == (try CLI.run(["report", log, "--format", "json"])).stdoutBytes)
+        // report LOG on each torn learner log prints the very line (the path is the same).
+        let warnings = try torn.map { file in try CLI.run(["report", file, "--format", "json"]).stderr }
+        #expect(warnings.allSatisfy { $0.contains(": warning: line ") && $0.contains(": torn_tail: 13 bytes after the last LF") })
+        #expect(report.stderr == warnings.joined(), "\(report.stderr)")
+        // verify DIR prints the same warnings, in the same (name) order.
+        let verify = try CLI.run(["verify", dir])
+        #expect(verify.status == 0)
+        #expect(report.stderr == verify.stderr)
+    }
 }

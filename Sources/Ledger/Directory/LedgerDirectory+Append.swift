@@ -10,6 +10,8 @@ public struct LearnerAppend: Sendable {
     public var indices: [Int]
     /// Their results (`seq`s of the learner log), or why none was appended.
     public var outcome: Result<[AppendResult], LedgerError>
+    /// The torn tails the learner log's writer moved aside on opening it.
+    public var recoveries: [Recovery] = []
 }
 
 extension LedgerDirectory {
@@ -28,16 +30,17 @@ extension LedgerDirectory {
         }
         return order.map { user in
             let indices = groups[user] ?? []
-            let path = learnerPath(user: user)
+            var learner = LearnerAppend(user: user, path: learnerPath(user: user), indices: indices, outcome: .success([]))
             do throws(LedgerError) {
                 try makeFolder(forLearner: Self.learnerName(user: user))
-                let writer = try LedgerWriter(path: path)
+                let writer = try LedgerWriter(path: learner.path)
                 defer { writer.close() }
-                let results = try writer.append(indices.map { events[$0] }, durability: durability)
-                return LearnerAppend(user: user, path: path, indices: indices, outcome: .success(results))
+                learner.recoveries = writer.recoveries
+                learner.outcome = .success(try writer.append(indices.map { events[$0] }, durability: durability))
             } catch {
-                return LearnerAppend(user: user, path: path, indices: indices, outcome: .failure(error))
+                learner.outcome = .failure(error)
             }
+            return learner
         }
     }
 }

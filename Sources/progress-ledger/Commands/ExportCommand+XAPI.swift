@@ -18,15 +18,8 @@ extension ExportCommand {
         var exporter = XAPIExporter(options: options)
         var out: [UInt8] = []
         // A ledger directory: the learner's log with --user, else every learner log.
-        let logs = try user.map { [try LogInput.existingLearnerLog(path, user: $0)] } ?? LogInput.logs(path)
-        do {
-            for log in logs {
-                _ = try LogInput.read(log, io, quiet: args.flag("--quiet"), user: user) { record in
-                    if let line = exporter.statement(for: record) { out.append(contentsOf: line) }
-                }
-            }
-        } catch {
-            throw CLIError.failure(error.description)
+        try LogInput.readEvery(path, io, quiet: args.flag("--quiet"), user: user) { record in
+            if let line = exporter.statement(for: record) { out.append(contentsOf: line) }
         }
         io.write(bytes: out)
         return ExitCode.ok

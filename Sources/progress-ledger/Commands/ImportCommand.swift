@@ -104,24 +104,29 @@ enum ImportCommand: Command {
             io.error("appended 0 events")
             return ExitCode.ok
         }
-        // In a ledger directory, the learner's own log (its folder made when new).
-        if let directory = try LogInput.directory(given) {
-            do { try directory.makeFolder(forLearner: LedgerDirectory.learnerName(user: user)) } catch {
-                throw CLIError.failure(error.description)
-            }
-        }
         // An id the log has with other content is refused by the writer (conflicting_duplicate), whole batch.
-        let writer = try LedgerWriter(path: log)
-        defer { writer.close() }
-        for recovery in writer.recoveries { io.error("progress-ledger import: \(recovery)") }
+        let (outcome, recoveries) = try append(batch.events, to: given, log: log)
+        for recovery in recoveries { io.error("progress-ledger import: \(recovery)") }
         let results: [AppendResult]
-        do { results = try writer.append(batch.events) } catch {
-            throw CLIError.failure("\(error.description); nothing was appended")
-        }
+        do { results = try outcome.get() } catch { throw CLIError.failure("\(error.description); nothing was appended") }
         let appended = results.filter { $0.status == .appended }
         let present = results.count - appended.count
         let range = appended.first.map { first in " (seq \(first.seq)-\(appended.last?.seq ?? first.seq))" } ?? ""
         io.error("appended \(appended.count) event\(appended.count == 1 ? "" : "s")\(range); \(present) \(present == 1 ? "was" : "were") already in the log")
         return ExitCode.ok
+    }
+
+    /// Appends the batch to LOG, or in a ledger directory to U's learner log
+    /// (made when new) through `LedgerDirectory.append`: what it did, and the
+    /// torn tails the writer moved aside on opening the log.
+    static func append(_ events: [NewEvent], to given: String,
+                       log: String) throws -> (Result<[AppendResult], LedgerError>, recoveries: [Recovery]) {
+        // Every event of the batch is U's: the directory appends to one learner log.
+        if let directory = try LogInput.directory(given), let learner = directory.append(events).first {
+            return (learner.outcome, learner.recoveries)
+        }
+        let writer = try LedgerWriter(path: log)
+        defer { writer.close() }
+        return (Result { () throws(LedgerError) in try writer.append(events) }, writer.recoveries)
     }
 }

@@ -1,5 +1,6 @@
 import Events
 import Ledger
+import LedgerAnalytics
 
 /// How state, report, audit and demo read a log: every line checked as
 /// `verify` checks it (a damaged log is refused with verify's message),
@@ -59,29 +60,33 @@ extension LogInput {
         do { return try LedgerDirectory(opening: path) } catch { throw .failure(error.description) }
     }
 
-    /// What a command that reads every learner reads: LOG itself, or every
-    /// learner log of a ledger directory, in name order.
-    static func logs(_ path: String) throws(CLIError) -> [String] {
-        guard let directory = try directory(path) else { return [path] }
-        do { return try directory.learnerLogs().map(\.path) } catch { throw .failure(error.description) }
+    /// Runs `read` over `paths` (a ledger directory, or logs: `LedgerSource(paths:)`)
+    /// with progress on a terminal, unless `quiet`, and its warnings on stderr.
+    static func reading<T>(_ paths: [String], _ io: Terminal, quiet: Bool,
+                           _ read: (LedgerSource, @escaping ReadProgress, (ReadWarning) -> Void) throws(LedgerError) -> T) throws(LedgerError) -> T {
+        let source = try LedgerSource(paths: paths)
+        let meter = ProgressMeter(io, label: "", quiet: quiet)
+        defer { meter.finish() }
+        return try read(source, meter.update) { warning in
+            meter.finish()
+            if case .conflictingID = warning { io.error("progress-ledger report: \(warning)") } else { io.error("\(warning)") }
+        }
     }
 
-    /// Reads every record of LOG, or of every learner log of a ledger
-    /// directory in name order (``read(_:_:quiet:user:snapshot:_:)`` of each),
-    /// for the commands that fold every learner; a read error is a failure.
-    static func readEvery(_ path: String, _ io: Terminal, quiet: Bool,
-                          _ body: (consuming Record) -> Void) throws(CLIError) {
-        for log in try logs(path) {
-            do { _ = try read(log, io, quiet: quiet, body) } catch { throw .failure(error.description) }
+    /// Reads every record (of `user` only, when given) of LOG, or of every
+    /// learner log of a ledger directory in name order (only `user`'s, which
+    /// must exist): `LedgerSource.forEachRecord`, for the commands that fold every learner.
+    static func readEvery(_ path: String, _ io: Terminal, quiet: Bool, user: String? = nil,
+                          _ body: (consuming Record) throws(LedgerError) -> Void) throws(LedgerError) {
+        try reading([path], io, quiet: quiet) { (source, progress, warning) throws(LedgerError) in
+            try source.forEachRecord(user: user, progress: progress, warning: warning, body)
         }
     }
 
     /// The learner log of `user` that must exist: LOG itself, or that learner's
-    /// log in a ledger directory (a failure naming the directory when it has none).
-    static func existingLearnerLog(_ path: String, user: String) throws(CLIError) -> String {
-        let (log, exists) = try learnerLog(path, user: user)
-        guard exists else { throw .failure("\(path): no learner log for user \"\(user)\" (\(log))") }
-        return log
+    /// log in a ledger directory (an error naming the directory when it has none).
+    static func existingLearnerLog(_ path: String, user: String) throws(LedgerError) -> String {
+        try LedgerSource(paths: [path]).logs(user: user).first ?? path
     }
 
     /// What a command that reads one learner reads: LOG itself, or in a ledger

@@ -13,10 +13,10 @@ import Darwin
 /// redrawn at most ten times a second, then erased when the read ends.
 final class ProgressMeter {
     private let io: Terminal
-    private let label: String
+    private var label: String
     private let enabled: Bool
     private let clock = ContinuousClock()
-    private let start: ContinuousClock.Instant
+    private var start: ContinuousClock.Instant
     private var lastDraw: ContinuousClock.Instant?
     private var nextCheck = 0
     /// How long a read must have lasted before the line appears.
@@ -53,6 +53,14 @@ final class ProgressMeter {
         if let lastDraw, now - lastDraw < .milliseconds(100) { return }
         lastDraw = now
         io.status("\r\u{1B}[K" + ProgressMeter.line(label: label, bytes: bytes, total: total, seconds: elapsed.seconds))
+    }
+
+    /// Notes that `bytes` of `total` of the log at `path` have been read (reads
+    /// of several logs in turn): a new line, timed from now, when the path changes.
+    func update(_ path: String, _ bytes: Int, _ total: Int) {
+        guard enabled else { return }
+        if path != label { finish(); label = path; start = clock.now; nextCheck = 0 }
+        update(bytes, total)
     }
 
     /// Erases the progress line, if one was drawn.

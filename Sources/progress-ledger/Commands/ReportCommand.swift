@@ -1,6 +1,5 @@
-import Events
 import Ledger
-import Projections
+import LedgerAnalytics
 
 /// `progress-ledger report LOG... [--from D] [--to D] --format json|csv|text|html [--out FILE]`
 enum ReportCommand: Command {
@@ -50,47 +49,10 @@ enum ReportCommand: Command {
         guard !logs.isEmpty else { throw CLIError.usage("missing LOG (one or more log files)") }
         let format = try OutputFile.tableFormat(args)
         let (from, to) = try args.dayRange()
-        let report: Report
-        if logs.count == 1, let directory = try LogInput.directory(logs[0]) {
-            report = try directoryReport(directory, from: from, to: to, io)
-        } else {
-            // The fold runs beside the reader's ordered thread, in log order.
-            let fold = ReportFold(from: from, to: to)
-            for log in logs {
-                do {
-                    _ = try LogInput.read(log, io, quiet: args.flag("--quiet")) { record in
-                        guard logs.count > 1 else { return fold.add(record) }
-                        let (id, place) = (record.id, "\(log):\(record.seq)")
-                        if case .conflicting(let earlier) = fold.add(record, readAt: place) {
-                            io.error("progress-ledger report: warning: \(place): id \"\(id)\" was read at \(earlier) with different content; counted there only")
-                        }
-                    }
-                } catch {
-                    throw CLIError.failure(error.description)
-                }
-            }
-            report = fold.report()
+        let report = try LogInput.reading(logs, io, quiet: args.flag("--quiet")) { (source, progress, warning) throws(LedgerError) in
+            try source.report(from: from, to: to, progress: progress, warning: warning)
         }
         try OutputFile.write(report, as: format, args, io)
         return ExitCode.ok
-    }
-
-    /// The learner logs folded in parallel, one builder per worker, then merged
-    /// (each user's records are in one learner log only, which the read
-    /// checks). Each worker reads a learner log on its own thread and folds
-    /// it as one learner, then keeps only what the report needs of them.
-    static func directoryReport(_ directory: LedgerDirectory, from: Day?, to: Day?, _ io: Terminal) throws -> Report {
-        do {
-            let parts = try directory.foldAny(makePartial: { ReportBuilder(from: from, to: to) }) { (builder, _, log) throws(LedgerError) in
-                try builder.foldLearner { (add) throws(LedgerError) in
-                    _ = try LedgerDirectory.readLearner(log, records: true) { add($0) }
-                }
-            }
-            var builder = ReportBuilder(from: from, to: to)
-            for part in parts { builder.merge(part) }
-            return builder.report()
-        } catch {
-            throw CLIError.failure(error.description)
-        }
     }
 }

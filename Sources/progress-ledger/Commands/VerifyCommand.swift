@@ -57,12 +57,7 @@ enum VerifyCommand: Command {
             io.line("\(path): \(problem)")
             return ExitCode.failure
         }
-        var text = "\(path): ok: \(report.events) event\(report.events == 1 ? "" : "s")"
-        let newer = report.summary.newerVersionLines
-        if newer > 0 { text += " (\(newer) of a newer format version, kept unread)" }
-        let redacted = report.summary.redactedLines
-        if redacted > 0 { text += ", \(redacted) redacted (erased; their hashes kept)" }
-        text += ", head \(report.head)"
+        var text = "\(path): ok: " + LogInput.describe(report.summary)
         if let expected { text += "; line \(expected.seq) matches the expected head" }
         io.line(text)
         return ExitCode.ok

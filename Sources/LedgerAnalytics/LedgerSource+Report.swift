@@ -1,0 +1,63 @@
+import Events
+import Ledger
+import Projections
+
+extension LedgerSource {
+    /// The report of the days `from` ... `to` (the spec's `report`; nil: the
+    /// first and last day with an event) over every event of the source.
+    ///
+    /// Several logs are read in turn, their events counted as one sequence; an
+    /// event whose id was read from an earlier log counts once, where first
+    /// read, and with different content it is a ``ReadWarning/conflictingID(id:place:earlier:)``.
+    /// A directory's learner logs are folded in parallel on all cores
+    /// (`LedgerDirectory.workers`) into the report, byte for byte, of the
+    /// single log they were split from; `progress` is not called for them.
+    ///
+    /// `warning` gets each torn tail, of a log or a learner log, with the same
+    /// words: a log's once it is read, a directory's in name order once all are.
+    /// Throws the first damaged log's error with `verify`'s message
+    /// (`PATH: line K: KIND: detail`; in a directory, `misrouted` for an event
+    /// of another learner), or a log's that cannot be read.
+    public func report(from: Day? = nil, to: Day? = nil, progress: ReadProgress? = nil,
+                       warning: (ReadWarning) -> Void = { _ in }) throws(LedgerError) -> Report {
+        switch self {
+        case .directory(let directory):
+            return try Self.report(of: directory, from: from, to: to, warning: warning)
+        case .logs(let logs):
+            // The fold runs beside the reader's ordered thread, in log order.
+            let fold = ReportFold(from: from, to: to)
+            try Self.read(logs, user: nil, progress: progress, warning: warning) { (log, record) throws(LedgerError) in
+                guard logs.count > 1 else { return fold.add(record) }
+                let (id, place) = (record.id, "\(log):\(record.seq)")
+                if case .conflicting(let earlier) = fold.add(record, readAt: place) {
+                    warning(.conflictingID(id: id, place: place, earlier: earlier))
+                }
+            }
+            return fold.report()
+        }
+    }
+
+    /// The learner logs folded in parallel, one builder per worker, then
+    /// merged (each user's records are in one learner log only, which the
+    /// read checks). Each worker reads a learner log on its own thread and
+    /// folds it as one learner, then keeps only what the report needs of them.
+    static func report(of directory: LedgerDirectory, from: Day?, to: Day?, warning: (ReadWarning) -> Void) throws(LedgerError) -> Report {
+        struct Part: Sendable {
+            var builder: ReportBuilder
+            var tornTails: [(log: LearnerLog, tail: TornTail)] = []
+        }
+        let parts = try directory.foldAny(makePartial: { Part(builder: ReportBuilder(from: from, to: to)) }) { (part, _, log) throws(LedgerError) in
+            var summary: LogSummary?
+            try part.builder.foldLearner { (add) throws(LedgerError) in
+                summary = try LedgerDirectory.readLearner(log, records: true) { add($0) }
+            }
+            if let tail = summary?.tornTail { part.tornTails.append((log, tail)) }
+        }
+        var builder = ReportBuilder(from: from, to: to)
+        for part in parts { builder.merge(part.builder) }
+        for (log, tail) in parts.flatMap(\.tornTails).sorted(by: { $0.log.name < $1.log.name }) {
+            warning(.tornTail(path: log.path, tail))
+        }
+        return builder.report()
+    }
+}
