@@ -216,7 +216,7 @@ public struct ReportBuilder: Sendable {
     /// the report is a sum over users, and each user's days, attempts and
     /// streak are their own (a ledger directory's learner logs are folded
     /// apart and merged). Fold no more records of `other`'s users into `self`.
-    public mutating func merge(_ other: ReportBuilder) {
+    package mutating func merge(_ other: ReportBuilder) {
         other.days.forEach { day, count in days.update(day) { $0.add(count) } }
         for i in 0..<other.users.count {
             let (index, inserted) = Array(other.users.key(i)).withUnsafeBytes { users.insert($0) }

@@ -3,11 +3,11 @@ import Ledger
 import Projections
 
 /// The events an import makes, and what it assumed to make them.
-public struct ImportBatch: Sendable {
+package struct ImportBatch: Sendable {
     /// The events, in the order they are appended.
-    public internal(set) var events: [NewEvent] = []
+    package internal(set) var events: [NewEvent] = []
     /// Lines for stderr: what the command assumed (docs/import.md, "Times", "Marks").
-    public internal(set) var assumptions: [String] = []
+    package internal(set) var assumptions: [String] = []
 }
 
 /// The rules every store shares: ids, marks, times (docs/import.md).

@@ -1,27 +1,27 @@
 /// A row of an old store that cannot be mapped: `FILE: ROW: MEMBER: what is wrong`.
-public struct ImportProblem: Error, Sendable, Hashable, CustomStringConvertible {
+package struct ImportProblem: Error, Sendable, Hashable, CustomStringConvertible {
     /// The file, as given on the command line.
-    public let file: String
+    package let file: String
     /// The row (`line 4`, `rowid 3 (attempt_id X)`, `[1] (id X)`), nil for the whole file.
-    public let row: String?
+    package let row: String?
     /// The member or column, nil when the fault is the file's.
-    public let member: String?
+    package let member: String?
     /// What is wrong.
-    public let message: String
+    package let message: String
 
     /// Makes a problem.
-    public init(file: String, row: String? = nil, member: String? = nil, _ message: String) {
+    package init(file: String, row: String? = nil, member: String? = nil, _ message: String) {
         self.file = file; self.row = row; self.member = member; self.message = message
     }
 
     /// `FILE: ROW: MEMBER: message`, the parts that apply.
-    public var description: String {
+    package var description: String {
         [file, row, member, message].compactMap { $0 }.joined(separator: ": ")
     }
 }
 
 /// The problems of an import, every bad row of every file (nothing was appended).
-public struct ImportProblems: Error, Sendable, Hashable {
+package struct ImportProblems: Error, Sendable, Hashable {
     /// The problems in file and row order.
-    public let problems: [ImportProblem]
+    package let problems: [ImportProblem]
 }

@@ -1,7 +1,7 @@
 import Events
 
 /// The old stores' kinds (`--from`).
-public enum ImportKind: String, Sendable, Hashable, CaseIterable {
+package enum ImportKind: String, Sendable, Hashable, CaseIterable {
     /// The first seed's UserDefaults (`quizHistory`, `quizProgress.YYYYMMDD`).
     case dailyQuiz = "daily-quiz"
     /// The third seed's `puzzle_progress_attempts` (SQLite or CSV).
@@ -14,18 +14,18 @@ public enum ImportKind: String, Sendable, Hashable, CaseIterable {
 
 /// What every import needs beside the store: the learner, the device and the
 /// UTC offset the old store does not keep (docs/import.md, "Rules for every store").
-public struct ImportSettings: Sendable, Hashable {
+package struct ImportSettings: Sendable, Hashable {
     /// The learner (`--user`).
-    public var user: String
+    package var user: String
     /// The device (`--device`), written as every event's `device` when given.
-    public var device: String?
+    package var device: String?
     /// The offset every instant is written in (`--utc-offset`), in minutes.
-    public var offsetMinutes: Int
+    package var offsetMinutes: Int
     /// The time of a store that keeps none (`--at`, quiz-app).
-    public var at: Timestamp?
+    package var at: Timestamp?
 
     /// Makes settings; `offset` is `±HH:MM` (nil when it is not).
-    public init?(user: String, device: String? = nil, offset: String = "+00:00", at: Timestamp? = nil) {
+    package init?(user: String, device: String? = nil, offset: String = "+00:00", at: Timestamp? = nil) {
         let u = Array(offset.utf8)
         guard u.count == 6, u[0] == UInt8(ascii: "+") || u[0] == UInt8(ascii: "-"), u[3] == UInt8(ascii: ":"),
               let h = Day.digits(u, 1, 2), let m = Day.digits(u, 4, 2), h <= 23, m <= 59 else { return nil }
@@ -34,7 +34,7 @@ public struct ImportSettings: Sendable, Hashable {
     }
 
     /// The offset as written in timestamps, `+03:00`.
-    public var offsetText: String {
+    package var offsetText: String {
         let m = abs(offsetMinutes)
         return (offsetMinutes < 0 ? "-" : "+") + Day.pad(m / 60, 2) + ":" + Day.pad(m % 60, 2)
     }

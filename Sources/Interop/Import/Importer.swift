@@ -2,10 +2,10 @@ import Events
 
 /// Maps one learner's old store to v1 events (docs/import.md): every row of
 /// every file first; any bad row refuses the whole import.
-public enum Importer {
+package enum Importer {
     /// The events of `files` (path and bytes; a SQLite file is opened by its path),
     /// or every bad row. `submission` is required for `.satAttempts`.
-    public static func map(_ kind: ImportKind, files: [(path: String, bytes: [UInt8])], settings: ImportSettings,
+    package static func map(_ kind: ImportKind, files: [(path: String, bytes: [UInt8])], settings: ImportSettings,
                            submission: SubmissionTarget? = nil) -> Result<ImportBatch, ImportProblems> {
         let rules = ImportRules(kind: kind, settings: settings)
         let result: Result<ImportBatch, ImportProblems>
@@ -38,7 +38,7 @@ public enum Importer {
     }
 
     /// The event as `--dry-run` prints it: its line without `seq` and `prev`, LF-ended.
-    public static func dryRunLine(_ event: NewEvent) -> [UInt8] {
+    package static func dryRunLine(_ event: NewEvent) -> [UInt8] {
         let line = LineCodec.encode(event.sealed(seq: 1, id: event.id ?? "", prev: Envelope.genesis))
         let head = Array(#"{"v":1,"seq":1,"#.utf8), tail = Array(#","prev":""#.utf8).count + 64 + 2
         return Array(#"{"v":1,"#.utf8) + line[head.count..<(line.count - tail)] + Array("}\n".utf8)
@@ -46,15 +46,15 @@ public enum Importer {
 }
 
 /// What the history of `sat-attempts` does not say: which content, its kind and category.
-public struct SubmissionTarget: Sendable, Hashable {
+package struct SubmissionTarget: Sendable, Hashable {
     /// `--kind`.
-    public var kind: SubmissionMade.Kind
+    package var kind: SubmissionMade.Kind
     /// `--content`.
-    public var content: String
+    package var content: String
     /// `--category`.
-    public var category: String
+    package var category: String
     /// Makes a target.
-    public init(kind: SubmissionMade.Kind, content: String, category: String) {
+    package init(kind: SubmissionMade.Kind, content: String, category: String) {
         self.kind = kind; self.content = content; self.category = category
     }
 }

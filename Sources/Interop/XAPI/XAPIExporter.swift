@@ -9,19 +9,19 @@ import Projections
 /// decided per user by the attempt book `state` uses (``AttemptsBook``, the one
 /// ``AttemptLifecycle``), never here. The output is a pure function of the
 /// records and the options.
-public struct XAPIExporter: Sendable {
+package struct XAPIExporter: Sendable {
     /// The IRIs the statements use.
-    public let options: XAPIOptions
+    package let options: XAPIOptions
     /// Each user's attempts, as `state` folds them.
     private var books: [ExactString: AttemptsBook] = [:]
     private var writer = JSONWriter(capacity: 1024)
 
     /// Makes an exporter with these options.
-    public init(options: XAPIOptions) { self.options = options }
+    package init(options: XAPIOptions) { self.options = options }
 
     /// The statement of one record, as UTF-8 bytes ended by LF, or nil when
     /// the record maps to nothing (a grant, a reset, an anomaly, a newer line).
-    public mutating func statement(for record: Record) -> [UInt8]? {
+    package mutating func statement(for record: Record) -> [UInt8]? {
         guard case .v1(let envelope) = record else { return nil }
         let step = books[ExactString(envelope.user), default: AttemptsBook()].apply(envelope)
         guard let statement = map(step) else { return nil }

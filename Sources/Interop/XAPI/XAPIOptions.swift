@@ -1,19 +1,19 @@
 /// The options of an xAPI export (docs/xapi.md): the actor's account home page
 /// and the base of the activity, verb and extension IRIs the ledger coins.
-public struct XAPIOptions: Sendable, Hashable {
+package struct XAPIOptions: Sendable, Hashable {
     /// The default `--homepage`.
-    public static let defaultHomepage = "https://progress-ledger.example/"
+    package static let defaultHomepage = "https://progress-ledger.example/"
     /// The default `--activity-base`.
-    public static let defaultActivityBase = "https://progress-ledger.example/activities/"
+    package static let defaultActivityBase = "https://progress-ledger.example/activities/"
 
     /// `actor.account.homePage` of every statement.
-    public let homepage: String
+    package let homepage: String
     /// The activity base, ending with `/`.
-    public let activityBase: String
+    package let activityBase: String
 
     /// Checks both IRIs (scheme, `://`, something after it, no space or
     /// control character); a base without a trailing `/` gets one.
-    public init(homepage: String = defaultHomepage, activityBase: String = defaultActivityBase) throws(XAPIOptionsError) {
+    package init(homepage: String = defaultHomepage, activityBase: String = defaultActivityBase) throws(XAPIOptionsError) {
         guard Self.isAbsoluteIRI(homepage) else { throw .notAnAbsoluteIRI(option: "--homepage", value: homepage) }
         guard Self.isAbsoluteIRI(activityBase) else { throw .notAnAbsoluteIRI(option: "--activity-base", value: activityBase) }
         self.homepage = homepage
@@ -37,12 +37,12 @@ public struct XAPIOptions: Sendable, Hashable {
 }
 
 /// Why an xAPI option was refused.
-public enum XAPIOptionsError: Error, Sendable, Hashable, CustomStringConvertible {
+package enum XAPIOptionsError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The option's value is not `scheme://…` without spaces.
     case notAnAbsoluteIRI(option: String, value: String)
 
     /// The problem, naming the option.
-    public var description: String {
+    package var description: String {
         switch self {
         case .notAnAbsoluteIRI(let option, let value):
             "\(option) takes an absolute IRI (scheme://..., no spaces), got '\(value)'"

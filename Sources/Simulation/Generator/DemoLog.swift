@@ -8,46 +8,46 @@ import Events
 /// nothing reads a clock. Events are generated one simulated day at a time and
 /// released as soon as no later day can precede them, so memory stays bounded
 /// by about two days of events whatever `users` and `days` are.
-public struct DemoLog: Sequence, Sendable {
+package struct DemoLog: Sequence, Sendable {
     /// What to simulate.
-    public struct Options: Sendable, Hashable {
+    package struct Options: Sendable, Hashable {
         /// How many learners.
-        public var users: Int
+        package var users: Int
         /// How many calendar days.
-        public var days: Int
+        package var days: Int
         /// The seed of every random draw.
-        public var seed: UInt64
+        package var seed: UInt64
         /// The first simulated day.
-        public var start: Day
+        package var start: Day
 
         /// The first simulated day by default: 2025-10-06, so that the default
         /// 30 days cross the end of daylight-saving time in Europe (10-26) and
         /// the United States (11-02).
-        public static let defaultStart = Day(ordinal: 20_367)
+        package static let defaultStart = Day(ordinal: 20_367)
 
         /// Makes options; defaults give a log of a few thousand events.
-        public init(users: Int = 30, days: Int = 30, seed: UInt64 = 42, start: Day = defaultStart) {
+        package init(users: Int = 30, days: Int = 30, seed: UInt64 = 42, start: Day = defaultStart) {
             self.users = Swift.max(0, users); self.days = Swift.max(0, days); self.seed = seed; self.start = start
         }
     }
 
     /// The options.
-    public let options: Options
+    package let options: Options
 
     /// Makes the demo of `options`.
-    public init(_ options: Options = Options()) { self.options = options }
+    package init(_ options: Options = Options()) { self.options = options }
 
     /// The learner the demo shows first: they travel, resume a daily quiz, take
     /// one just before midnight, and have a late-recorded answer and a hint overdraw.
-    public var showcaseUser: String? {
+    package var showcaseUser: String? {
         options.users > 0 ? Learner(index: 0, users: options.users, days: options.days, seed: options.seed).id : nil
     }
 
     /// The events, in recording order.
-    public func makeIterator() -> Iterator { Iterator(options) }
+    package func makeIterator() -> Iterator { Iterator(options) }
 
     /// Produces the events lazily, one simulated day at a time.
-    public struct Iterator: IteratorProtocol, Sendable {
+    package struct Iterator: IteratorProtocol, Sendable {
         private let options: Options
         private var learners: [Learner]
         private var sink = Sink()
@@ -61,7 +61,7 @@ public struct DemoLog: Sequence, Sendable {
         }
 
         /// The next event in recording order, or nil after the last day.
-        public mutating func next() -> NewEvent? {
+        package mutating func next() -> NewEvent? {
             while true {
                 if let first = sink.heap.first, nextDay >= options.days || first.recordedAt < releaseBound {
                     return sink.heap.popFirst()?.event

@@ -9,9 +9,9 @@ import Events
 /// records and syncs late: when it next records on a later day, and at the
 /// end (every device twice round, so all end with the whole server log). Events the server records itself (`device` "server") go straight to
 /// the server log. The same events give the same steps.
-public struct DeviceSchedule: Sequence, Sendable {
+package struct DeviceSchedule: Sequence, Sendable {
     /// One step.
-    public enum Step: Sendable, Hashable {
+    package enum Step: Sendable, Hashable {
         /// `device` records `event` in its outbox.
         case record(device: String, event: NewEvent)
         /// The server records `event` itself.
@@ -21,10 +21,10 @@ public struct DeviceSchedule: Sequence, Sendable {
     }
 
     /// The steps, in order.
-    public let steps: [Step]
+    package let steps: [Step]
 
     /// The schedule of `events` (one learner's, in recording order).
-    public init(_ events: [NewEvent]) {
+    package init(_ events: [NewEvent]) {
         var steps: [Step] = []
         var lastDay: [String: Day] = [:]
         var devices: [String] = []
@@ -47,5 +47,5 @@ public struct DeviceSchedule: Sequence, Sendable {
     }
 
     /// The steps.
-    public func makeIterator() -> IndexingIterator<[Step]> { steps.makeIterator() }
+    package func makeIterator() -> IndexingIterator<[Step]> { steps.makeIterator() }
 }

@@ -4,13 +4,13 @@
 /// `random(in:using:)` (whose algorithm may change between toolchains): every
 /// draw goes through the methods here, so a seed gives the same log on every
 /// machine and Swift version.
-public struct SeededGenerator: Sendable {
+package struct SeededGenerator: Sendable {
     private var s0: UInt64, s1: UInt64, s2: UInt64, s3: UInt64
 
     /// Makes the generator of `seed`, on the independent stream named by `streams`
     /// (for example a learner's index and a day), so one learner's draws never
     /// depend on how many other learners there are.
-    public init(seed: UInt64, streams: UInt64...) {
+    package init(seed: UInt64, streams: UInt64...) {
         var mix = SplitMix64(seed: seed)
         for stream in streams {
             mix = SplitMix64(seed: mix.next() ^ (stream &* 0x9E37_79B9_7F4A_7C15))
@@ -20,7 +20,7 @@ public struct SeededGenerator: Sendable {
     }
 
     /// The next 64 random bits.
-    public mutating func next() -> UInt64 {
+    package mutating func next() -> UInt64 {
         let result = rotl(s1 &* 5, 7) &* 9
         let t = s1 << 17
         s2 ^= s0; s3 ^= s1; s1 ^= s2; s0 ^= s3
@@ -30,7 +30,7 @@ public struct SeededGenerator: Sendable {
     }
 
     /// A uniform integer in `0 ..< n` (0 when `n <= 1`), without modulo bias (Lemire).
-    public mutating func below(_ n: Int) -> Int {
+    package mutating func below(_ n: Int) -> Int {
         guard n > 1 else { return 0 }
         let bound = UInt64(n)
         var product = next().multipliedFullWidth(by: bound)
@@ -42,25 +42,25 @@ public struct SeededGenerator: Sendable {
     }
 
     /// A uniform integer in `range`.
-    public mutating func int(in range: ClosedRange<Int>) -> Int {
+    package mutating func int(in range: ClosedRange<Int>) -> Int {
         range.lowerBound + below(range.upperBound - range.lowerBound + 1)
     }
 
     /// A uniform value in `[0, 1)` with 53 random bits.
-    public mutating func unit() -> Double {
+    package mutating func unit() -> Double {
         Double(next() >> 11) * 0x1.0p-53
     }
 
     /// A uniform value in `range`.
-    public mutating func double(in range: ClosedRange<Double>) -> Double {
+    package mutating func double(in range: ClosedRange<Double>) -> Double {
         range.lowerBound + unit() * (range.upperBound - range.lowerBound)
     }
 
     /// True with probability `p`.
-    public mutating func chance(_ p: Double) -> Bool { unit() < p }
+    package mutating func chance(_ p: Double) -> Bool { unit() < p }
 
     /// One element of a non-empty array, uniformly.
-    public mutating func pick<T>(_ items: [T]) -> T { items[below(items.count)] }
+    package mutating func pick<T>(_ items: [T]) -> T { items[below(items.count)] }
 
     private func rotl(_ x: UInt64, _ k: UInt64) -> UInt64 { (x << k) | (x >> (64 - k)) }
 }

@@ -11,15 +11,15 @@
 /// let byte = UInt8(truncatingIfNeeded: rng.next())
 /// let k = Int.random(in: 0..<10, using: &rng)
 /// ```
-public struct SplitMix64: RandomNumberGenerator, Sendable {
+package struct SplitMix64: RandomNumberGenerator, Sendable {
     /// The state: the seed plus the golden-ratio increment once per draw.
-    public private(set) var state: UInt64
+    package private(set) var state: UInt64
 
     /// Makes the generator whose draws are those of `seed`.
-    public init(seed: UInt64) { state = seed }
+    package init(seed: UInt64) { state = seed }
 
     /// The next 64 random bits.
-    public mutating func next() -> UInt64 {
+    package mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
