@@ -47,7 +47,7 @@ enum AppendCommand: Command {
         if !given.isEmpty {
             inputs = given.enumerated().map { ("--event \($0.offset + 1)", ArraySlice($0.element.utf8)) }
         } else {
-            inputs = splitLines(io.readStandardInput()).map { ("stdin:\($0.number)", $0.bytes) }
+            inputs = splitLines(try io.readStandardInput()).map { ("stdin:\($0.number)", $0.bytes) }
         }
         guard !inputs.isEmpty else {
             io.error("progress-ledger append: no events on stdin: nothing appended")

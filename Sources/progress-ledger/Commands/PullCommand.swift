@@ -23,9 +23,10 @@ enum PullCommand: Command {
 
     static func run(_ args: ParsedArguments, _ io: Terminal) throws -> Int32 {
         let path = try args.onePositional("REPLICA")
+        let input = try io.readStandardInput()
         let result: PullResult
         do {
-            result = try Replica(path: path).pull(input: io.readStandardInput(), source: "stdin")
+            result = try Replica(path: path).pull(input: input, source: "stdin")
         } catch {
             throw CLIError.failure(error.description)
         }
