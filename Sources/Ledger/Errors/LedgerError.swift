@@ -88,6 +88,40 @@ public struct LedgerError: Error, Sendable, CustomStringConvertible {
         return nil
     }
 
-    /// `PATH: message`.
-    public var description: String { "\(path): \(message)" }
+    /// The kind the error names, as the spec and the docs spell it: the
+    /// damaged line's problem (`broken_chain`, or `misrouted` in a message
+    /// `line K: misrouted: ...`), the refused event's (`invalid_data`), else
+    /// the code (`replica_diverged`, `not_found`).
+    public var kind: String {
+        switch cause {
+        case .problem(let p)?: return p.kind.rawValue
+        case .event(let e)?: return e.kind.rawValue
+        default:
+            guard code == .damaged, message.hasPrefix("line ") else { return code.rawValue }
+            let parts = message.split(separator: ":", maxSplits: 2)
+            guard parts.count == 3, parts[0].dropFirst(5).allSatisfy(\.isNumber), parts[1].first == " " else { return code.rawValue }
+            let word = parts[1].dropFirst()
+            return !word.isEmpty && word.allSatisfy({ $0 == "_" || ("a"..."z").contains($0) }) ? String(word) : code.rawValue
+        }
+    }
+
+    /// `KIND: message`, or the message alone when it names the kind already
+    /// (`line 7: broken_chain: ...`): every refusal says its kind, which scripts match on.
+    public var detail: String { LedgerError.names(message, kind) ? message : "\(kind): \(message)" }
+
+    /// `PATH: KIND: message` (``detail`` after the path).
+    public var description: String { "\(path): \(detail)" }
+
+    /// Whether `text` holds `word` as a whole word (not inside `snake_case` or another word).
+    static func names(_ text: String, _ word: String) -> Bool {
+        let isWordByte = { (b: UInt8) in b == UInt8(ascii: "_") || (b | 0x20) >= UInt8(ascii: "a") && (b | 0x20) <= UInt8(ascii: "z") }
+        let bytes = Array(text.utf8), w = Array(word.utf8)
+        guard !w.isEmpty, bytes.count >= w.count else { return false }
+        for start in 0...(bytes.count - w.count) where bytes[start..<start + w.count].elementsEqual(w) {
+            if (start == 0 || !isWordByte(bytes[start - 1])) && (start + w.count == bytes.count || !isWordByte(bytes[start + w.count])) {
+                return true
+            }
+        }
+        return false
+    }
 }
