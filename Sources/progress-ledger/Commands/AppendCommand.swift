@@ -5,10 +5,8 @@ import Ledger
 enum AppendCommand: Command {
     static let name = "append"
     static let summary = "append events (JSON lines on stdin, or --event) to a log, all or nothing"
-    static let options: [OptionSpec] = [.value("--event", repeatable: true), .flag("--no-sync")]
+    static let synopsis = "LOG|DIR [--event JSON]... [--no-sync]"
     static let help = """
-        LOG|DIR [--event JSON]... [--no-sync]
-
         Appends events to LOG (created, mode 0600, if missing). Events come as
         JSON lines on stdin, or as --event arguments, without "seq" and "prev":
         the ledger assigns them, and makes an "id" (a UUID) where none is given.
@@ -28,22 +26,19 @@ enum AppendCommand: Command {
         then one line per learner: 'committed: USER: N events (PATH)' or 'not
         committed: USER: why' (exit 1 if any did not). Re-sending the whole
         batch appends only what is missing.
-
-        Options:
-          --event JSON   an event to append (repeatable; stdin is then not read)
-          --no-sync      skip the fsync (bulk loads: the batch is not durable
-                         until the next synced append); default is to fsync
-          -h, --help     show this help
-
-        Example:
-          echo '{"at":"2025-10-21T08:15:00+03:00","user":"u-42","type":"hints.granted","data":{"amount":3,"reason":"seed"}}' \\
-            | progress-ledger append learner.log
         """
+    static let event = Option("--event", value: "JSON", help: "an event to append (repeatable; stdin is then not read)", repeatable: true)
+    static let noSync = Flag("--no-sync", help: "skip the fsync (bulk loads: the batch is not durable until the next synced append); default is to fsync")
+    static let options: [any OptionSpec] = [event, noSync]
+    static let examples = ["""
+        echo '{"at":"2025-10-21T08:15:00+03:00","user":"u-42","type":"hints.granted","data":{"amount":3,"reason":"seed"}}' \\
+          | progress-ledger append learner.log
+        """]
 
     static func run(_ args: ParsedArguments, _ io: Terminal) throws -> Int32 {
         let path = try args.onePositional("LOG path")
         let inputs: [(label: String, bytes: ArraySlice<UInt8>)]
-        let given = args.values("--event")
+        let given = args.all(Self.event)
         if !given.isEmpty {
             inputs = given.enumerated().map { ("--event \($0.offset + 1)", ArraySlice($0.element.utf8)) }
         } else {
@@ -73,14 +68,14 @@ enum AppendCommand: Command {
         }
 
         if let directory = try LogInput.directory(path) {
-            return appendToDirectory(directory, events, inputs.map(\.label), durability: args.flag("--no-sync") ? .deferred : .everyBatch, io)
+            return appendToDirectory(directory, events, inputs.map(\.label), durability: args[Self.noSync] ? .deferred : .everyBatch, io)
         }
         let writer = try LedgerWriter(path: path)
         defer { writer.close() }
         for recovery in writer.recoveries { io.error("progress-ledger append: \(recovery)") }
         let results: [AppendResult]
         do {
-            results = try writer.append(events, durability: args.flag("--no-sync") ? .deferred : .everyBatch)
+            results = try writer.append(events, durability: args[Self.noSync] ? .deferred : .everyBatch)
         } catch {
             // Rules that need the whole batch or the log (a repeated id): name the input line.
             if error.code == .invalidEvent, let index = error.eventIndex, inputs.indices.contains(index),

@@ -6,7 +6,7 @@ extension ExportCommand {
     /// `export LOG|DIR --format flat --out OUTDIR` (docs/analytics.md).
     static func runFlat(_ args: ParsedArguments, _ io: Terminal) throws -> Int32 {
         let input = try args.onePositional("LOG or DIR")
-        guard let out = args.value("--out"), !out.isEmpty else { throw CLIError.usage("--format flat needs --out OUTDIR") }
+        guard let out = args[Self.out] else { throw CLIError.usage("--format flat needs --out OUTDIR") }
         // A ledger directory: its learner logs in name order, each in seq order.
         var logs = [input]
         if let directory = try LogInput.directory(input) {
@@ -24,7 +24,7 @@ extension ExportCommand {
         for log in logs {
             var failure: LedgerError? = nil
             do throws(LedgerError) {
-                _ = try LogInput.read(log, io, quiet: args.flag("--quiet")) { record in
+                _ = try LogInput.read(log, io, quiet: args[Common.quiet]) { record in
                     guard failure == nil else { return }
                     guard let (day, line) = export.row(record) else { newer += 1; return }
                     do throws(LedgerError) { try output.add(day: day.description, line: line) } catch { failure = error }

@@ -6,9 +6,8 @@ import Projections
 enum ReportCommand: Command {
     static let name = "report"
     static let summary = "per-day analytics across learners as JSON, CSV, a table or an HTML page"
+    static let synopsis = "LOG...|DIR [--from YYYY-MM-DD] [--to YYYY-MM-DD] --format json|csv|text|html [--out FILE] [--quiet]"
     static let help = """
-        LOG...|DIR [--from YYYY-MM-DD] [--to YYYY-MM-DD] --format json|csv|text|html [--out FILE] [--quiet]
-
         Counts, per calendar day from --from to --to, what all learners did: active
         users, quizzes started and finished, completion rate, mean score, answers,
         accuracy, hints used, puzzles solved and failed, submissions; then the totals,
@@ -26,30 +25,21 @@ enum ReportCommand: Command {
 
         Days are the learners' local dates; an attempt's answers, hints and end count
         on the day it started. Days without events are rows of zeros.
-
-        Options:
-          --from D      first day (default: the first day with an event)
-          --to D        last day (default: the last day with an event); the streaks are
-                        computed as 'state --day D' would from the events up to D only
-          --format F    json (the spec's object), csv (one row per day), text (a table
-                        for a terminal) or html (one self-contained page with charts)
-          --out FILE    write the report to FILE instead of stdout: whole (a new file
-                        beside FILE, renamed over it), mode 0600 whatever the umask.
-                        A symlink, a directory, a read-only file or a log at FILE is
-                        refused and left as it is
-          --quiet       no progress on stderr while reading a large log
-
-        Examples:
-          progress-ledger report learners.log --format text
-          progress-ledger report jan.log feb.log --from 2025-01-01 --to 2025-02-28 --format html --out report.html
         """
-    static let options: [OptionSpec] = [.value("--from"), .value("--to"), .value("--format"), .value("--out"), .flag("--quiet")]
+    static let from = Option.day("--from", help: "first day (default: the first day with an event)")
+    static let to = Option.day("--to", help: "last day (default: the last day with an event); the streaks are computed as 'state --day D' would from the events up to D only")
+    static let output = OutputFile.tableFormat(help: "json (the spec's object), csv (one row per day), text (a table for a terminal) or html (one self-contained page with charts); required")
+    static let options: [any OptionSpec] = [from, to] + output.options + [Common.out, Common.quiet]
+    static let examples = [
+        "progress-ledger report learners.log --format text",
+        "progress-ledger report jan.log feb.log --from 2025-01-01 --to 2025-02-28 --format html --out report.html",
+    ]
 
     static func run(_ args: ParsedArguments, _ io: Terminal) throws -> Int32 {
         let logs = args.positionals
         guard !logs.isEmpty else { throw CLIError.usage("missing LOG (one or more log files)") }
-        let format = try OutputFile.tableFormat(args)
-        let (from, to) = try args.dayRange()
+        let format = try output.resolve(args)
+        let (from, to) = try args.dayRange(Self.from, Self.to)
         let report: Report
         if logs.count == 1, let directory = try LogInput.directory(logs[0]) {
             report = try directoryReport(directory, from: from, to: to, io)
@@ -58,7 +48,7 @@ enum ReportCommand: Command {
             let fold = ReportFold(from: from, to: to)
             for log in logs {
                 do {
-                    _ = try LogInput.read(log, io, quiet: args.flag("--quiet")) { record in
+                    _ = try LogInput.read(log, io, quiet: args[Common.quiet]) { record in
                         guard logs.count > 1 else { return fold.add(record) }
                         let (id, place) = (record.id, "\(log):\(record.seq)")
                         if case .conflicting(let earlier) = fold.add(record, readAt: place) {
