@@ -107,3 +107,14 @@ struct LedgerErrorKindTests {
         #expect(damaged.description == "x.log: \(problem)")
     }
 }
+
+extension LedgerErrorKindTests {
+    @Test("a damaged log's message 'line K: KIND: ...' names its kind; other damaged messages get the code")
+    func damagedKinds() {
+        #expect(LedgerError(.damaged, path: "l.log", "line 8: misrouted: an event of another learner").description
+                == "l.log: line 8: misrouted: an event of another learner")
+        #expect(LedgerError(.damaged, path: "ledger.json", "not a ledger manifest: not a JSON object").description
+                == "ledger.json: damaged: not a ledger manifest: not a JSON object")
+        #expect(LedgerError(.damaged, path: "l.log", "").description == "l.log: damaged: ")
+    }
+}

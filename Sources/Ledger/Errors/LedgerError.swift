@@ -97,11 +97,10 @@ public struct LedgerError: Error, Sendable, CustomStringConvertible {
         case .problem(let p)?: return p.kind.rawValue
         case .event(let e)?: return e.kind.rawValue
         default:
-            guard code == .damaged, message.hasPrefix("line ") else { return code.rawValue }
             let parts = message.split(separator: ":", maxSplits: 2)
-            guard parts.count == 3, parts[0].dropFirst(5).allSatisfy(\.isNumber), parts[1].first == " " else { return code.rawValue }
-            let word = parts[1].dropFirst()
-            return !word.isEmpty && word.allSatisfy({ $0 == "_" || ("a"..."z").contains($0) }) ? String(word) : code.rawValue
+            let word = parts.count == 3 && parts[1].first == " " ? parts[1].dropFirst() : ""
+            let named = code == .damaged && !word.isEmpty && parts[0].hasPrefix("line ") && word.allSatisfy { $0 == "_" || ("a"..."z").contains($0) }
+            return named ? String(word) : code.rawValue
         }
     }
 
@@ -114,14 +113,6 @@ public struct LedgerError: Error, Sendable, CustomStringConvertible {
 
     /// Whether `text` holds `word` as a whole word (not inside `snake_case` or another word).
     static func names(_ text: String, _ word: String) -> Bool {
-        let isWordByte = { (b: UInt8) in b == UInt8(ascii: "_") || (b | 0x20) >= UInt8(ascii: "a") && (b | 0x20) <= UInt8(ascii: "z") }
-        let bytes = Array(text.utf8), w = Array(word.utf8)
-        guard !w.isEmpty, bytes.count >= w.count else { return false }
-        for start in 0...(bytes.count - w.count) where bytes[start..<start + w.count].elementsEqual(w) {
-            if (start == 0 || !isWordByte(bytes[start - 1])) && (start + w.count == bytes.count || !isWordByte(bytes[start + w.count])) {
-                return true
-            }
-        }
-        return false
+        text.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_") }).contains { $0 == word }
     }
 }

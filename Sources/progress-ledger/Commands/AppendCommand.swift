@@ -12,7 +12,8 @@ enum AppendCommand: Command {
         the ledger assigns them, and makes an "id" (a UUID) where none is given.
 
         Every event is validated first. If any is invalid, each problem is
-        printed as 'stdin:LINE: member: rule' (or '--event N: ...'), nothing is
+        printed as 'stdin:LINE: member: rule' (or '--event N: ...'), then how
+        many events are invalid and their kinds (invalid_data, ...), nothing is
         appended, and the exit code is 1. Otherwise the whole batch is written
         and fsync'd, then 'seq id' is printed for each event. An event whose id
         is already in the log is not written again; its existing seq is printed.
@@ -50,7 +51,7 @@ enum AppendCommand: Command {
         }
 
         var events: [NewEvent] = []
-        var problems: [String] = []
+        var problems: [String] = [], kinds: Set<String> = []
         events.reserveCapacity(inputs.count)
         for input in inputs {
             do {
@@ -58,12 +59,16 @@ enum AppendCommand: Command {
             } catch {
                 // Each member's problem, not only the first.
                 let each = LineCodec.problems(ofNewEvent: input.bytes)
-                for problem in each.isEmpty ? [error] : each { io.error("\(input.label): \(describe(problem))") }
+                for problem in each.isEmpty ? [error] : each {
+                    io.error("\(input.label): \(describe(problem))")
+                    kinds.insert(problem.kind.rawValue)
+                }
                 problems.append(input.label)
             }
         }
         guard problems.isEmpty else {
-            io.error("progress-ledger append: \(problems.count) invalid event\(problems.count == 1 ? "" : "s"); nothing was appended to \(path)")
+            io.error("progress-ledger append: \(problems.count) invalid event\(problems.count == 1 ? "" : "s") (\(kinds.sorted().joined(separator: ", "))); "
+                     + "nothing was appended to \(path)")
             return ExitCode.failure
         }
 
