@@ -39,9 +39,7 @@ final class Terminal {
     }
 
     /// Writes text to stderr at once, without a newline (for progress lines).
-    func status(_ text: String) {
-        Terminal.writeAll(2, Array(text.utf8))
-    }
+    func status(_ text: String) { Terminal.writeAll(2, Array(text.utf8)) }
 
     /// Flushes stdout.
     func flush() {

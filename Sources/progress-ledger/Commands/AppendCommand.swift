@@ -59,10 +59,7 @@ enum AppendCommand: Command {
             } catch {
                 // Each member's problem, not only the first.
                 let each = LineCodec.problems(ofNewEvent: input.bytes)
-                for problem in each.isEmpty ? [error] : each {
-                    io.error("\(input.label): \(describe(problem))")
-                    kinds.insert(problem.kind.rawValue)
-                }
+                for problem in each.isEmpty ? [error] : each { io.error("\(input.label): \(describe(problem))"); kinds.insert(problem.kind.rawValue) }
                 problems.append(input.label)
             }
         }
