@@ -1,11 +1,5 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Ledger
 
 // A closed stdout is an error the tool reports (exit 1), not a silent SIGPIPE.
-signal(SIGPIPE, SIG_IGN)
-exit(ProgressLedgerCLI.run(CommandLine.arguments))
+System.ignoreBrokenPipe()
+System.exit(ProgressLedgerCLI.run(CommandLine.arguments))

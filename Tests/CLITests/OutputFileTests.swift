@@ -91,7 +91,7 @@ struct OutputFileTests {
         for name in ["link.json", "dangling.json"] {
             let r = try CLI.run(["report", log, "--format", "json", "--out", dir.path(name)])
             #expect(r.status == 1)
-            #expect(r.stderr == "progress-ledger report: \(dir.path(name)): is a symbolic link; an output file is never written through a link (give the real path)\n")
+            #expect(r.stderr == "progress-ledger report: \(dir.path(name)): symlink: is a symbolic link; an output file is never written through a link (give the real path)\n")
             #expect(try FileManager.default.destinationOfSymbolicLink(atPath: dir.path(name)).hasSuffix(name == "link.json" ? "precious.txt" : "nowhere.json"))
         }
         #expect(dir.bytes("precious.txt") == Array("keep me\n".utf8))
@@ -105,7 +105,7 @@ struct OutputFileTests {
         let before = dir.bytes("l.log")
         let r = try CLI.run(["report", log, "--format", "json", "--out", log])
         #expect(r.status == 1)
-        #expect(r.stderr == "progress-ledger report: \(log): holds ledger events (it starts like a log line), so it is not replaced (give another file name)\n")
+        #expect(r.stderr == "progress-ledger report: \(log): permission: holds ledger events (it starts like a log line), so it is not replaced (give another file name)\n")
         #expect(dir.bytes("l.log") == before)
         #expect(try Self.mode(log) == 0o600)
         #expect(try Self.names(dir) == ["l.log"])
@@ -122,17 +122,17 @@ struct OutputFileTests {
 
         let ro = try CLI.run(["report", log, "--format", "json", "--out", readOnly])
         #expect(ro.status == 1)
-        #expect(ro.stderr == "progress-ledger report: \(readOnly): is read-only (its mode has no owner-write bit), so it is not replaced\n")
+        #expect(ro.stderr == "progress-ledger report: \(readOnly): permission: is read-only (its mode has no owner-write bit), so it is not replaced\n")
         #expect(dir.bytes("ro.json") == Array("old\n".utf8))
 
         let folder = try CLI.run(["report", log, "--format", "json", "--out", dir.path("folder")])
         #expect(folder.status == 1)
-        #expect(folder.stderr == "progress-ledger report: \(dir.path("folder")): is a directory, not a file\n")
+        #expect(folder.stderr == "progress-ledger report: \(dir.path("folder")): is_directory: is a directory, not a file\n")
 
         let missing = dir.path("no-such-folder/r.json")
         let r = try CLI.run(["report", log, "--format", "json", "--out", missing])
         #expect(r.status == 1)
-        #expect(r.stderr.hasPrefix("progress-ledger report: \(missing): creating the new output file beside it (\(missing).tmp-"))
+        #expect(r.stderr.hasPrefix("progress-ledger report: \(missing): not_found: creating the new output file beside it (\(missing).tmp-"))
         #expect(r.stderr.hasSuffix("failed: open: No such file or directory (ENOENT)\n"))
         #expect(try Self.names(dir) == ["folder", "l.log", "ro.json"])
     }

@@ -207,7 +207,7 @@ struct SafetyCommandTests {
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: real)
         let a = try CLI.run(["append", link], input: Self.event.replacingOccurrences(of: "e-1", with: "e-2"))
         #expect(a.status == 1)
-        #expect(a.stderr == "progress-ledger append: \(link): is a symbolic link; the ledger does not follow links (give the real path)\n")
+        #expect(a.stderr == "progress-ledger append: \(link): symlink: is a symbolic link; the ledger does not follow links (give the real path)\n")
         #expect(dir.bytes("real.log") == before)
         let v = try CLI.run(["verify", link])
         #expect(v.status == 0 && v.stdout.hasPrefix("\(link): ok: 1 event, head 1:"), "\(v.stdout)\(v.stderr)")
@@ -215,10 +215,10 @@ struct SafetyCommandTests {
         let dangling = dir.path("dangling.log")
         try FileManager.default.createSymbolicLink(atPath: dangling, withDestinationPath: dir.path("nowhere.log"))
         let d = try CLI.run(["append", dangling], input: Self.event)
-        #expect(d.status == 1 && d.stderr.contains("\(dangling): is a symbolic link"))
+        #expect(d.status == 1 && d.stderr.contains("\(dangling): symlink: is a symbolic link"))
         #expect(!FileManager.default.fileExists(atPath: dir.path("nowhere.log")))
         let dv = try CLI.run(["verify", dangling])
-        #expect(dv.status == 1 && dv.stderr.contains("\(dangling): the log does not exist"), "\(dv.stderr)")
+        #expect(dv.status == 1 && dv.stderr.contains("\(dangling): not_found: the log does not exist"), "\(dv.stderr)")
     }
 
     @Test("a directory, a missing directory, a FIFO: clear errors from append and verify, nothing created")
@@ -228,9 +228,9 @@ struct SafetyCommandTests {
         let fifo = dir.path("pipe.log")
         #expect(Self.sh("mkfifo '\(fifo)'"))
         let cases: [(String, String, String)] = [
-            (dir.url.path, "is a directory, not a log file", "is a directory, not a log file"),
-            (missing, "cannot create the log: the directory \(dir.path("no/such/dir")) does not exist", "the log does not exist"),
-            (fifo, "is not a regular file (a FIFO, socket or device?)", "is not a regular file (a FIFO, socket or device?)"),
+            (dir.url.path, "is_directory: is a directory, not a log file", "is_directory: is a directory, not a log file"),
+            (missing, "not_found: cannot create the log: the directory \(dir.path("no/such/dir")) does not exist", "not_found: the log does not exist"),
+            (fifo, "not_regular_file: is not a regular file (a FIFO, socket or device?)", "not_regular_file: is not a regular file (a FIFO, socket or device?)"),
         ]
         for (path, appendMessage, verifyMessage) in cases {
             let a = try CLI.run(["append", path], input: Self.event)
@@ -252,7 +252,7 @@ struct SafetyCommandTests {
         let before = dir.bytes("a.log")
         let a = try CLI.run(["append", log], input: Self.event.replacingOccurrences(of: "e-1", with: "e-2"))
         #expect(a.status == 1)
-        #expect(a.stderr == "progress-ledger append: \(log): is read-only (mode 400); the ledger will not append to it\n")
+        #expect(a.stderr == "progress-ledger append: \(log): permission: is read-only (mode 400); the ledger will not append to it\n")
         #expect(dir.bytes("a.log") == before)
         #expect(try CLI.run(["verify", log]).status == 0)
     }
@@ -285,7 +285,7 @@ struct SafetyCommandTests {
         defer { Self.sh("umount '\(mountPoint)'") }
         let a = try CLI.run(["append", log], input: Self.event.replacingOccurrences(of: "e-1", with: "e-2"))
         #expect(a.status == 1)
-        #expect(a.stderr == "progress-ledger append: \(log): is on a read-only file system (open: Read-only file system (EROFS))\n")
+        #expect(a.stderr == "progress-ledger append: \(log): permission: is on a read-only file system (open: Read-only file system (EROFS))\n")
         let n = try CLI.run(["append", dir.path("ro/new.log")], input: Self.event)
         #expect(n.status == 1 && n.stderr.contains("read-only file system"), "\(n.stderr)")
         #expect(try CLI.run(["verify", log]).status == 0)
@@ -312,7 +312,7 @@ struct SafetyCommandTests {
         try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: log)
         let v = try run(["verify", log])
         #expect(v.status == 1)
-        #expect(v.stderr == "progress-ledger verify: \(log): opening the log failed: open: Permission denied (EACCES)\n")
+        #expect(v.stderr == "progress-ledger verify: \(log): permission: opening the log failed: open: Permission denied (EACCES)\n")
         let c = try run(["append", dir.path("new.log")])
         #expect(c.status == 1 && c.stderr.contains("permission denied"), "\(c.stderr)")
         #expect(!FileManager.default.fileExists(atPath: dir.path("new.log")))

@@ -235,7 +235,7 @@ struct StateCommandTests {
         #expect(r.stdout.hasPrefix("u-1 · no day (no events)\nDaily quiz: Start\n"))
         let missing = try CLI.run(["state", dir.path("nope.log"), "--user", "u-1"])
         #expect(missing.status == 1)
-        #expect(missing.stderr.contains("nope.log: the log does not exist"))
+        #expect(missing.stderr.contains("nope.log: not_found: the log does not exist"))
     }
 
     @Test("usage errors exit 64 and name the option", arguments: [
@@ -278,7 +278,7 @@ struct StateCommandTests {
         #expect(refused.stderr == "progress-ledger state: \(bad): catalog: member \"inference\": must be a list of content ids (strings), not a string\n")
         let missing = try state(log, ["--catalog", log.dir.path("none.json")])
         #expect(missing.status == 1)
-        #expect(missing.stderr.contains("none.json: cannot read the catalog: opening the file failed: open: No such file or directory (ENOENT)"))
+        #expect(missing.stderr.contains("none.json: cannot read the catalog: not_found: opening the file failed: open: No such file or directory (ENOENT)"))
     }
 
     @Test("--as-of: a seq and a time, as the library computes them")

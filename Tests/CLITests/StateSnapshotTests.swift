@@ -273,7 +273,7 @@ struct StateSnapshotTests {
         try notes.write(to: URL(fileURLWithPath: f.snap))
         r = try f.warm(["--json"])
         expectIgnored(r, f, "it is not a snapshot file")
-        #expect(r.stderr.contains("progress-ledger state: warning: the snapshot was not saved: \(f.snap): exists and is not a snapshot"))
+        #expect(r.stderr.contains("progress-ledger state: warning: the snapshot was not saved: \(f.snap): permission: exists and is not a snapshot"))
         #expect(r.status == 0 && r.stdoutBytes == expected)
         #expect(try Data(contentsOf: URL(fileURLWithPath: f.snap)) == notes)
     }

@@ -212,7 +212,7 @@ struct AppendEveryProblemTests {
             "stdin:1: at:", "stdin:1: data.amount:", "stdin:1: data.reason:",
             "stdin:2: data.answers[0].choice:", "stdin:2: data.answers[0].correct:", "stdin:2: data.answers[1].question:",
         ])
-        #expect(lines.last == "progress-ledger append: 2 invalid events; nothing was appended to \(log)")
+        #expect(lines.last == "progress-ledger append: 2 invalid events (invalid_data, invalid_envelope); nothing was appended to \(log)")
         #expect(dir.bytes("a.log").isEmpty)
     }
 }

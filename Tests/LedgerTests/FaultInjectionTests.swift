@@ -44,7 +44,7 @@ struct FaultInjectionTests {
         let error = #expect(throws: LedgerError.self) { try f.writer.append(try Make.answers(7...9)) }
         #expect(error?.code == .io)
         #expect(error?.systemCall == SystemCallError(call: "write", errno: errno))
-        #expect(error?.description.hasPrefix(f.log + ": appending a batch of 3 events failed after 0 of") == true)
+        #expect(error?.description.hasPrefix(f.log + ": io: appending a batch of 3 events failed after 0 of") == true)
         #expect(error?.description.contains("write: ") == true)
         #expect(error?.description.contains("(\(errno.name))") == true)
         #expect(try Files.bytes(f.log) == f.acknowledged)
@@ -104,7 +104,7 @@ struct FaultInjectionTests {
         let error = #expect(throws: LedgerError.self) { try f.writer.append(try Make.answers(7...9)) }
         #expect(error?.code == .notDurable)
         #expect(error?.systemCall?.call == "fsync")
-        #expect(error?.description.hasPrefix(f.log + ": the batch of 3 events (seq 7...9) was written but fsync failed") == true)
+        #expect(error?.description.hasPrefix(f.log + ": not_durable: the batch of 3 events (seq 7...9) was written but fsync failed") == true)
         #expect(error?.description.contains("fsync: Input/output error (EIO)") == true)
         #expect(!f.writer.isUsable)
         // No retry on the same descriptor: the next append is refused without touching the file.
@@ -170,7 +170,7 @@ struct FaultInjectionTests {
         let error = #expect(throws: LedgerError.self) { try LedgerWriter(path: log, create: false, system: System(faults: faults)) }
         #expect(error?.code == .io)
         #expect(error?.systemCall?.call == "ftruncate")
-        #expect(error?.description.hasPrefix(log + ": truncating the log to its last complete line (\(acknowledged.count) bytes) failed") == true)
+        #expect(error?.description.hasPrefix(log + ": io: truncating the log to its last complete line (\(acknowledged.count) bytes) failed") == true)
         // Nothing lost: the log still ends in its tail (a warning), and a copy is in a side file.
         #expect(try Files.bytes(log) == acknowledged + torn)
         let report = try verify(path: log)
@@ -211,7 +211,7 @@ struct FaultInjectionTests {
         faults.inject(.fail(.ioError), into: .open)
         let open = #expect(throws: LedgerError.self) { try LedgerWriter(path: log, create: true, system: System(faults: faults)) }
         #expect(open?.code == .io && open?.systemCall?.call == "open")
-        #expect(open?.description == "\(log): opening the log failed: open: Input/output error (EIO)")
+        #expect(open?.description == "\(log): io: opening the log failed: open: Input/output error (EIO)")
 
         let writer = try LedgerWriter(path: log, create: true, system: System(faults: faults))
         faults.inject(.fail(Errno(rawValue: 37)), into: .flock)  // ENOLCK on Linux
@@ -231,6 +231,6 @@ struct FaultInjectionTests {
         faults.inject(.fail(.ioError), into: .pread)
         let error = #expect(throws: LedgerError.self) { try LogReader(path: log, system: System(faults: faults)).verify() }
         #expect(error?.code == .io)
-        #expect(error?.description == "\(log): reading at byte 0 failed: pread: Input/output error (EIO)")
+        #expect(error?.description == "\(log): io: reading at byte 0 failed: pread: Input/output error (EIO)")
     }
 }

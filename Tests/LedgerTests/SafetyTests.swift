@@ -38,7 +38,7 @@ struct SafetyTests {
         guard ok else { return }
         for e in errors {
             #expect(e?.code == .notRegularFile, "\(String(describing: e))")
-            #expect(e?.description == "\(fifo): is not a regular file (a FIFO, socket or device?)")
+            #expect(e?.description == "\(fifo): not_regular_file: is not a regular file (a FIFO, socket or device?)")
         }
     }
 

@@ -142,7 +142,7 @@ struct SnapshotFileTests {
         let before = try Files.bytes(log)
         let error = #expect(throws: LedgerError.self) { try snapshot.save(to: log) }
         #expect(error?.code == .permission)
-        #expect(error?.description == "\(log): exists and is not a snapshot, so it is not replaced (give a new file name, or remove it)")
+        #expect(error?.description == "\(log): permission: exists and is not a snapshot, so it is not replaced (give a new file name, or remove it)")
         #expect(try Files.bytes(log) == before)
         try FileManager.default.createSymbolicLink(atPath: dir.file("link.snap"), withDestinationPath: dir.file("target.snap"))
         #expect((#expect(throws: LedgerError.self) { try snapshot.save(to: dir.file("link.snap")) })?.code == .symlink)

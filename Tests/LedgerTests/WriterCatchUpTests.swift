@@ -99,7 +99,7 @@ struct WriterCatchUpTests {
             let error = #expect(throws: LedgerError.self) { try LedgerWriter(path: log, create: false, system: System(faults: faults)) }
             #expect(error?.code == .io, "read \(k + 1)")
             #expect(error?.systemCall == SystemCallError(call: "pread", errno: .ioError))
-            #expect(error?.description.hasPrefix("\(log): reading at byte ") == true, "\(String(describing: error))")
+            #expect(error?.description.hasPrefix("\(log): io: reading at byte ") == true, "\(String(describing: error))")
             #expect(try Files.bytes(log) == Self.bigLog.bytes)
 
             let interrupted = FaultInjector()

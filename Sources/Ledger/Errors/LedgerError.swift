@@ -88,6 +88,31 @@ public struct LedgerError: Error, Sendable, CustomStringConvertible {
         return nil
     }
 
-    /// `PATH: message`.
-    public var description: String { "\(path): \(message)" }
+    /// The kind the error names, as the spec and the docs spell it: the
+    /// damaged line's problem (`broken_chain`, or `misrouted` in a message
+    /// `line K: misrouted: ...`), the refused event's (`invalid_data`), else
+    /// the code (`replica_diverged`, `not_found`).
+    public var kind: String {
+        switch cause {
+        case .problem(let p)?: return p.kind.rawValue
+        case .event(let e)?: return e.kind.rawValue
+        default:
+            let parts = message.split(separator: ":", maxSplits: 2)
+            let word = parts.count == 3 && parts[1].first == " " ? parts[1].dropFirst() : ""
+            let named = code == .damaged && !word.isEmpty && parts[0].hasPrefix("line ") && word.allSatisfy { $0 == "_" || ("a"..."z").contains($0) }
+            return named ? String(word) : code.rawValue
+        }
+    }
+
+    /// `KIND: message`, or the message alone when it names the kind already
+    /// (`line 7: broken_chain: ...`): every refusal says its kind, which scripts match on.
+    public var detail: String { LedgerError.names(message, kind) ? message : "\(kind): \(message)" }
+
+    /// `PATH: KIND: message` (``detail`` after the path).
+    public var description: String { "\(path): \(detail)" }
+
+    /// Whether `text` holds `word` as a whole word (not inside `snake_case` or another word).
+    static func names(_ text: String, _ word: String) -> Bool {
+        text.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_") }).contains { $0 == word }
+    }
 }

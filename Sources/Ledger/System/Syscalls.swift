@@ -17,7 +17,7 @@ import Darwin
 
 /// The system calls the ledger makes, by name (used in errors and by the fault seam).
 package enum SystemCall: String, Sendable, Hashable, CaseIterable {
-    case open, pread, write, fsync, ftruncate, flock, fstat, lstat, close, rename, unlink, mkdir, rmdir, readdir
+    case open, pread, read, write, fsync, ftruncate, flock, fstat, lstat, stat, close, rename, unlink, mkdir, rmdir, readdir
 }
 
 /// A failed system call: which call and its errno.
@@ -93,9 +93,11 @@ package final class FaultInjector {
 }
 
 /// What `fstat`/`lstat` tell the ledger about a file.
-struct FileStatus: Sendable, Hashable {
-    enum Kind: Sendable, Hashable { case regular, directory, symlink, other }
-    var kind: Kind
+package struct FileStatus: Sendable, Hashable {
+    /// What is at the path.
+    package enum Kind: Sendable, Hashable { case regular, directory, symlink, other }
+    /// What is at the path.
+    package var kind: Kind
     var size: Int
     /// Permission bits (e.g. 0o600).
     var permissions: UInt32
@@ -106,10 +108,13 @@ struct FileStatus: Sendable, Hashable {
 }
 
 /// The system calls, with the fault seam. A value type holding an optional injector.
-struct System {
+///
+/// The one place the package calls C: the CLI's streams and folders go through it too.
+package struct System {
     var faults: FaultInjector?
 
-    init(faults: FaultInjector? = nil) { self.faults = faults }
+    /// The system calls, with `faults` injected when given (tests).
+    package init(faults: FaultInjector? = nil) { self.faults = faults }
 
     // MARK: errno
 
@@ -124,7 +129,7 @@ struct System {
     }
 
     /// The C library's text for an errno.
-    static func errorText(_ e: Errno) -> String {
+    package static func errorText(_ e: Errno) -> String {
         guard let p = strerror(e.rawValue) else { return "error \(e.rawValue)" }
         return String(cString: p)
     }
@@ -195,10 +200,16 @@ struct System {
         return try retrying(.pread) { systemPread(fd, base, buffer.count, off_t(offset)) }
     }
 
+    /// One `read` into `buffer` at the descriptor's position (a pipe, a terminal); returns the bytes read (0 at the end).
+    func read(_ fd: CInt, into buffer: UnsafeMutableRawBufferPointer) throws(SystemCallError) -> Int {
+        guard let base = buffer.baseAddress, buffer.count > 0 else { return 0 }
+        return try retrying(.read) { systemRead(fd, base, buffer.count) }
+    }
+
     /// Writes all of `bytes` (looping over short writes, retrying EINTR).
     ///
     /// On failure the error says how many bytes were written before it.
-    func writeAll(_ fd: CInt, _ bytes: UnsafeRawBufferPointer) throws(PartialWriteError) {
+    package func writeAll(_ fd: CInt, _ bytes: UnsafeRawBufferPointer) throws(PartialWriteError) {
         guard let base = bytes.baseAddress else { return }
         var done = 0
         while done < bytes.count {
@@ -251,6 +262,13 @@ struct System {
         return FileStatus(st)
     }
 
+    /// The status of what `path` names, a symbolic link followed (`stat(2)`).
+    package func status(of path: String) throws(SystemCallError) -> FileStatus {
+        var st = stat()
+        _ = try retrying(.stat) { path.withCString { systemStat($0, &st) } }
+        return FileStatus(st)
+    }
+
     // MARK: names
 
     /// Renames `from` to `to` atomically, replacing `to` if it exists (`rename(2)`).
@@ -268,9 +286,9 @@ struct System {
         _ = try retrying(.rmdir) { path.withCString { systemRmdir($0) } }
     }
 
-    /// Makes the directory `path` (mode 0700); EEXIST is the caller's to judge.
-    func mkdir(_ path: String) throws(SystemCallError) {
-        _ = try retrying(.mkdir) { path.withCString { systemMkdir($0, 0o700) } }
+    /// Makes the directory `path` (mode 0700, or `permissions` less the umask); EEXIST is the caller's to judge.
+    package func mkdir(_ path: String, permissions: UInt32 = 0o700) throws(SystemCallError) {
+        _ = try retrying(.mkdir) { path.withCString { systemMkdir($0, mode_t(permissions)) } }
     }
 
     /// The names in the directory `path`, without `.` and `..` (`opendir`,
@@ -314,12 +332,26 @@ struct System {
 
     /// The processors online (at least 1), for work spread over all cores.
     static func processorCount() -> Int { max(1, Int(sysconf(CInt(_SC_NPROCESSORS_ONLN)))) }
+
+    /// Whether `fd` is a terminal (`isatty`).
+    package static func isTerminal(_ fd: CInt) -> Bool { isatty(fd) == 1 }
+
+    /// The environment variable `name`, or nil when unset.
+    package static func environment(_ name: String) -> String? { getenv(name).map { String(cString: $0) } }
+
+    /// Makes a write to a closed pipe fail with EPIPE instead of killing the process (SIGPIPE ignored).
+    package static func ignoreBrokenPipe() { _ = signal(SIGPIPE, SIG_IGN) }
+
+    /// Ends the process with `code`.
+    package static func exit(_ code: Int32) -> Never { systemExit(code) }
 }
 
 /// A write that failed after `written` bytes.
-struct PartialWriteError: Error {
-    var written: Int
-    var cause: SystemCallError
+package struct PartialWriteError: Error {
+    /// The bytes written before the failure.
+    package var written: Int
+    /// The call that failed.
+    package var cause: SystemCallError
 }
 
 extension FileStatus {
@@ -341,13 +373,16 @@ extension FileStatus {
 // are the C library's: exactly one of Glibc, Musl and Darwin is imported above.
 @inline(__always) private func cOpen(_ p: UnsafePointer<CChar>, _ flags: CInt, _ mode: mode_t) -> CInt { open(p, flags, mode) }
 @inline(__always) private func systemPread(_ fd: CInt, _ p: UnsafeMutableRawPointer, _ n: Int, _ o: off_t) -> Int { pread(fd, p, n, o) }
+@inline(__always) private func systemRead(_ fd: CInt, _ p: UnsafeMutableRawPointer, _ n: Int) -> Int { read(fd, p, n) }
 @inline(__always) private func systemWrite(_ fd: CInt, _ p: UnsafeRawPointer, _ n: Int) -> Int { write(fd, p, n) }
 @inline(__always) private func systemFtruncate(_ fd: CInt, _ size: off_t) -> CInt { ftruncate(fd, size) }
 @inline(__always) private func systemFlock(_ fd: CInt, _ op: CInt) -> CInt { flock(fd, op) }
 @inline(__always) private func systemFstat(_ fd: CInt, _ st: UnsafeMutablePointer<stat>) -> CInt { fstat(fd, st) }
+@inline(__always) private func systemStat(_ p: UnsafePointer<CChar>, _ st: UnsafeMutablePointer<stat>) -> CInt { stat(p, st) }
 @inline(__always) private func systemLstat(_ p: UnsafePointer<CChar>, _ st: UnsafeMutablePointer<stat>) -> CInt { lstat(p, st) }
 @inline(__always) private func systemRename(_ from: UnsafePointer<CChar>, _ to: UnsafePointer<CChar>) -> CInt { rename(from, to) }
 @inline(__always) private func systemUnlink(_ p: UnsafePointer<CChar>) -> CInt { unlink(p) }
+@inline(__always) private func systemExit(_ code: Int32) -> Never { exit(code) }
 @inline(__always) private func systemClose(_ fd: CInt) -> CInt { close(fd) }
 @inline(__always) private func systemRmdir(_ p: UnsafePointer<CChar>) -> CInt { rmdir(p) }
 @inline(__always) private func systemMkdir(_ p: UnsafePointer<CChar>, _ mode: mode_t) -> CInt { mkdir(p, mode) }

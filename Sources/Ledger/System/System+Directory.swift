@@ -10,4 +10,17 @@ extension System {
             throw error
         }
     }
+
+    /// Makes `path` and any missing parents as `mkdir -p` does (`permissions`
+    /// less the umask); a directory already there is fine.
+    package func makeDirectories(_ path: String, permissions: UInt32) throws(SystemCallError) {
+        var prefix = path.hasPrefix("/") ? "/" : ""
+        for part in path.split(separator: "/") {
+            prefix += part
+            do { try mkdir(prefix, permissions: permissions) } catch {
+                guard error.errno == .exists, (try? status(of: prefix))?.kind == .directory else { throw error }
+            }
+            prefix += "/"
+        }
+    }
 }

@@ -1,55 +1,67 @@
-/// The parsed command line of one command: positionals, option values, flags.
+import Events
+
+/// The parsed command line of one command: positionals, and the values of
+/// the options it declares, each already checked and typed.
 struct ParsedArguments {
     private(set) var positionals: [String] = []
-    private var values: [String: [String]] = [:]
-    private var flags: Set<String> = []
+    private var values: [String: [any Sendable]] = [:]
 
     /// Parses `arguments` against `options`. `--name=value` and `--name value`
-    /// both work; `--` ends the options. Unknown options are usage errors.
-    init(_ arguments: [String], options: [OptionSpec]) throws(CLIError) {
-        var i = 0
-        var optionsEnded = false
-        while i < arguments.count {
-            let a = arguments[i]
-            i += 1
-            if optionsEnded || !a.hasPrefix("-") || a == "-" {
-                positionals.append(a)
-                continue
-            }
-            if a == "--" { optionsEnded = true; continue }
-            var name = a
-            var inline: String? = nil
-            if let eq = a.firstIndex(of: "=") {
-                name = String(a[..<eq])
-                inline = String(a[a.index(after: eq)...])
-            }
-            guard let spec = options.first(where: { $0.name == name }) else {
-                throw .usage("unknown option '\(name)'")
-            }
-            if spec.takesValue {
-                let value: String
-                if let inline { value = inline } else {
-                    guard i < arguments.count else { throw .usage("option '\(name)' needs a value") }
-                    value = arguments[i]
-                    i += 1
-                }
-                if !spec.repeatable, values[name] != nil { throw .usage("option '\(name)' given more than once") }
-                values[name, default: []].append(value)
-            } else {
+    /// both work; `--` ends the options. An unknown option, a bad value, an
+    /// option given twice, with one it does not go with or without one it
+    /// needs, is a usage error.
+    init(_ arguments: [String], options: [any OptionSpec]) throws(CLIError) {
+        var rest = arguments[...]
+        var given: [any OptionSpec] = []
+        while let a = rest.popFirst() {
+            if a == "--" { positionals += rest; break }
+            guard a.hasPrefix("-"), a != "-" else { positionals.append(a); continue }
+            let parts = a.split(separator: "=", maxSplits: 1).map(String.init)
+            let (name, inline) = (parts[0], parts.count > 1 ? parts[1] : a.hasSuffix("=") ? "" : nil)
+            guard let spec = options.first(where: { $0.name == name }) else { throw .usage("unknown option '\(name)'") }
+            if spec.valueName == nil {
                 guard inline == nil else { throw .usage("option '\(name)' takes no value") }
-                flags.insert(name)
+                values[name] = [true]
+            } else {
+                guard let text = inline ?? rest.popFirst() else { throw .usage("option '\(name)' needs a value") }
+                if values[name] != nil, !spec.repeatable { throw .usage("option '\(name)' given more than once") }
+                values[name, default: []].append(try spec.value(of: text))
+            }
+            if !given.contains(where: { $0.name == name }) { given.append(spec) }
+        }
+        for spec in given {
+            for relation in spec.relations {
+                switch relation {
+                case .conflicts(let other) where values[other] != nil: throw .usage("\(spec.name) and \(other) do not go together")
+                case .needs(let other, let label) where values[other] == nil: throw .usage("\(spec.name) needs \(label)")
+                default: continue
+                }
             }
         }
     }
 
-    /// The value of an option given once, or nil.
-    func value(_ name: String) -> String? { values[name]?.last }
+    /// The value of `option` (its last, if repeatable), or nil when it was not
+    /// given (or is not one of the command's options).
+    subscript<Value>(_ option: Option<Value>) -> Value? { values[option.name]?.last as? Value }
+
+    /// Whether `flag` was given.
+    subscript(_ flag: Flag) -> Bool { values[flag.name] != nil }
 
     /// Every value of a repeatable option, in order.
-    func values(_ name: String) -> [String] { values[name] ?? [] }
+    func all<Value>(_ option: Option<Value>) -> [Value] { values[option.name]?.compactMap { $0 as? Value } ?? [] }
 
-    /// Whether a flag was given.
-    func flag(_ name: String) -> Bool { flags.contains(name) }
+    /// The value of an option the command requires: "missing --user U" when absent.
+    func required<Value>(_ option: Option<Value>) throws(CLIError) -> Value {
+        guard let value = self[option] else { throw .usage("missing \(option.label)") }
+        return value
+    }
+
+    /// A range of days from two options (`--from`, `--to`), checked to be in order.
+    func dayRange(_ from: Option<Day>, _ to: Option<Day>) throws(CLIError) -> (from: Day?, to: Day?) {
+        let (first, last) = (self[from], self[to])
+        if let first, let last, last < first { throw .usage("\(to.name) \(last) is before \(from.name) \(first)") }
+        return (first, last)
+    }
 
     /// The single positional argument, named `what` in the usage error.
     func onePositional(_ what: String) throws(CLIError) -> String {
@@ -57,23 +69,5 @@ struct ParsedArguments {
             throw .usage(positionals.isEmpty ? "missing \(what)" : "expected one \(what), got \(positionals.count) arguments")
         }
         return positionals[0]
-    }
-
-    /// An integer option within a range, or `default` when absent.
-    func integer(_ name: String, default def: Int, range: ClosedRange<Int>) throws(CLIError) -> Int {
-        guard let text = value(name) else { return def }
-        guard let n = Int(text), range.contains(n) else {
-            throw .usage("\(name) takes a whole number from \(range.lowerBound) to \(range.upperBound) (got '\(text)')")
-        }
-        return n
-    }
-
-    /// One of a fixed set of words, or `default` when absent.
-    func choice(_ name: String, _ allowed: [String], default def: String) throws(CLIError) -> String {
-        guard let text = value(name) else { return def }
-        guard allowed.contains(text) else {
-            throw .usage("\(name) takes one of \(allowed.joined(separator: ", ")) (got '\(text)')")
-        }
-        return text
     }
 }

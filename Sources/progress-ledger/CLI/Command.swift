@@ -1,35 +1,29 @@
 /// One subcommand of `progress-ledger`.
 ///
 /// A command declares its options, parses nothing itself, and implements no
-/// rule of the spec: it calls Events, Ledger and Projections and prints.
+/// rule of the spec: it calls Events, Ledger and Projections and prints. Its
+/// `--help` is made from its parts (``HelpText``): the options block comes
+/// from ``options``, so the help lists exactly what the parser accepts.
 protocol Command: Sendable {
     /// The subcommand's name, e.g. `verify`.
     static var name: String { get }
     /// One line for the tool's command list.
     static var summary: String { get }
-    /// The help text after `Usage:`: synopsis, description, options, examples.
+    /// What follows `Usage: progress-ledger NAME`: the arguments, one form a line.
+    static var synopsis: String { get }
+    /// What the command does: the paragraphs between the synopsis and the options.
     static var help: String { get }
-    /// The options the command accepts.
-    static var options: [OptionSpec] { get }
+    /// The options the command accepts, in the help's order.
+    static var options: [any OptionSpec] { get }
+    /// Example command lines (one may run over several lines).
+    static var examples: [String] { get }
     /// Runs the command; returns the exit code.
     static func run(_ args: ParsedArguments, _ io: Terminal) throws -> Int32
 }
 
-/// An option a command accepts: `--name VALUE` or a flag `--name`.
-struct OptionSpec: Sendable {
-    let name: String
-    let takesValue: Bool
-    let repeatable: Bool
-
-    /// An option with a value (`--user U` or `--user=U`).
-    static func value(_ name: String, repeatable: Bool = false) -> OptionSpec {
-        OptionSpec(name: name, takesValue: true, repeatable: repeatable)
-    }
-
-    /// A flag with no value.
-    static func flag(_ name: String) -> OptionSpec {
-        OptionSpec(name: name, takesValue: false, repeatable: false)
-    }
+extension Command {
+    static var options: [any OptionSpec] { [] }
+    static var examples: [String] { [] }
 }
 
 /// Exit codes of the tool.

@@ -1,36 +1,15 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Ledger
 
-/// What the CLI needs to know of folders, without Foundation (whose loading
-/// costs ~10 MiB and tens of milliseconds at every start).
+/// What the CLI needs to know of folders, through the Ledger's system seam
+/// (not Foundation, whose loading costs ~10 MiB and tens of milliseconds at every start).
 enum Folders {
-    /// What is at a path, following symbolic links.
-    enum Kind { case directory, other }
-
-    /// What is at `path`, or nil when nothing is (or it cannot be looked at).
-    static func kind(_ path: String) -> Kind? {
-        var status = stat()
-        guard stat(path, &status) == 0 else { return nil }
-        return (status.st_mode & S_IFMT) == S_IFDIR ? .directory : .other
-    }
+    /// Whether something is at `path` (a symbolic link followed), and whether it is a directory.
+    static func kind(_ path: String) -> FileStatus.Kind? { (try? System().status(of: path))?.kind }
 
     /// Creates `path` and any missing parents (mode 0777 less the umask), as `mkdir -p` does.
     static func create(_ path: String) throws(CLIError) {
-        var prefix = path.hasPrefix("/") ? "/" : ""
-        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
-            prefix += part
-            if mkdir(prefix, 0o777) != 0 {
-                let code = errno
-                if code != EEXIST || kind(prefix) != .directory {
-                    throw .failure("\(path): cannot create the folder: \(String(cString: strerror(code)))")
-                }
-            }
-            prefix += "/"
+        do { try System().makeDirectories(path, permissions: 0o777) } catch {
+            throw .failure("\(path): cannot create the folder: \(System.errorText(error.errno))")
         }
     }
 }

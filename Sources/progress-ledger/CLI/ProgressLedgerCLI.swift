@@ -61,11 +61,7 @@ enum ProgressLedgerCLI {
             return ExitCode.ok
         }
         if first == "--help" || first == "-h" || first == "help" {
-            if args.count > 1, let command = commands.first(where: { $0.name == args[1] }) {
-                io.line(helpText(command))
-            } else {
-                io.line(overview)
-            }
+            io.line(args.dropFirst().first.flatMap { name in commands.first { $0.name == name } }.map(HelpText.of) ?? overview)
             return ExitCode.ok
         }
         guard let command = commands.first(where: { $0.name == first }) else {
@@ -74,7 +70,7 @@ enum ProgressLedgerCLI {
         }
         let rest = Array(args.dropFirst())
         if rest.contains("--help") || rest.contains("-h") {
-            io.line(helpText(command))
+            io.line(HelpText.of(command))
             return ExitCode.ok
         }
         do {
@@ -90,10 +86,6 @@ enum ProgressLedgerCLI {
             io.error("progress-ledger \(command.name): \(error)")
             return ExitCode.failure
         }
-    }
-
-    static func helpText(_ command: any Command.Type) -> String {
-        "Usage: progress-ledger \(command.name) " + command.help
     }
 }
 

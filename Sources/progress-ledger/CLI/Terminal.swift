@@ -1,23 +1,8 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Ledger
 
-#if canImport(Glibc)
-private let systemWrite = Glibc.write
-private let systemRead = Glibc.read
-#elseif canImport(Musl)
-private let systemWrite = Musl.write
-private let systemRead = Musl.read
-#elseif canImport(Darwin)
-private let systemWrite = Darwin.write
-private let systemRead = Darwin.read
-#endif
-
-/// The tool's standard streams: buffered stdout, unbuffered stderr, stdin.
+/// The tool's standard streams: buffered stdout, unbuffered stderr, stdin,
+/// written and read through the Ledger's system seam (EINTR retried, short
+/// writes looped).
 ///
 /// A write to stdout that fails (a closed pipe, a full disk, a closed
 /// descriptor) is kept in ``outputFailure``, and later output is dropped:
@@ -30,7 +15,7 @@ final class Terminal {
     init() { buffer.reserveCapacity(1 << 16) }
 
     /// Whether stderr is a terminal (progress is shown only then).
-    var stderrIsTerminal: Bool { isatty(2) == 1 }
+    var stderrIsTerminal: Bool { System.isTerminal(2) }
 
     /// Writes text to stdout (buffered; flushed at exit and when large).
     func write(_ text: String) {
@@ -54,42 +39,27 @@ final class Terminal {
     }
 
     /// Writes text to stderr at once, without a newline (for progress lines).
-    func status(_ text: String) {
-        Terminal.writeAll(2, Array(text.utf8))
-    }
+    func status(_ text: String) { Terminal.writeAll(2, Array(text.utf8)) }
 
     /// Flushes stdout.
     func flush() {
         guard !buffer.isEmpty else { return }
-        if outputFailure == nil, let code = Terminal.writeAll(1, buffer) {
-            outputFailure = String(cString: strerror(code))
+        if outputFailure == nil, let failure = Terminal.writeAll(1, buffer) {
+            outputFailure = System.errorText(failure.errno)
         }
         buffer.removeAll(keepingCapacity: true)
     }
 
-    /// Reads all of stdin.
-    func readStandardInput() -> [UInt8] {
-        var data: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { systemRead(0, $0.baseAddress, $0.count) }
-            if n > 0 { data.append(contentsOf: chunk[0..<n]); continue }
-            if n < 0, errno == EINTR { continue }
-            break
-        }
-        return data
+    /// Reads all of stdin; a read that fails is a failure naming stdin.
+    func readStandardInput() throws(CLIError) -> [UInt8] {
+        do { return try System().readAll(0) } catch { throw .failure("stdin: cannot be read: \(error)") }
     }
 
-    /// Writes every byte to `fd`; returns the errno of a write that failed (EIO for one that wrote nothing).
+    /// Writes every byte to `fd`; returns the call that failed, if one did.
     @discardableResult
-    private static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Int32? {
-        bytes.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let n = systemWrite(fd, raw.baseAddress.map { $0 + offset }, raw.count - offset)
-                if n > 0 { offset += n } else if n < 0, errno == EINTR { continue } else { return n < 0 ? errno : EIO }
-            }
-            return nil
-        }
+    private static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> SystemCallError? {
+        let result = bytes.withUnsafeBytes { raw in Result { () throws(PartialWriteError) in try System().writeAll(fd, raw) } }
+        if case .failure(let failure) = result { return failure.cause }
+        return nil
     }
 }

@@ -5,16 +5,15 @@ import Ledger
 enum AppendCommand: Command {
     static let name = "append"
     static let summary = "append events (JSON lines on stdin, or --event) to a log, all or nothing"
-    static let options: [OptionSpec] = [.value("--event", repeatable: true), .flag("--no-sync")]
+    static let synopsis = "LOG|DIR [--event JSON]... [--no-sync]"
     static let help = """
-        LOG|DIR [--event JSON]... [--no-sync]
-
         Appends events to LOG (created, mode 0600, if missing). Events come as
         JSON lines on stdin, or as --event arguments, without "seq" and "prev":
         the ledger assigns them, and makes an "id" (a UUID) where none is given.
 
         Every event is validated first. If any is invalid, each problem is
-        printed as 'stdin:LINE: member: rule' (or '--event N: ...'), nothing is
+        printed as 'stdin:LINE: member: rule' (or '--event N: ...'), then how
+        many events are invalid and their kinds (invalid_data, ...), nothing is
         appended, and the exit code is 1. Otherwise the whole batch is written
         and fsync'd, then 'seq id' is printed for each event. An event whose id
         is already in the log is not written again; its existing seq is printed.
@@ -28,26 +27,23 @@ enum AppendCommand: Command {
         then one line per learner: 'committed: USER: N events (PATH)' or 'not
         committed: USER: why' (exit 1 if any did not). Re-sending the whole
         batch appends only what is missing.
-
-        Options:
-          --event JSON   an event to append (repeatable; stdin is then not read)
-          --no-sync      skip the fsync (bulk loads: the batch is not durable
-                         until the next synced append); default is to fsync
-          -h, --help     show this help
-
-        Example:
-          echo '{"at":"2025-10-21T08:15:00+03:00","user":"u-42","type":"hints.granted","data":{"amount":3,"reason":"seed"}}' \\
-            | progress-ledger append learner.log
         """
+    static let event = Option("--event", value: "JSON", help: "an event to append (repeatable; stdin is then not read)", repeatable: true)
+    static let noSync = Flag("--no-sync", help: "skip the fsync (bulk loads: the batch is not durable until the next synced append); default is to fsync")
+    static let options: [any OptionSpec] = [event, noSync]
+    static let examples = ["""
+        echo '{"at":"2025-10-21T08:15:00+03:00","user":"u-42","type":"hints.granted","data":{"amount":3,"reason":"seed"}}' \\
+          | progress-ledger append learner.log
+        """]
 
     static func run(_ args: ParsedArguments, _ io: Terminal) throws -> Int32 {
         let path = try args.onePositional("LOG path")
         let inputs: [(label: String, bytes: ArraySlice<UInt8>)]
-        let given = args.values("--event")
+        let given = args.all(Self.event)
         if !given.isEmpty {
             inputs = given.enumerated().map { ("--event \($0.offset + 1)", ArraySlice($0.element.utf8)) }
         } else {
-            inputs = splitLines(io.readStandardInput()).map { ("stdin:\($0.number)", $0.bytes) }
+            inputs = splitLines(try io.readStandardInput()).map { ("stdin:\($0.number)", $0.bytes) }
         }
         guard !inputs.isEmpty else {
             io.error("progress-ledger append: no events on stdin: nothing appended")
@@ -55,7 +51,7 @@ enum AppendCommand: Command {
         }
 
         var events: [NewEvent] = []
-        var problems: [String] = []
+        var problems: [String] = [], kinds: Set<String> = []
         events.reserveCapacity(inputs.count)
         for input in inputs {
             do {
@@ -63,24 +59,25 @@ enum AppendCommand: Command {
             } catch {
                 // Each member's problem, not only the first.
                 let each = LineCodec.problems(ofNewEvent: input.bytes)
-                for problem in each.isEmpty ? [error] : each { io.error("\(input.label): \(describe(problem))") }
+                for problem in each.isEmpty ? [error] : each { io.error("\(input.label): \(describe(problem))"); kinds.insert(problem.kind.rawValue) }
                 problems.append(input.label)
             }
         }
         guard problems.isEmpty else {
-            io.error("progress-ledger append: \(problems.count) invalid event\(problems.count == 1 ? "" : "s"); nothing was appended to \(path)")
+            io.error("progress-ledger append: \(problems.count) invalid event\(problems.count == 1 ? "" : "s") (\(kinds.sorted().joined(separator: ", "))); "
+                     + "nothing was appended to \(path)")
             return ExitCode.failure
         }
 
         if let directory = try LogInput.directory(path) {
-            return appendToDirectory(directory, events, inputs.map(\.label), durability: args.flag("--no-sync") ? .deferred : .everyBatch, io)
+            return appendToDirectory(directory, events, inputs.map(\.label), durability: args[Self.noSync] ? .deferred : .everyBatch, io)
         }
         let writer = try LedgerWriter(path: path)
         defer { writer.close() }
         for recovery in writer.recoveries { io.error("progress-ledger append: \(recovery)") }
         let results: [AppendResult]
         do {
-            results = try writer.append(events, durability: args.flag("--no-sync") ? .deferred : .everyBatch)
+            results = try writer.append(events, durability: args[Self.noSync] ? .deferred : .everyBatch)
         } catch {
             // Rules that need the whole batch or the log (a repeated id): name the input line.
             if error.code == .invalidEvent, let index = error.eventIndex, inputs.indices.contains(index),

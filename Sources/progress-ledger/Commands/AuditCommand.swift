@@ -6,9 +6,8 @@ import Projections
 enum AuditCommand: Command {
     static let name = "audit"
     static let summary = "one learner's history in log order, with anomalies and the log's verification"
+    static let synopsis = "LOG|DIR --user U [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--json] [--quiet]"
     static let help = """
-        LOG|DIR --user U [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--json] [--quiet]
-
         Prints every line of the learner U (exact match) in log order, grouped under
         the learner's days, one readable line per event:
 
@@ -29,38 +28,34 @@ enum AuditCommand: Command {
         shown where they happened. The footer gives the log's verification result
         and head; a damaged log shows the lines before the damage, then the problem
         (exit 1).
-
-        Options:
-          --user U      the learner (required)
-          --from D      only the learner days from D on
-          --to D        only the learner days up to D
-          --json        one JSON object per line: each event as
-                        {"kind":"event","seq","id","day","at","device","type","attempt",
-                        "text","late","anomalies","reset"}, then a last line
-                        {"kind":"verify","ok","events","newer_version_lines","head",
-                        "problem","torn_tail","user","shown"}
-          --quiet       no progress on stderr while reading a large log
-
-        Example:
-          progress-ledger audit learners.log --user u-42 --from 2025-10-01
         """
-    static let options: [OptionSpec] = [.value("--user"), .value("--from"), .value("--to"), .flag("--json"), .flag("--quiet")]
+    static let from = Option.day("--from", help: "only the learner days from D on")
+    static let to = Option.day("--to", help: "only the learner days up to D")
+    static let json = Flag("--json", help: """
+        one JSON object per line: each event as
+        {"kind":"event","seq","id","day","at","device","type","attempt",
+        "text","late","anomalies","reset"}, then a last line
+        {"kind":"verify","ok","events","newer_version_lines","head",
+        "problem","torn_tail","user","shown"}
+        """)
+    static let options: [any OptionSpec] = [Common.user, from, to, json, Common.quiet]
+    static let examples = ["progress-ledger audit learners.log --user u-42 --from 2025-10-01"]
 
     static func run(_ args: ParsedArguments, _ io: Terminal) throws -> Int32 {
         let given = try args.onePositional("LOG")
-        guard let user = args.value("--user") else { throw CLIError.usage("missing --user U") }
+        let user = try args.required(Common.user)
         // A ledger directory: only the learner's own log is read (seqs are its own).
         let (log, exists) = try LogInput.learnerLog(given, user: user)
         guard exists else { throw CLIError.failure("\(given): no learner log for user '\(user)'") }
-        let (from, to) = try args.dayRange()
-        let json = args.flag("--json")
+        let (from, to) = try args.dayRange(Self.from, Self.to)
+        let json = args[Self.json]
         var timeline = AuditTimeline(user: user, from: from, to: to)
         var printer = AuditTextPrinter()
         var shown = 0
         if !json { io.line("Audit of \(user) in \(log)\n") }
         let result: Result<LogSummary, LedgerError>
         do {
-            result = .success(try LogInput.read(log, io, quiet: args.flag("--quiet")) { record in
+            result = .success(try LogInput.read(log, io, quiet: args[Common.quiet]) { record in
                 guard let entry = timeline.add(record) else { return }
                 shown += 1
                 if json { io.write(bytes: entry.json + [0x0A]) } else { io.write(printer.text(for: entry)) }

@@ -7,9 +7,8 @@ import Simulation
 enum DemoCommand: Command {
     static let name = "demo"
     static let summary = "simulate learners, write their log and an HTML report, and show what the ledger sees"
+    static let synopsis = "[--users N] [--days D] [--seed S] [--out DIR] [--quiet]"
     static let help = """
-        [--users N] [--days D] [--seed S] [--out DIR] [--quiet]
-
         Simulates N learners over D days from 2025-10-06 — several time zones, daylight-
         saving changes and travel; daily quizzes resumed, retried, abandoned and taken
         just before midnight; category quizzes and diagnostics; hints granted, used and
@@ -28,33 +27,26 @@ enum DemoCommand: Command {
 
         The same options give the same log, byte for byte: ids and times come from the
         seed, never from a clock or a UUID.
-
-        Options:
-          --users N     learners (default 30)
-          --days D      calendar days (default 30)
-          --seed S      the seed, a whole number (default 42)
-          --out DIR     where to write demo.log and report.html (default: a new folder
-                        demo/ in the current directory, or demo-2/, demo-3/... if taken).
-                        DIR is created if needed; a DIR that already holds a demo.log is
-                        refused, so no log is ever appended to twice.
-          --quiet       no progress on stderr
-
-        Example:
-          progress-ledger demo --users 200 --days 60 --seed 7 --out /tmp/big-demo
         """
-    static let options: [OptionSpec] = [.value("--users"), .value("--days"), .value("--seed"), .value("--out"), .flag("--quiet")]
+    static let users = Option.integer("--users", help: "learners (default 30)", range: 1...1_000_000)
+    static let days = Option.integer("--days", value: "D", help: "calendar days (default 30)", range: 1...36_500)
+    static let seed = Option.checked("--seed", value: "S", help: "the seed, a whole number (default 42)",
+                                     takes: "a whole number from 0 to \(UInt64.max)") { UInt64($0) }
+    static let out = Option("--out", value: "DIR", help: "where to write demo.log and report.html (default: a new folder demo/ in the current "
+        + "directory, or demo-2/, demo-3/... if taken). DIR is created if needed; a DIR that already holds a demo.log is refused, so no log "
+        + "is ever appended to twice.")
+    static let options: [any OptionSpec] = [users, days, seed, out, Common.quiet]
+    static let examples = ["progress-ledger demo --users 200 --days 60 --seed 7 --out /tmp/big-demo"]
 
     /// Events appended per batch: one write each; synced once at the end.
     static let batchSize = 2_000
 
     static func run(_ args: ParsedArguments, _ io: Terminal) throws -> Int32 {
         if let extra = args.positionals.first { throw CLIError.usage("unexpected argument '\(extra)' (demo takes options only)") }
-        let users = try args.integer("--users", default: 30, range: 1...1_000_000)
-        let days = try args.integer("--days", default: 30, range: 1...36_500)
-        let seedText = args.value("--seed") ?? "42"
-        guard let seed = UInt64(seedText) else { throw CLIError.usage("--seed takes a whole number from 0 to \(UInt64.max) (got '\(seedText)')") }
-        let quiet = args.flag("--quiet")
-        let directory = try outputDirectory(args.value("--out"))
+        let users = args[Self.users] ?? 30
+        let days = args[Self.days] ?? 30
+        let seed = args[Self.seed] ?? 42
+        let directory = try outputDirectory(args[Self.out])
         let logPath = directory + "/demo.log"
         let htmlPath = directory + "/report.html"
 
@@ -74,7 +66,7 @@ enum DemoCommand: Command {
         var projector = LearnerProjector(options: StateOptions(user: follow))
         var builder = ReportBuilder()
         do {
-            _ = try LogInput.read(logPath, io, quiet: quiet) { record in
+            _ = try LogInput.read(logPath, io, quiet: args[Common.quiet]) { record in
                 projector.apply(record)
                 builder.add(record)
             }

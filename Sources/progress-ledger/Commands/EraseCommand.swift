@@ -5,10 +5,8 @@ import Ledger
 enum EraseCommand: Command {
     static let name = "erase"
     static let summary = "erase a learner: their lines become redaction stubs; the chain still verifies"
-    static let options: [OptionSpec] = [.value("--user"), .flag("--dry-run")]
+    static let synopsis = "LOG|DIR --user U [--dry-run]"
     static let help = """
-        LOG|DIR --user U [--dry-run]
-
         Replaces every line of learner U in LOG by a redaction stub that keeps
         the line's seq, its prev and the SHA-256 of the erased line, and
         nothing else of it (see docs/format.md and docs/privacy.md). Every
@@ -31,19 +29,16 @@ enum EraseCommand: Command {
         U's events must erase them too, or its next sync re-sends them.
 
         In a ledger directory DIR, U's learner log is erased: it is left holding its stubs alone.
-
-        Options:
-          --user U     the learner to erase (required)
-          --dry-run    print the receipt and change nothing
-          -h, --help   show this help
         """
+    static let dryRun = Flag("--dry-run", help: "print the receipt and change nothing")
+    static let options: [any OptionSpec] = [Common.user, dryRun]
 
     static func run(_ args: ParsedArguments, _ io: Terminal) throws -> Int32 {
         let given = try args.onePositional("LOG path")
-        guard let user = args.value("--user") else { throw CLIError.usage("--user U is required: the learner to erase") }
+        let user = try args.required(Common.user)
         // In a ledger directory, the learner's own log is replaced by its stubs alone.
         let path = try LogInput.existingLearnerLog(given, user: user)
-        let receipt = try erase(path: path, user: user, dryRun: args.flag("--dry-run"))
+        let receipt = try erase(path: path, user: user, dryRun: args[Self.dryRun])
         for line in lines(receipt) { io.line(line) }
         return ExitCode.ok
     }

@@ -7,9 +7,11 @@ import Projections
 enum ExplainCommand: Command {
     static let name = "explain"
     static let summary = "why a number of the state has its value: the rule and the events behind it"
+    static let synopsis = """
+        LOG|DIR --user U PATH [--day D] [--json] [--quiet]
+        [--retry-limit N] [--streak-on daily|any] [--catalog FILE] [--days N] (as for 'state')
+        """
     static let help = """
-        LOG|DIR --user U PATH [--day D] [--json] [state's options]
-
         PATH names a member of 'state --json' with dots: streak.current,
         streak.longest, daily_quiz.status, daily_quiz.retries_left,
         hints.balance, stats.accuracy, study_plan.weaknesses, achievements
@@ -24,22 +26,13 @@ enum ExplainCommand: Command {
         daily attempt of each day of the current run).
 
         In a ledger directory DIR, only U's learner log is read.
-
-        Options:
-          --user U       the learner (required)
-          --day D        the state's day (default: the learner's latest day)
-          --json         print {"path","value","rule","events":[{"seq","day","type","summary"}]}
-          --retry-limit N, --streak-on daily|any, --catalog FILE, --days N
-                         as for 'state'
-          -h, --help     show this help
-
-        Examples:
-          progress-ledger explain progress.log --user u-42 streak.current
-          progress-ledger explain progress.log --user u-42 hints.balance --json
         """
-    static let options: [OptionSpec] = [
-        .value("--user"), .value("--day"), .value("--catalog"), .value("--retry-limit"),
-        .value("--streak-on"), .value("--days"), .flag("--json"), .flag("--quiet"),
+    static let json = Flag("--json", help: #"print {"path","value","rule","events":[{"seq","day","type","summary"}]}"#)
+    static let options: [any OptionSpec] = [Common.user, StateCommand.day, json, StateCommand.retryLimit, StateCommand.streakOn,
+                                            StateCommand.catalog, StateCommand.days, Common.quiet]
+    static let examples = [
+        "progress-ledger explain progress.log --user u-42 streak.current",
+        "progress-ledger explain progress.log --user u-42 hints.balance --json",
     ]
 
     static func run(_ args: ParsedArguments, _ io: Terminal) throws -> Int32 {
@@ -51,7 +44,7 @@ enum ExplainCommand: Command {
         let path = try LogInput.existingLearnerLog(args.positionals[0], user: options.user)
         var records: [Record] = []
         do {
-            _ = try LogInput.read(path, io, quiet: args.flag("--quiet"), user: options.user) { records.append($0) }
+            _ = try LogInput.read(path, io, quiet: args[Common.quiet], user: options.user) { records.append($0) }
         } catch {
             throw CLIError.failure(error.description)
         }
@@ -59,7 +52,7 @@ enum ExplainCommand: Command {
         do { explanation = try Explanation.explain(member, records: records, options: options) } catch {
             throw CLIError.usage(error.description)
         }
-        if args.flag("--json") {
+        if args[Self.json] {
             io.write(bytes: explanation.jsonBytes)
             io.line()
             return ExitCode.ok

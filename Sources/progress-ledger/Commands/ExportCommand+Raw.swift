@@ -4,7 +4,7 @@ import Ledger
 extension ExportCommand {
     static func runRaw(_ args: ParsedArguments, _ io: Terminal) throws -> Int32 {
         let path = try args.onePositional("LOG")
-        let after = try args.integer("--after", default: 0, range: 0...Int.max)
+        let after = args[Self.after] ?? 0
         do {
             try LogReader(path: path).rawLines(after: after) { line in
                 io.write(bytes: Array(line) + [0x0A])

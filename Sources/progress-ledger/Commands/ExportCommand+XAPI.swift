@@ -8,17 +8,16 @@ extension ExportCommand {
     static func runXAPI(_ path: String, _ args: ParsedArguments, _ io: Terminal) throws -> Int32 {
         let options: XAPIOptions
         do {
-            options = try XAPIOptions(homepage: args.value("--homepage") ?? XAPIOptions.defaultHomepage,
-                                      activityBase: args.value("--activity-base") ?? XAPIOptions.defaultActivityBase)
+            options = try XAPIOptions(homepage: args[Self.homepage] ?? XAPIOptions.defaultHomepage,
+                                      activityBase: args[Self.activityBase] ?? XAPIOptions.defaultActivityBase)
         } catch {
             throw CLIError.usage(error.description)
         }
-        let user = args.value("--user")
-        if let user, user.isEmpty { throw CLIError.usage("--user takes a non-empty learner id") }
+        let user = args[Self.user]
         var exporter = XAPIExporter(options: options)
         var out: [UInt8] = []
         // A ledger directory: the learner's log with --user, else every learner log.
-        try LogInput.readEvery(path, io, quiet: args.flag("--quiet"), user: user) { record in
+        try LogInput.readEvery(path, io, quiet: args[Common.quiet], user: user) { record in
             if let line = exporter.statement(for: record) { out.append(contentsOf: line) }
         }
         io.write(bytes: out)

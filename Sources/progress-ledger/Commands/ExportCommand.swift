@@ -1,4 +1,5 @@
 import Events
+import Interop
 import Ledger
 
 /// `progress-ledger export`: a log's events in another form. This file only
@@ -8,12 +9,13 @@ import Ledger
 enum ExportCommand: Command {
     static let name = "export"
     static let summary = "a learner's raw lines (--user), or the log for another system (flat rows, xAPI)"
-    static let help = """
+    static let synopsis = """
         LOG [--format jsonl] [--after SEQ]
-                             LOG|DIR [--format jsonl] --user U [--state]
-                             LOG|DIR --format flat --out OUTDIR [--quiet]
-                             LOG|DIR --format xapi [--user U] [--homepage URL] [--activity-base IRI] [--quiet]
-
+        LOG|DIR [--format jsonl] --user U [--state]
+        LOG|DIR --format flat --out OUTDIR [--quiet]
+        LOG|DIR --format xapi [--user U] [--homepage URL] [--activity-base IRI] [--quiet]
+        """
+    static let help = """
         Writes the log's events, as they are or in another form.
 
         --format jsonl (the default): the log's lines with seq greater than SEQ
@@ -50,42 +52,34 @@ enum ExportCommand: Command {
 
         A damaged log is refused with verify's message (exit 1) and nothing is
         written; a torn tail is a warning.
-
-        Options:
-          --format F            jsonl (default), flat or xapi
-          --after SEQ           jsonl: only the lines after SEQ (default 0: all)
-          --user U              jsonl, xapi: only the events of learner U (exact match)
-          --state               jsonl: after U's lines, U's current state
-          --out OUTDIR          flat: the folder of partitions
-          --homepage URL        xapi: actor.account.homePage (default https://progress-ledger.example/)
-          --activity-base IRI   xapi: base of the activity, verb and extension IRIs
-                                (default https://progress-ledger.example/activities/)
-          --quiet               no progress on stderr while reading a large log
-
-        Examples:
-          progress-ledger export server.log --after 120 | progress-ledger pull replica.log
-          progress-ledger export progress.log --user u-42 --state > u-42.jsonl
-          progress-ledger export learner.log --format flat --out flat/
-          progress-ledger export learner.log --format xapi > statements.jsonl
-          progress-ledger export learner.log --format xapi --user u-42 \\
-              --homepage https://school.example/ --activity-base https://school.example/xapi/
         """
-    static let options: [OptionSpec] = [
-        .value("--format"), .value("--after"), .value("--out"), .value("--user"), .flag("--state"), .value("--homepage"),
-        .value("--activity-base"), .flag("--quiet"),
+    static let output = FormatOption<ExportFormat>(help: "jsonl (default), flat or xapi", default: .jsonl)
+    static let user = Option.nonEmpty("--user", value: "U", help: "jsonl, xapi: only the events of learner U (exact match)", what: "a non-empty learner id")
+    static let after = Option.integer("--after", value: "SEQ", help: "jsonl: only the lines after SEQ (default 0: all)", range: 0...Int.max).conflicting(with: user)
+    static let state = Flag("--state", help: "jsonl: after U's lines, U's current state").needing(user)
+    static let out = Option.nonEmpty("--out", value: "OUTDIR", help: "flat: the folder of partitions", what: "a folder name")
+    static let homepage = Option("--homepage", value: "URL", help: "xapi: actor.account.homePage (default \(XAPIOptions.defaultHomepage))")
+    static let activityBase = Option("--activity-base", value: "IRI", help: "xapi: base of the activity, verb and extension IRIs (default \(XAPIOptions.defaultActivityBase))")
+    static let options: [any OptionSpec] = output.options + [after, user, state, out, homepage, activityBase, Common.quiet]
+    static let examples = [
+        "progress-ledger export server.log --after 120 | progress-ledger pull replica.log",
+        "progress-ledger export progress.log --user u-42 --state > u-42.jsonl",
+        "progress-ledger export learner.log --format flat --out flat/",
+        "progress-ledger export learner.log --format xapi > statements.jsonl",
+        """
+        progress-ledger export learner.log --format xapi --user u-42 \\
+            --homepage https://school.example/ --activity-base https://school.example/xapi/
+        """,
     ]
 
     static func run(_ args: ParsedArguments, _ io: Terminal) throws -> Int32 {
-        switch try args.choice("--format", ["jsonl", "flat", "xapi"], default: "jsonl") {
-        case "xapi": return try runXAPI(try args.onePositional("LOG"), args, io)
-        case "flat": return try runFlat(args, io)
-        default:
-            if args.value("--user") != nil {
-                guard args.value("--after") == nil else { throw CLIError.usage("--after and --user do not go together") }
-                return try runUser(args, io)
-            }
-            if args.flag("--state") { throw CLIError.usage("--state needs --user U: the state is one learner's") }
-            return try runRaw(args, io)
+        switch try output.resolve(args) {
+        case .xapi: return try runXAPI(try args.onePositional("LOG"), args, io)
+        case .flat: return try runFlat(args, io)
+        case .jsonl: return args[user] == nil ? try runRaw(args, io) : try runUser(args, io)
         }
     }
 }
+
+/// What `export` writes: the raw lines, flat rows in partitions, or xAPI statements.
+enum ExportFormat: String, OutputFormat { case jsonl, flat, xapi }

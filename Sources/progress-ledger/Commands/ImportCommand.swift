@@ -8,11 +8,12 @@ import Ledger
 enum ImportCommand: Command {
     static let name = "import"
     static let summary = "one learner's progress from an app's old store (daily-quiz, cryptogram, ...)"
-    static let help = """
+    static let synopsis = """
         LOG|DIR --from KIND FILE... --user U [--device D] [--utc-offset ±HH:MM] [--dry-run]
-                              (sat-attempts: --kind passage|lesson --content ID --category C)
-                              (quiz-app: --at TIME)
-
+        (sat-attempts: --kind passage|lesson --content ID --category C)
+        (quiz-app: --at TIME)
+        """
+    static let help = """
         Reads one learner's old store and appends v1 events for the progress it
         holds, so that 'state' shows what the old app showed (docs/import.md has
         every store's mapping). KIND is one of:
@@ -31,52 +32,45 @@ enum ImportCommand: Command {
         "imported": KIND, and what was assumed is said on stderr.
 
         In a ledger directory DIR, the events go to U's learner log (made when new).
-
-        Options:
-          --from KIND       the store's kind; required
-          --user U          the learner; required
-          --device D        written as every event's device
-          --utc-offset O    the offset the store's instants are written in (default +00:00)
-          --kind K          sat-attempts: passage or lesson
-          --content ID      sat-attempts: the passage's or lesson's id
-          --category C      sat-attempts: its category
-          --at TIME         quiz-app: the grant's time (RFC 3339 with offset); required
-                            when the store holds hints (it keeps no time)
-          --dry-run         print the events (JSON lines, without seq and prev); append nothing
-
-        Examples:
-          progress-ledger import learner.log --from cryptogram app.sqlite --user u-42
-          progress-ledger import learner.log --from sat-attempts p1.json --user u-42 \\
-              --kind passage --content p-1 --category reading --utc-offset -05:00
-          progress-ledger import learner.log --from quiz-app persist-root.json --user u-42 \\
-              --at 2025-10-24T12:00:00+02:00 --dry-run
         """
-    static let options: [OptionSpec] = [
-        .value("--from"), .value("--user"), .value("--device"), .value("--utc-offset"), .flag("--dry-run"),
-        .value("--kind"), .value("--content"), .value("--category"), .value("--at"),
+    static let from = Option<ImportKind>.choice("--from", value: "KIND", help: "the store's kind; required")
+    static let device = Option("--device", value: "D", help: "written as every event's device")
+    static let utcOffset = Option("--utc-offset", value: "O", help: "the offset the store's instants are written in (default +00:00)")
+    static let kind = Option<SubmissionMade.Kind>.choice("--kind", value: "K", help: "sat-attempts: passage or lesson")
+    static let content = Option("--content", value: "ID", help: "sat-attempts: the passage's or lesson's id")
+    static let category = Option("--category", value: "C", help: "sat-attempts: its category")
+    static let at = Option("--at", value: "TIME", help: "quiz-app: the grant's time (RFC 3339 with offset); required when the store holds hints (it keeps no time)") {
+        (text) throws(CLIError) in do { return try Timestamp(parsing: text) } catch { throw .usage("--at \(error) (got '\(text)')") }
+    }
+    static let dryRun = Flag("--dry-run", help: "print the events (JSON lines, without seq and prev); append nothing")
+    static let options: [any OptionSpec] = [from, Common.user, device, utcOffset, kind, content, category, at, dryRun]
+    static let examples = [
+        "progress-ledger import learner.log --from cryptogram app.sqlite --user u-42",
+        """
+        progress-ledger import learner.log --from sat-attempts p1.json --user u-42 \\
+            --kind passage --content p-1 --category reading --utc-offset -05:00
+        """,
+        """
+        progress-ledger import learner.log --from quiz-app persist-root.json --user u-42 \\
+            --at 2025-10-24T12:00:00+02:00 --dry-run
+        """,
     ]
 
     static func run(_ args: ParsedArguments, _ io: Terminal) throws -> Int32 {
         guard args.positionals.count >= 2 else { throw CLIError.usage("expected LOG and at least one FILE") }
         let given = args.positionals[0]
         let paths = Array(args.positionals.dropFirst())
-        let kindName = try args.choice("--from", ImportKind.allCases.map(\.rawValue), default: "")
-        guard let kind = ImportKind(rawValue: kindName) else { throw CLIError.usage("missing --from KIND") }
-        guard let user = args.value("--user"), !user.isEmpty else { throw CLIError.usage("missing --user U") }
+        let kind = try args.required(Self.from)
+        let user = try args.required(Common.user)
         let log = try LogInput.learnerLog(given, user: user).path
-        var at: Timestamp?
-        if let text = args.value("--at") {
-            do { at = try Timestamp(parsing: text) } catch { throw CLIError.usage("--at \(error.description) (got '\(text)')") }
-        }
-        guard let settings = ImportSettings(user: user, device: args.value("--device"),
-                                            offset: args.value("--utc-offset") ?? "+00:00", at: at) else {
-            throw CLIError.usage("--utc-offset takes ±HH:MM (got '\(args.value("--utc-offset") ?? "")')")
+        guard let settings = ImportSettings(user: user, device: args[Self.device],
+                                            offset: args[Self.utcOffset] ?? "+00:00", at: args[Self.at]) else {
+            throw CLIError.usage("--utc-offset takes ±HH:MM (got '\(args[Self.utcOffset] ?? "")')")
         }
         var target: SubmissionTarget?
         if kind == .satAttempts {
-            let k = try args.choice("--kind", SubmissionMade.Kind.allCases.map(\.rawValue), default: "")
-            guard let kind = SubmissionMade.Kind(rawValue: k), let content = args.value("--content"), !content.isEmpty,
-                  let category = args.value("--category"), !category.isEmpty else {
+            guard let kind = args[Self.kind], let content = args[Self.content], !content.isEmpty,
+                  let category = args[Self.category], !category.isEmpty else {
                 throw CLIError.usage("--from sat-attempts needs --kind passage|lesson, --content ID and --category C")
             }
             target = SubmissionTarget(kind: kind, content: content, category: category)
@@ -95,7 +89,7 @@ enum ImportCommand: Command {
             batch = b
         }
         for note in batch.assumptions { io.error(note) }
-        if args.flag("--dry-run") {
+        if args[Self.dryRun] {
             for event in batch.events { io.write(bytes: Importer.dryRunLine(event)) }
             io.error("dry run: \(batch.events.count) event\(batch.events.count == 1 ? "" : "s"), nothing appended to \(log)")
             return ExitCode.ok

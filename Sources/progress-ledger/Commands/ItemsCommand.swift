@@ -6,9 +6,8 @@ import Projections
 enum ItemsCommand: Command {
     static let name = "items"
     static let summary = "question analysis: per question answers, choices, discrimination; drop-off per quiz"
+    static let synopsis = "LOG|DIR [--from YYYY-MM-DD] [--to YYYY-MM-DD] --format json|csv|text|html [--out FILE] [--quiet]"
     static let help = """
-        LOG|DIR [--from YYYY-MM-DD] [--to YYYY-MM-DD] --format json|csv|text|html [--out FILE] [--quiet]
-
         Per quiz and question, over the counted (first) answers of the attempts started
         on a day from --from to --to (in any state): answers, percent right, the choices
         made, the most chosen wrong choice, the discrimination (corrected point-biserial
@@ -18,26 +17,22 @@ enum ItemsCommand: Command {
         content and question (without ms, hints and discrimination). Resets are ignored.
 
         A ledger directory DIR: every learner log is read.
-
-        Options:
-          --from D      first day (default: no lower bound)
-          --to D        last day (default: no upper bound)
-          --format F    json, csv (one row per question), text or html (one self-contained page)
-          --out FILE    write to FILE (whole, mode 0600) instead of stdout
-          --quiet       no progress on stderr while reading a large log
-
-        Examples:
-          progress-ledger items learners.log --format text
-          progress-ledger items learners.log --from 2025-10-01 --to 2025-10-31 --format csv --out items.csv
         """
-    static let options: [OptionSpec] = [.value("--from"), .value("--to"), .value("--format"), .value("--out"), .flag("--quiet")]
+    static let examples = [
+        "progress-ledger items learners.log --format text",
+        "progress-ledger items learners.log --from 2025-10-01 --to 2025-10-31 --format csv --out items.csv",
+    ]
+    static let from = Option.day("--from", help: "first day (default: no lower bound)")
+    static let to = Option.day("--to", help: "last day (default: no upper bound)")
+    static let output = OutputFile.tableFormat(help: "json, csv (one row per question), text or html (one self-contained page); required")
+    static let options: [any OptionSpec] = [from, to] + output.options + [Common.out, Common.quiet]
 
     static func run(_ args: ParsedArguments, _ io: Terminal) throws -> Int32 {
         let log = try args.onePositional("LOG")
-        let format = try OutputFile.tableFormat(args)
-        let (from, to) = try args.dayRange()
+        let format = try output.resolve(args)
+        let (from, to) = try args.dayRange(Self.from, Self.to)
         var builder = ItemsBuilder(from: from, to: to)
-        try LogInput.readEvery(log, io, quiet: args.flag("--quiet")) { builder.add($0) }
+        try LogInput.readEvery(log, io, quiet: args[Common.quiet]) { builder.add($0) }
         try OutputFile.write(builder.analysis(), as: format, args, io)
         return ExitCode.ok
     }

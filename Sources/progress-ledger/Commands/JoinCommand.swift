@@ -4,19 +4,15 @@ import Ledger
 enum JoinCommand: Command {
     static let name = "join"
     static let summary = "write a ledger directory's events into one new log, by instant then id"
-    static let options: [OptionSpec] = []
+    static let synopsis = "DIR OUT"
     static let help = """
-        DIR OUT
-
         Reads (and checks) every learner log of the ledger directory DIR and
         writes their events to the new log OUT (it must not exist), ordered by
         instant (`at` as an instant), then id, as merge orders; OUT gets its own
         seq and prev chain. The events are held in memory: for small deployments.
         Prints the events and OUT's head.
-
-        Example:
-          progress-ledger join ledger.d all.log
         """
+    static let examples = ["progress-ledger join ledger.d all.log"]
 
     static func run(_ args: ParsedArguments, _ io: Terminal) throws -> Int32 {
         guard args.positionals.count == 2 else { throw CLIError.usage("expected DIR OUT") }

@@ -6,10 +6,11 @@ import Projections
 enum LeaderboardCommand: Command {
     static let name = "leaderboard"
     static let summary = "weekly or monthly ranking of learners (finished quizzes, mean score, streak)"
-    static let help = """
+    static let synopsis = """
         LOG|DIR --period week|month --on YYYY-MM-DD [--by finished|percent|streak] [--top N]
-                                   [--exclude FILE] [--json] [--quiet]
-
+        [--exclude FILE] [--json] [--quiet]
+        """
+    static let help = """
         Ranks the learners over the ISO week (Monday to Sunday) or calendar month that
         contains --on. Each learner is folded as 'state --day LAST' would (LAST: the
         period's last day; resets apply).
@@ -19,47 +20,35 @@ enum LeaderboardCommand: Command {
         Ranks are standard competition ranks (1, 2, 2, 4); ties are listed by user id.
 
         A ledger directory DIR: every learner log is read.
-
-        Options:
-          --period P    week or month; required
-          --on D        a day of the period; required
-          --by M        finished (default), percent or streak
-          --top N       only the rows whose rank is at most N
-          --exclude F   a file of user ids, one a line (learners who opted out): they
-                        never appear and take no rank
-          --json        print JSON instead of a table
-          --quiet       no progress on stderr while reading a large log
-
-        Examples:
-          progress-ledger leaderboard learners.log --period week --on 2025-10-21 --top 10
-          progress-ledger leaderboard learners.log --period month --on 2025-10-01 --by percent --exclude opted-out.txt --json
         """
-    static let options: [OptionSpec] = [
-        .value("--period"), .value("--on"), .value("--by"), .value("--top"), .value("--exclude"),
-        .flag("--json"), .flag("--quiet"),
+    static let period = Option<Leaderboard.Period>.choice("--period", value: "P", help: "week or month; required")
+    static let on = Option.day("--on", help: "a day of the period; required")
+    static let by = Option<Leaderboard.Measure>.choice("--by", value: "M", help: "finished (default), percent or streak")
+    static let top = Option.integer("--top", help: "only the rows whose rank is at most N", range: 1...Int(Int32.max))
+    static let exclude = Option("--exclude", value: "FILE", help: "a file of user ids, one a line (learners who opted out): they never appear and take no rank")
+    static let json = Flag("--json", help: "print JSON instead of a table")
+    static let options: [any OptionSpec] = [period, on, by, top, exclude, json, Common.quiet]
+    static let examples = [
+        "progress-ledger leaderboard learners.log --period week --on 2025-10-21 --top 10",
+        "progress-ledger leaderboard learners.log --period month --on 2025-10-01 --by percent --exclude opted-out.txt --json",
     ]
 
     static func run(_ args: ParsedArguments, _ io: Terminal) throws -> Int32 {
         let log = try args.onePositional("LOG")
-        guard args.value("--period") != nil else { throw CLIError.usage("missing --period week|month") }
-        let period = Leaderboard.Period(rawValue: try args.choice("--period", Leaderboard.Period.allCases.map(\.rawValue),
-                                                                  default: "week")) ?? .week
-        guard let on = try args.calendarDay("--on") else { throw CLIError.usage("missing --on YYYY-MM-DD") }
-        let measure = Leaderboard.Measure(rawValue: try args.choice("--by", Leaderboard.Measure.allCases.map(\.rawValue),
-                                                                    default: "finished")) ?? .finished
-        let top = args.value("--top") == nil ? nil : try args.integer("--top", default: 0, range: 1...Int(Int32.max))
+        let period = try args.required(Self.period)
+        let on = try args.required(Self.on)
         var excluded: [String] = []
-        if let file = args.value("--exclude") {
+        if let file = args[Self.exclude] {
             let bytes: [UInt8]
             do { bytes = try SmallFile.read(file) } catch {
-                throw CLIError.failure("\(error.path): cannot read the excluded users: \(error.message)")
+                throw CLIError.failure("\(error.path): cannot read the excluded users: \(error.detail)")
             }
             excluded = Leaderboard.excludedUsers(bytes)
         }
         var builder = LeaderboardBuilder(period: period, containing: on)
-        try LogInput.readEvery(log, io, quiet: args.flag("--quiet")) { builder.add($0) }
-        let board = builder.leaderboard(by: measure, excluding: excluded, top: top)
-        io.write(bytes: args.flag("--json") ? board.json + [0x0A] : Array(board.text.utf8))
+        try LogInput.readEvery(log, io, quiet: args[Common.quiet]) { builder.add($0) }
+        let board = builder.leaderboard(by: args[Self.by] ?? .finished, excluding: excluded, top: args[Self.top])
+        io.write(bytes: args[Self.json] ? board.json + [0x0A] : Array(board.text.utf8))
         return ExitCode.ok
     }
 }

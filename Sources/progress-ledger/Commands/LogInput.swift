@@ -35,24 +35,6 @@ enum LogInput {
     }
 }
 
-extension ParsedArguments {
-    /// A `YYYY-MM-DD` option, or nil when absent.
-    func calendarDay(_ name: String) throws(CLIError) -> Day? {
-        guard let text = value(name) else { return nil }
-        guard let day = Day(text) else {
-            throw .usage("\(name) takes a date YYYY-MM-DD that exists (got '\(text)')")
-        }
-        return day
-    }
-
-    /// `--from` and `--to`, checked to be in order.
-    func dayRange() throws(CLIError) -> (from: Day?, to: Day?) {
-        let from = try calendarDay("--from"), to = try calendarDay("--to")
-        if let from, let to, to < from { throw .usage("--to \(to) is before --from \(from)") }
-        return (from, to)
-    }
-}
-
 extension LogInput {
     /// The ledger directory at `path`, or nil when `path` is not one (a LOG).
     static func directory(_ path: String) throws(CLIError) -> LedgerDirectory? {

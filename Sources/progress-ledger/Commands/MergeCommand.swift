@@ -4,9 +4,8 @@ import Ledger
 enum MergeCommand: Command {
     static let name = "merge"
     static let summary = "merge logs that were never synced into a new log (events once by id, by time)"
+    static let synopsis = "OUT LOG..."
     static let help = """
-        OUT LOG...
-
         Combines logs that grew apart (two devices of the past, a backup and a live
         log) into the new log OUT: every LOG is verified first (a damaged one names
         its file and line, and nothing is written); each event is taken once by id;
@@ -16,11 +15,8 @@ enum MergeCommand: Command {
         reported with both files and lines, and OUT is not written (exit 1). OUT must
         not exist; it is written whole (a temporary file, fsync, rename), mode 0600.
         A line of a newer format version cannot be re-chained: it is refused.
-
-        Examples:
-          progress-ledger merge all.log phone.log tablet.log backup.log
         """
-    static let options: [OptionSpec] = []
+    static let examples = ["progress-ledger merge all.log phone.log tablet.log backup.log"]
 
     static func run(_ args: ParsedArguments, _ io: Terminal) throws -> Int32 {
         guard args.positionals.count >= 2 else { throw CLIError.usage("expected OUT and at least one LOG") }

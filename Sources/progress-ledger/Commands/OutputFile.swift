@@ -33,22 +33,22 @@ protocol TableOutput {
 extension Report: TableOutput {}
 extension ItemAnalysis: TableOutput {}
 
+/// What `report` and `items` print.
+enum TableFormat: String, OutputFormat { case json, csv, text, html }
+
 extension OutputFile {
     /// `--format json|csv|text|html`, which these commands require.
-    static func tableFormat(_ args: ParsedArguments) throws(CLIError) -> String {
-        guard args.value("--format") != nil else { throw .usage("missing --format json|csv|text|html") }
-        return try args.choice("--format", ["json", "csv", "text", "html"], default: "text")
-    }
+    static func tableFormat(help: String) -> FormatOption<TableFormat> { FormatOption(help: help, default: nil) }
 
     /// Writes `output` in `format` (JSON with a final LF) to `--out` when given, else to stdout.
-    static func write(_ output: some TableOutput, as format: String, _ args: ParsedArguments, _ io: Terminal) throws(CLIError) {
+    static func write(_ output: some TableOutput, as format: TableFormat, _ args: ParsedArguments, _ io: Terminal) throws(CLIError) {
         let bytes: [UInt8]
         switch format {
-        case "json": bytes = output.json + [0x0A]
-        case "csv": bytes = Array(output.csv.utf8)
-        case "html": bytes = Array(output.html.utf8)
-        default: bytes = Array(output.text.utf8)
+        case .json: bytes = output.json + [0x0A]
+        case .csv: bytes = Array(output.csv.utf8)
+        case .html: bytes = Array(output.html.utf8)
+        case .text: bytes = Array(output.text.utf8)
         }
-        try write(bytes, to: args.value("--out"), io)
+        try write(bytes, to: args[Common.out], io)
     }
 }

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Ledger
 
 /// Shows how far a long read has got on stderr — bytes, percent and rate —
 /// when stderr is a terminal and `--quiet` was not given; otherwise nothing.
@@ -33,7 +27,7 @@ final class ProgressMeter {
 
     /// 300 ms, or `PROGRESS_LEDGER_PROGRESS_AFTER_MS` milliseconds (the tests use 0).
     static var delay: Duration {
-        guard let text = getenv("PROGRESS_LEDGER_PROGRESS_AFTER_MS").map({ String(cString: $0) }),
+        guard let text = System.environment("PROGRESS_LEDGER_PROGRESS_AFTER_MS"),
               let ms = Int(text), ms >= 0 else { return .milliseconds(300) }
         return .milliseconds(ms)
     }

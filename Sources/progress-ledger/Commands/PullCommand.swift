@@ -4,9 +4,8 @@ import Ledger
 enum PullCommand: Command {
     static let name = "pull"
     static let summary = "append a server's raw lines (stdin) to a replica if they continue its chain"
+    static let synopsis = "REPLICA"
     static let help = """
-        REPLICA
-
         Reads raw log lines on stdin (what 'export --after SEQ' prints) and appends
         them to REPLICA byte for byte, if and only if they continue its chain (seq
         next, prev the SHA-256 of its last line). Lines REPLICA already holds (same
@@ -15,17 +14,15 @@ enum PullCommand: Command {
         refused as replica_diverged naming the input's line and the replica's: nothing
         is written (a replica that did not exist is not created), exit 1. A new
         replica is created with mode 0600. Prints what was appended and the head.
-
-        Examples:
-          progress-ledger export server.log --after 120 | progress-ledger pull replica.log
         """
-    static let options: [OptionSpec] = []
+    static let examples = ["progress-ledger export server.log --after 120 | progress-ledger pull replica.log"]
 
     static func run(_ args: ParsedArguments, _ io: Terminal) throws -> Int32 {
         let path = try args.onePositional("REPLICA")
+        let input = try io.readStandardInput()
         let result: PullResult
         do {
-            result = try Replica(path: path).pull(input: io.readStandardInput(), source: "stdin")
+            result = try Replica(path: path).pull(input: input, source: "stdin")
         } catch {
             throw CLIError.failure(error.description)
         }

@@ -5,9 +5,8 @@ import LedgerAnalytics
 enum ReportCommand: Command {
     static let name = "report"
     static let summary = "per-day analytics across learners as JSON, CSV, a table or an HTML page"
+    static let synopsis = "LOG...|DIR [--from YYYY-MM-DD] [--to YYYY-MM-DD] --format json|csv|text|html [--out FILE] [--quiet]"
     static let help = """
-        LOG...|DIR [--from YYYY-MM-DD] [--to YYYY-MM-DD] --format json|csv|text|html [--out FILE] [--quiet]
-
         Counts, per calendar day from --from to --to, what all learners did: active
         users, quizzes started and finished, completion rate, mean score, answers,
         accuracy, hints used, puzzles solved and failed, submissions; then the totals,
@@ -25,31 +24,22 @@ enum ReportCommand: Command {
 
         Days are the learners' local dates; an attempt's answers, hints and end count
         on the day it started. Days without events are rows of zeros.
-
-        Options:
-          --from D      first day (default: the first day with an event)
-          --to D        last day (default: the last day with an event); the streaks are
-                        computed as 'state --day D' would from the events up to D only
-          --format F    json (the spec's object), csv (one row per day), text (a table
-                        for a terminal) or html (one self-contained page with charts)
-          --out FILE    write the report to FILE instead of stdout: whole (a new file
-                        beside FILE, renamed over it), mode 0600 whatever the umask.
-                        A symlink, a directory, a read-only file or a log at FILE is
-                        refused and left as it is
-          --quiet       no progress on stderr while reading a large log
-
-        Examples:
-          progress-ledger report learners.log --format text
-          progress-ledger report jan.log feb.log --from 2025-01-01 --to 2025-02-28 --format html --out report.html
         """
-    static let options: [OptionSpec] = [.value("--from"), .value("--to"), .value("--format"), .value("--out"), .flag("--quiet")]
+    static let from = Option.day("--from", help: "first day (default: the first day with an event)")
+    static let to = Option.day("--to", help: "last day (default: the last day with an event); the streaks are computed as 'state --day D' would from the events up to D only")
+    static let output = OutputFile.tableFormat(help: "json (the spec's object), csv (one row per day), text (a table for a terminal) or html (one self-contained page with charts); required")
+    static let options: [any OptionSpec] = [from, to] + output.options + [Common.out, Common.quiet]
+    static let examples = [
+        "progress-ledger report learners.log --format text",
+        "progress-ledger report jan.log feb.log --from 2025-01-01 --to 2025-02-28 --format html --out report.html",
+    ]
 
     static func run(_ args: ParsedArguments, _ io: Terminal) throws -> Int32 {
         let logs = args.positionals
         guard !logs.isEmpty else { throw CLIError.usage("missing LOG (one or more log files)") }
-        let format = try OutputFile.tableFormat(args)
-        let (from, to) = try args.dayRange()
-        let report = try LogInput.reading(logs, io, quiet: args.flag("--quiet")) { (source, progress, warning) throws(LedgerError) in
+        let format = try output.resolve(args)
+        let (from, to) = try args.dayRange(Self.from, Self.to)
+        let report = try LogInput.reading(logs, io, quiet: args[Common.quiet]) { (source, progress, warning) throws(LedgerError) in
             try source.report(from: from, to: to, progress: progress, warning: warning)
         }
         try OutputFile.write(report, as: format, args, io)

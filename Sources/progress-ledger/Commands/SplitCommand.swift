@@ -4,10 +4,8 @@ import Ledger
 enum SplitCommand: Command {
     static let name = "split"
     static let summary = "turn a log into a ledger directory of per-learner logs"
-    static let options: [OptionSpec] = [.flag("--quiet")]
+    static let synopsis = "LOG DIR [--quiet]"
     static let help = """
-        LOG DIR [--quiet]
-
         Writes a new ledger directory DIR (it must not exist) from LOG:
         DIR/ledger.json and one v1 log per learner at DIR/learners/HH/H64.log
         (H64 the SHA-256 of the user id). Each learner's events keep their
@@ -23,17 +21,14 @@ enum SplitCommand: Command {
         learner log), is refused and DIR is removed: nothing is left. A failure
         later (a full disk) leaves DIR without ledger.json, so it is not taken
         for a ledger.
-
-        --quiet   no progress line on stderr (shown only when it is a terminal)
-
-        Example:
-          progress-ledger split learners.log ledger.d
         """
+    static let options: [any OptionSpec] = [Common.quiet]
+    static let examples = ["progress-ledger split learners.log ledger.d"]
 
     static func run(_ args: ParsedArguments, _ io: Terminal) throws -> Int32 {
         guard args.positionals.count == 2 else { throw CLIError.usage("expected LOG DIR") }
         let (log, dir) = (args.positionals[0], args.positionals[1])
-        let meter = ProgressMeter(io, label: log, quiet: args.flag("--quiet"))
+        let meter = ProgressMeter(io, label: log, quiet: args[Common.quiet])
         defer { meter.finish() }
         let copy = try LedgerDirectory.split(log: log, into: dir, progress: { meter.update($0, $1) })
         io.line("\(dir): \(copy.logs) learner\(copy.logs == 1 ? "" : "s"), \(copy.events) event\(copy.events == 1 ? "" : "s"), source head \(copy.head)")

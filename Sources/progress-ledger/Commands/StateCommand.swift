@@ -10,11 +10,12 @@ import Projections
 enum StateCommand: Command {
     static let name = "state"
     static let summary = "one learner's state on a day (daily quiz, streak, study plan...)"
-    static let help = """
+    static let synopsis = """
         LOG|REPLICA --user U [--outbox OUTBOX] [--day YYYY-MM-DD] [--as-of SEQ|TIME] [--catalog FILE]
-                             [--retry-limit N] [--streak-on daily|any] [--days N] [--json]
-                             [--snapshot FILE] [--quiet] [--format text|json|html] [--out FILE]
-
+        [--retry-limit N] [--streak-on daily|any] [--days N] [--json]
+        [--snapshot FILE] [--quiet] [--format text|json|html] [--out FILE]
+        """
+    static let help = """
         Rebuilds everything the app shows for learner U from the log (of a ledger
         directory DIR given as LOG: only U's learner log is read): today's daily
         quiz and where to resume it, the streak, the history of completed daily
@@ -36,39 +37,31 @@ enum StateCommand: Command {
         written (atomically, mode 0600). The output is the same either way.
         Lines before the saved one are not read again: run 'verify' to prove
         the whole file (docs/operations.md, "Snapshots").
-
-        Options:
-          --user U          the learner (exact match, case-sensitive); required
-          --day D           day D (YYYY-MM-DD); default: the day of U's latest event
-          --as-of X         keep events with seq <= X (all digits) or at <= X (RFC 3339)
-          --catalog FILE    JSON object mapping a skill to content ids, for recommendations
-          --retry-limit N   daily-quiz retries allowed (default 1)
-          --streak-on M     daily (default): finished daily quizzes; any: also other
-                            quizzes, completed puzzles and submissions
-          --days N          history window in days ending at D (default 30)
-          --json            print the spec's JSON instead of text
-          --format F        text (default), json (as --json) or html: the learner's own
-                            dashboard, one self-contained page (charts as inline SVG,
-                            no script, nothing loaded from outside)
-          --out FILE        write the output to FILE (whole, mode 0600) instead of stdout
-          --snapshot FILE   read only what was appended since the lines saved in
-                            FILE, if it still matches; then save U's lines there
-          --quiet           no progress on stderr while reading a large log
-          --outbox OUTBOX   LOG is a device's replica: fold it, then the events of
-                            OUTBOX not in it (the state a device shows offline;
-                            docs/sync.md)
-
-        Examples:
-          progress-ledger state learner.log --user u-42
-          progress-ledger state learner.log --user u-42 --day 2025-10-21 --json
-          progress-ledger state learner.log --user u-42 --as-of 2025-10-21T12:00:00+03:00
-          progress-ledger state learner.log --user u-42 --snapshot u-42.snapshot
-          progress-ledger state learner.log --user u-42 --format html --out u-42.html
         """
-    static let options: [OptionSpec] = [
-        .value("--user"), .value("--day"), .value("--as-of"), .value("--catalog"), .value("--retry-limit"),
-        .value("--streak-on"), .value("--days"), .flag("--json"), .value("--snapshot"), .flag("--quiet"),
-        .value("--format"), .value("--out"), .value("--outbox"),
+    static let day = Option.day("--day", help: "day D (YYYY-MM-DD); default: the day of U's latest event")
+    static let asOf = Option("--as-of", value: "X", help: "keep events with seq <= X (all digits) or at <= X (RFC 3339)") { (text) throws(CLIError) in
+        do { return try AsOf(parsing: text) } catch { throw .usage("\(error)") }
+    }
+    static let catalog = Option("--catalog", value: "FILE", help: "JSON object mapping a skill to content ids, for recommendations")
+    static let retryLimit = Option.integer("--retry-limit", help: "daily-quiz retries allowed (default 1)", range: 0...1_000_000)
+    static let streakOn = Option<StreakMode>.choice("--streak-on", value: "M",
+                                                    help: "daily (default): finished daily quizzes; any: also other quizzes, completed puzzles and submissions")
+    static let days = Option.integer("--days", help: "history window in days ending at D (default 30)", range: 1...1_000_000)
+    static let output = FormatOption<StateFormat>(help: "text (default), json (as --json) or html: the learner's own dashboard, one "
+        + "self-contained page (charts as inline SVG, no script, nothing loaded from outside)", default: .text,
+                                                  json: (.json, "print the spec's JSON instead of text"))
+    static let snapshot = Option.nonEmpty("--snapshot", value: "FILE", help: "read only what was appended since the lines saved in FILE, "
+        + "if it still matches; then save U's lines there", what: "a file name").conflicting(with: outbox)
+    static let outbox = Option("--outbox", value: "OUTBOX", help: "LOG is a device's replica: fold it, then the events of OUTBOX not in it "
+        + "(the state a device shows offline; docs/sync.md)")
+    static let options: [any OptionSpec] = [Common.user, day, asOf, catalog, retryLimit, streakOn, days]
+        + output.options + [Common.out, snapshot, Common.quiet, outbox]
+    static let examples = [
+        "progress-ledger state learner.log --user u-42",
+        "progress-ledger state learner.log --user u-42 --day 2025-10-21 --json",
+        "progress-ledger state learner.log --user u-42 --as-of 2025-10-21T12:00:00+03:00",
+        "progress-ledger state learner.log --user u-42 --snapshot u-42.snapshot",
+        "progress-ledger state learner.log --user u-42 --format html --out u-42.html",
     ]
 
     static func run(_ args: ParsedArguments, _ io: Terminal) throws -> Int32 {
@@ -76,17 +69,11 @@ enum StateCommand: Command {
         let options = try stateOptions(args)
         // A ledger directory: only the learner's own log is read.
         let (path, exists) = try LogInput.learnerLog(given, user: options.user)
-        let quiet = args.flag("--quiet")
-        let format = try args.choice("--format", ["text", "json", "html"], default: args.flag("--json") ? "json" : "text")
-        if args.flag("--json"), format != "json" { throw CLIError.usage("--json and --format \(format) disagree") }
-        let snapshotPath = args.value("--snapshot")
-        if let snapshotPath {
-            guard !snapshotPath.isEmpty else { throw CLIError.usage("--snapshot takes a file name") }
-            guard snapshotPath != path else { throw CLIError.usage("--snapshot names the log itself; give the snapshot its own file") }
-        }
+        let format = try output.resolve(args)
+        let snapshotPath = args[Self.snapshot]
+        if snapshotPath == path { throw CLIError.usage("--snapshot names the log itself; give the snapshot its own file") }
         var projector = LearnerProjector(options: options)
-        if let outbox = args.value("--outbox") {
-            guard snapshotPath == nil else { throw CLIError.usage("--snapshot and --outbox do not go together") }
+        if let outbox = args[Self.outbox] {
             do {
                 for record in try Outbox(path: outbox).deviceRecords(replica: path) { projector.apply(record) }
             } catch {
@@ -102,7 +89,7 @@ enum StateCommand: Command {
         }
         let read: LogRead
         do {
-            read = try LogInput.read(path, io, quiet: quiet, user: options.user, snapshot: snapshotPath) { record in
+            read = try LogInput.read(path, io, quiet: args[Common.quiet], user: options.user, snapshot: snapshotPath) { record in
                 projector.apply(record)
             }
         } catch {
@@ -123,34 +110,22 @@ enum StateCommand: Command {
     }
 
     /// Prints the state in `format` (json, html: the learner's dashboard, text) to stdout or `--out`.
-    private static func write(_ projector: LearnerProjector, _ format: String, _ args: ParsedArguments,
+    private static func write(_ projector: LearnerProjector, _ format: StateFormat, _ args: ParsedArguments,
                               _ io: Terminal) throws {
         let bytes: [UInt8]
         switch format {
-        case "json": bytes = projector.state().jsonBytes + [0x0A]
-        case "html": bytes = Array(LearnerDashboard(projector).html.utf8)
-        default: bytes = Array(projector.state().text.utf8)
+        case .json: bytes = projector.state().jsonBytes + [0x0A]
+        case .html: bytes = Array(LearnerDashboard(projector).html.utf8)
+        case .text: bytes = Array(projector.state().text.utf8)
         }
-        try OutputFile.write(bytes, to: args.value("--out"), io)
+        try OutputFile.write(bytes, to: args[Common.out], io)
     }
 
     /// The options, checked; usage errors name the option.
     static func stateOptions(_ args: ParsedArguments) throws(CLIError) -> StateOptions {
-        guard let user = args.value("--user") else { throw .usage("missing --user U") }
-        guard !user.isEmpty else { throw .usage("--user takes a non-empty learner id") }
-        var options = StateOptions(user: user)
-        if let text = args.value("--day") {
-            guard let day = Day(text) else { throw .usage("--day takes a date YYYY-MM-DD that exists (got '\(text)')") }
-            options.day = day
-        }
-        if let text = args.value("--as-of") {
-            do { options.asOf = try AsOf(parsing: text) } catch { throw .usage(error.description) }
-        }
-        options.retryLimit = try args.integer("--retry-limit", default: 1, range: 0...1_000_000)
-        options.days = try args.integer("--days", default: 30, range: 1...1_000_000)
-        let mode = try args.choice("--streak-on", StreakMode.allCases.map(\.rawValue), default: StreakMode.daily.rawValue)
-        options.streakOn = StreakMode(rawValue: mode) ?? .daily
-        if let file = args.value("--catalog") {
+        var options = StateOptions(user: try args.required(Common.user), day: args[day], asOf: args[asOf], retryLimit: args[retryLimit] ?? 1,
+                                   streakOn: args[streakOn] ?? .daily, days: args[days] ?? 30)
+        if let file = args[catalog] {
             let bytes = try readFile(file, what: "catalog")
             do { options.catalog = try Catalog(json: bytes) } catch {
                 throw .failure("\(file): \(error)")
@@ -162,9 +137,12 @@ enum StateCommand: Command {
     /// The whole content of a small file (the catalog).
     private static func readFile(_ path: String, what: String) throws(CLIError) -> [UInt8] {
         do { return try SmallFile.read(path) } catch {
-            throw .failure("\(error.path): cannot read the \(what): \(error.message)")
+            throw .failure("\(error.path): cannot read the \(what): \(error.detail)")
         }
     }
 
     private static func quoted(_ s: String) -> String { "\"" + s + "\"" }
 }
+
+/// What `state` prints: text, the spec's JSON, or the learner's HTML dashboard.
+enum StateFormat: String, OutputFormat { case text, json, html }

@@ -4,11 +4,11 @@ import Ledger
 enum VerifyCommand: Command {
     static let name = "verify"
     static let summary = "check every line and the SHA-256 chain of a log; print the head"
-    static let options: [OptionSpec] = [.value("--expect-head"), .value("--expect-digest")]
-    static let help = """
+    static let synopsis = """
         LOG [--expect-head SEQ:SHA256]
         DIR [--expect-digest SHA256]
-
+        """
+    static let help = """
         Checks every line of LOG as the format says: the line itself (blank,
         too long, CR, encoding, JSON, duplicate members), the envelope and the
         event's data, seq numbers, unique ids, and the prev chain.
@@ -31,26 +31,18 @@ enum VerifyCommand: Command {
         the lines 'H64 SEQ SHA256', each learner log's name and head, sorted by
         name), which an auditor keeps like a head; or each damaged learner log
         as 'PATH: line K: KIND: detail' (exit 1).
-
-        Options:
-          --expect-digest HEX        (DIR) also check the directory digest
-          --expect-head SEQ:SHA256   also check that line SEQ still hashes to
-                                     SHA256 (a head printed earlier), so nothing
-                                     up to it has changed
-          -h, --help                 show this help
         """
+    static let expectHead = Option.checked("--expect-head", value: "SEQ:SHA256", help: "also check that line SEQ still hashes to SHA256 "
+        + "(a head printed earlier), so nothing up to it has changed", takes: "SEQ:SHA256, a seq from 1 and 64 hex digits") { Head(parsing: $0) }
+    static let expectDigest = Option.checked("--expect-digest", value: "SHA256", help: "(DIR) also check the directory digest",
+                                             takes: "64 hex digits") { SHA256.Digest(hex: $0) }
+    static let options: [any OptionSpec] = [expectHead, expectDigest]
 
     static func run(_ args: ParsedArguments, _ io: Terminal) throws -> Int32 {
         let path = try args.onePositional("LOG path")
         if let directory = try LogInput.directory(path) { return try verifyDirectory(directory, args, io) }
-        if args.value("--expect-digest") != nil { throw CLIError.usage("--expect-digest is for a ledger directory; \(path) is a log (use --expect-head)") }
-        var expected: Head? = nil
-        if let text = args.value("--expect-head") {
-            guard let head = Head(parsing: text) else {
-                throw CLIError.usage("--expect-head takes SEQ:SHA256, a seq from 1 and 64 hex digits (got '\(text)')")
-            }
-            expected = head
-        }
+        if args[Self.expectDigest] != nil { throw CLIError.usage("--expect-digest is for a ledger directory; \(path) is a log (use --expect-head)") }
+        let expected = args[Self.expectHead]
         let report = try verify(path: path, expectHead: expected)
         for warning in report.warnings { io.error("\(path): warning: \(warning)") }
         if let problem = report.problem {
@@ -65,12 +57,8 @@ enum VerifyCommand: Command {
 
     /// `verify DIR`: every learner log, the counts and the directory digest.
     static func verifyDirectory(_ directory: LedgerDirectory, _ args: ParsedArguments, _ io: Terminal) throws -> Int32 {
-        if args.value("--expect-head") != nil { throw CLIError.usage("--expect-head is for a log; \(directory.path) is a ledger directory (use --expect-digest)") }
-        var expected: SHA256.Digest? = nil
-        if let text = args.value("--expect-digest") {
-            guard let digest = SHA256.Digest(hex: text) else { throw CLIError.usage("--expect-digest takes 64 hex digits (got '\(text)')") }
-            expected = digest
-        }
+        if args[Self.expectHead] != nil { throw CLIError.usage("--expect-head is for a log; \(directory.path) is a ledger directory (use --expect-digest)") }
+        let expected = args[Self.expectDigest]
         let report = try directory.verify(expectDigest: expected)
         for learner in report.noted {
             for warning in learner.summary?.warnings ?? [] { io.error("\(learner.log.path): warning: \(warning)") }

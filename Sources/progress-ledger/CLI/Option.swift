@@ -1,0 +1,71 @@
+import Events
+
+/// An option that takes a value (`--user U` or `--user=U`), declared once
+/// with its help line and how its text becomes a `Value`: the parser checks
+/// the value, and the command reads it typed, `args[Self.user]`.
+struct Option<Value: Sendable>: OptionSpec {
+    let name: String
+    let valueName: String?
+    let help: String
+    let repeatable: Bool
+    var relations: [OptionRelation] = []
+    private let convert: @Sendable (String) throws(CLIError) -> Value
+
+    /// `name VALUE`, read by `convert` (which throws the usage error of a bad value).
+    init(_ name: String, value: String, help: String, repeatable: Bool = false,
+         _ convert: @escaping @Sendable (String) throws(CLIError) -> Value) {
+        (self.name, valueName, self.help, self.repeatable, self.convert) = (name, value, help, repeatable, convert)
+    }
+
+    func value(of text: String) throws(CLIError) -> any Sendable { try convert(text) }
+
+    /// An option whose text, when `valid`, is its value; otherwise `--NAME takes RULE (got 'TEXT')`.
+    static func checked(_ name: String, value: String, help: String, takes rule: String,
+                        _ valid: @escaping @Sendable (String) -> Value?) -> Option {
+        Option(name, value: value, help: help) { (text) throws(CLIError) in
+            guard let value = valid(text) else { throw .usage("\(name) takes \(rule) (got '\(text)')") }
+            return value
+        }
+    }
+}
+
+extension Option where Value == String {
+    /// An option whose value is any text.
+    init(_ name: String, value: String, help: String, repeatable: Bool = false) {
+        self.init(name, value: value, help: help, repeatable: repeatable) { $0 }
+    }
+
+    /// An option whose value must not be empty (`--user takes a non-empty learner id`).
+    static func nonEmpty(_ name: String, value: String, help: String, what: String) -> Option {
+        Option(name, value: value, help: help) { (text) throws(CLIError) in
+            guard !text.isEmpty else { throw .usage("\(name) takes \(what)") }
+            return text
+        }
+    }
+}
+
+extension Option where Value == Int {
+    /// A whole number within `range`.
+    static func integer(_ name: String, value: String = "N", help: String, range: ClosedRange<Int>) -> Option {
+        checked(name, value: value, help: help, takes: "a whole number from \(range.lowerBound) to \(range.upperBound)") {
+            Int($0).flatMap { range.contains($0) ? $0 : nil }
+        }
+    }
+}
+
+extension Option where Value == Day {
+    /// A calendar day `YYYY-MM-DD` that exists.
+    static func day(_ name: String, help: String) -> Option {
+        checked(name, value: "D", help: help, takes: "a date YYYY-MM-DD that exists") { Day($0) }
+    }
+}
+
+extension Option where Value: RawRepresentable<String> & CaseIterable {
+    /// One of the cases of `Value`, by raw value; anything else is a usage
+    /// error naming them all (`--by takes one of finished, percent, streak (got 'x')`).
+    static func choice(_ name: String, value: String, help: String) -> Option {
+        checked(name, value: value, help: help, takes: "one of " + Value.allCases.map(\.rawValue).joined(separator: ", ")) {
+            Value(rawValue: $0)
+        }
+    }
+}
