@@ -31,11 +31,13 @@ extension LedgerSource {
     }
 
     /// `export --format flat`: every log checked first (nothing is written
-    /// when one is damaged), then each event as a flat row into the
-    /// partitions at `folder` (`PartitionedOutput`, written whole). Returns
-    /// how many lines of a newer format version were not exported.
-    package func exportFlat(to folder: String, progress: ReadProgress?, warning: (ReadWarning) -> Void) throws(LedgerError) -> Int {
-        let logs = try logs()
+    /// when one is damaged), then each event (of `user` only, when given: in
+    /// a directory, only their learner log, which must exist) as a flat row
+    /// into the partitions at `folder` (`PartitionedOutput`, written whole).
+    /// Returns how many lines of a newer format version were not exported.
+    package func exportFlat(to folder: String, user: String? = nil, progress: ReadProgress?,
+                            warning: (ReadWarning) -> Void) throws(LedgerError) -> Int {
+        let logs = try logs(user: user)
         for log in logs {
             if let problem = try verify(path: log).problem {
                 throw LedgerError(.damaged, path: log, problem.description, cause: .problem(problem))
@@ -44,7 +46,7 @@ extension LedgerSource {
         let output = try PartitionedOutput(path: folder)
         var export = FlatExport()
         var newer = 0
-        try Self.read(logs, user: nil, progress: progress, warning: warning) { (_, record) throws(LedgerError) in
+        try Self.read(logs, user: user, progress: progress, warning: warning) { (_, record) throws(LedgerError) in
             guard let (day, line) = export.row(record) else { newer += 1; return }
             try output.add(day: day.description, line: line)
         }

@@ -100,4 +100,34 @@ struct OptionDeclarationTests {
             #expect(r.stderr.contains(message), "\(arguments): \(r.stderr)")
         }
     }
+
+    @Test("an option for some values of another names a declared option and values it accepts; its help line says them",
+          arguments: commands)
+    func onlyRelationsAreDeclared(_ name: String) throws {
+        let command = try #require(ProgressLedgerCLI.commands.first { $0.name == name })
+        for option in command.options {
+            guard let only = option.onlyFor else { continue }
+            let other = try #require(command.options.first { $0.name == only.option }, "\(name) \(option.name) names \(only.option)")
+            for value in only.values { #expect(throws: Never.self, "\(name) \(option.name): \(value)") { _ = try other.value(of: value) } }
+            #expect(option.helpLine.hasPrefix(only.values.joined(separator: ", ") + ": "))
+        }
+    }
+
+    @Test("the parser refuses an option given with a value of another it is not for, using that option's default and --json")
+    func onlyRelationParsing() throws {
+        enum F: String, OutputFormat { case text, json, csv }
+        let output = FormatOption<F>(help: "h", default: .text)
+        let csvOnly = Flag("--bom", help: "a byte order mark").only(with: output.format, .csv)
+        let options = output.options + [csvOnly]
+        #expect(throws: Never.self) { _ = try ParsedArguments(["--format", "csv", "--bom"], options: options) }
+        for refused in [["--bom"], ["--bom", "--json"], ["--format", "json", "--bom"]] {
+            do {
+                _ = try ParsedArguments(refused, options: options)
+                Issue.record("\(refused) was accepted")
+            } catch {
+                guard case .usage(let message) = error else { Issue.record("\(error)"); continue }
+                #expect(message.hasPrefix("--bom is for --format csv only (the format here is "), "\(message)")
+            }
+        }
+    }
 }

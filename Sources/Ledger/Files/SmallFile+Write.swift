@@ -19,7 +19,59 @@ extension SmallFile {
     }
 
     static func write(_ bytes: [UInt8], to path: String, system: System) throws(LedgerError) {
+        try write(to: path, system: system) { (append) throws(LedgerError) in
+            let result = bytes.withUnsafeBytes { raw in Result { () throws(LedgerError) in try append(raw) } }
+            try result.get()
+        }
+    }
+
+    /// Writes the bytes `contents` hands to `append`, however many, to
+    /// `path` as ``write(_:to:)`` writes its bytes: whole or not at all, mode
+    /// 0600, the same files refused. An output too large to hold in memory
+    /// (`export --out`) streams through it. An error `contents` throws (a
+    /// damaged log found half-way) leaves `path` as it was, removes the new
+    /// file, and is rethrown.
+    public static func write(
+        to path: String,
+        contents: (_ append: (UnsafeRawBufferPointer) throws(LedgerError) -> Void) throws(LedgerError) -> Void
+    ) throws(LedgerError) {
+        try write(to: path, system: System(), contents: contents)
+    }
+
+    static func write(
+        to path: String, system: System,
+        contents: (_ append: (UnsafeRawBufferPointer) throws(LedgerError) -> Void) throws(LedgerError) -> Void
+    ) throws(LedgerError) {
         let file = AtomicFile(noun: "output", system: system)
+        try checkReplaceable(path, file)
+        // `contents` throws LedgerError and the file's sink PartialWriteError:
+        // each is kept while the other kind carries it out, then rethrown as itself.
+        var failure: LedgerError?
+        do throws(LedgerError) {
+            try file.replace(path) { (sink) throws(PartialWriteError) in
+                var writeFailure: PartialWriteError?
+                let outcome = withoutActuallyEscaping(sink) { sink in
+                    Result { () throws(LedgerError) in
+                        try contents { (raw) throws(LedgerError) in
+                            do throws(PartialWriteError) { try sink(raw) } catch {
+                                writeFailure = error
+                                throw LedgerError(.io, path: path, "the output could not be written")
+                            }
+                        }
+                    }
+                }
+                guard case .failure(let error) = outcome else { return }
+                if let writeFailure { throw writeFailure }
+                failure = error
+                throw PartialWriteError(written: 0, cause: SystemCallError(.write, .ioError))
+            }
+        } catch {
+            throw failure ?? error
+        }
+    }
+
+    /// Refuses what must not be replaced at `path` (see ``write(_:to:)``).
+    private static func checkReplaceable(_ path: String, _ file: AtomicFile) throws(LedgerError) {
         switch try file.existing(path, head: 8) {
         case .none: break
         case .regular(let head, let ownerWritable):
@@ -39,12 +91,6 @@ extension SmallFile {
             throw LedgerError(.isDirectory, path: path, "is a directory, not a file")
         case .other:
             throw LedgerError(.notRegularFile, path: path, "is not a regular file; an output file is not written there")
-        }
-        try file.replace(path) { (sink) throws(PartialWriteError) in
-            let written = bytes.withUnsafeBytes { buffer in
-                Result { () throws(PartialWriteError) in try sink(buffer) }
-            }
-            try written.get()
         }
     }
 }

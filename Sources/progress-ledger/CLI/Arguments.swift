@@ -13,12 +13,13 @@ struct ParsedArguments {
     init(_ arguments: [String], options: [any OptionSpec]) throws(CLIError) {
         var rest = arguments[...]
         var given: [any OptionSpec] = []
+        var texts: [String: String] = [:]
         while let a = rest.popFirst() {
             if a == "--" { positionals += rest; break }
             guard a.hasPrefix("-"), a != "-" else { positionals.append(a); continue }
             let parts = a.split(separator: "=", maxSplits: 1).map(String.init)
             let (name, inline) = (parts[0], parts.count > 1 ? parts[1] : a.hasSuffix("=") ? "" : nil)
-            guard let spec = options.first(where: { $0.name == name }) else { throw .usage("unknown option '\(name)'") }
+            guard let spec = options.first(where: { $0.name == name }) else { throw .usage("unknown option '\(name.prefixForMessage)'") }
             if spec.valueName == nil {
                 guard inline == nil else { throw .usage("option '\(name)' takes no value") }
                 values[name] = [true]
@@ -26,6 +27,7 @@ struct ParsedArguments {
                 guard let text = inline ?? rest.popFirst() else { throw .usage("option '\(name)' needs a value") }
                 if values[name] != nil, !spec.repeatable { throw .usage("option '\(name)' given more than once") }
                 values[name, default: []].append(try spec.value(of: text))
+                texts[name] = text
             }
             if !given.contains(where: { $0.name == name }) { given.append(spec) }
         }
@@ -34,10 +36,26 @@ struct ParsedArguments {
                 switch relation {
                 case .conflicts(let other) where values[other] != nil: throw .usage("\(spec.name) and \(other) do not go together")
                 case .needs(let other, let label) where values[other] == nil: throw .usage("\(spec.name) needs \(label)")
+                case .only(let other, let allowed):
+                    let value = Self.effectiveText(of: other, texts: texts, given: given, options: options)
+                    guard let value, allowed.contains(value) else {
+                        let what = other == "--format" ? "the format here is \(value ?? "none")"
+                            : value.map { "here \(other) is \($0)" } ?? "\(other) is not given"
+                        throw .usage("\(spec.name) is for \(other) \(allowed.joined(separator: "|")) only (\(what))")
+                    }
                 default: continue
                 }
             }
         }
+    }
+
+    /// The value option `name` stands for: its text as given, else the
+    /// value a given flag implies for it (`--json`: `json`), else its default.
+    private static func effectiveText(of name: String, texts: [String: String], given: [any OptionSpec],
+                                      options: [any OptionSpec]) -> String? {
+        if let text = texts[name] { return text }
+        if let implied = given.lazy.compactMap(\.implies).first(where: { $0.option == name }) { return implied.value }
+        return options.first { $0.name == name }?.defaultText
     }
 
     /// The value of `option` (its last, if repeatable), or nil when it was not

@@ -16,7 +16,7 @@ enum HelpText {
 
     /// One entry a line (`  --user U   the learner...`), then `-h, --help`.
     static func optionsBlock(_ options: [any OptionSpec]) -> String {
-        let entries = options.map { ($0.label, $0.help) } + [("-h, --help", "show this help")]
+        let entries = options.map { ($0.label, $0.helpLine) } + [("-h, --help", "show this help")]
         let column = 2 + (entries.map(\.0.count).max() ?? 0) + 3
         return entries.map { label, help in
             wrap(help, first: "  " + label.padding(column - 2), indent: String(repeating: " ", count: column))

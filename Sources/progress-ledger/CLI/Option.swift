@@ -9,6 +9,8 @@ struct Option<Value: Sendable>: OptionSpec {
     let help: String
     let repeatable: Bool
     var relations: [OptionRelation] = []
+    var defaultText: String?
+    var implies: (option: String, value: String)? { nil }
     private let convert: @Sendable (String) throws(CLIError) -> Value
 
     /// `name VALUE`, read by `convert` (which throws the usage error of a bad value).
@@ -23,7 +25,7 @@ struct Option<Value: Sendable>: OptionSpec {
     static func checked(_ name: String, value: String, help: String, takes rule: String,
                         _ valid: @escaping @Sendable (String) -> Value?) -> Option {
         Option(name, value: value, help: help) { (text) throws(CLIError) in
-            guard let value = valid(text) else { throw .usage("\(name) takes \(rule) (got '\(text)')") }
+            guard let value = valid(text) else { throw .usage("\(name) takes \(rule) (got '\(text.prefixForMessage)')") }
             return value
         }
     }

@@ -10,8 +10,15 @@ protocol OptionSpec: Sendable {
     var help: String { get }
     /// Whether it may be given more than once.
     var repeatable: Bool { get }
-    /// The options it does not go with, and those it needs.
+    /// The options it does not go with, those it needs, and the values of
+    /// another option it is only for (`--after` is for `--format jsonl`).
     var relations: [OptionRelation] { get set }
+    /// The value the option stands for when it is not given (`--format`'s
+    /// default), as text; nil: none. Checked against ``OptionRelation/only(_:values:)``.
+    var defaultText: String? { get }
+    /// For a flag that is the short form of an option's value (`--json` for
+    /// `--format json`): that option's name and value.
+    var implies: (option: String, value: String)? { get }
     /// The value `text` stands for, checked; a usage error names the option.
     func value(of text: String) throws(CLIError) -> any Sendable
 }
@@ -22,6 +29,11 @@ enum OptionRelation: Sendable {
     case conflicts(String)
     /// Refused without the option of this name (`label`: `--user U`).
     case needs(String, label: String)
+    /// Refused unless the option named `option` has one of `values`: as
+    /// given, as a flag given implies it, or by its default. An option that
+    /// only some output formats use says so this way, so it is never
+    /// accepted and then ignored.
+    case only(String, values: [String])
 }
 
 extension OptionSpec {
@@ -33,6 +45,23 @@ extension OptionSpec {
 
     /// This option, refused without `other` ("--a needs --b B").
     func needing(_ other: some OptionSpec) -> Self { relating(.needs(other.name, label: other.label)) }
+
+    /// This option, refused unless `other` has one of `values` ("--after is
+    /// for --format jsonl only (the format here is xapi)"); the help line
+    /// starts with the values (`jsonl: ...`).
+    func only<V: RawRepresentable<String>>(with other: Option<V>, _ values: V...) -> Self {
+        relating(.only(other.name, values: values.map(\.rawValue)))
+    }
+
+    /// The values of another option this one is only for, if any.
+    var onlyFor: (option: String, values: [String])? {
+        for relation in relations { if case .only(let option, let values) = relation { return (option, values) } }
+        return nil
+    }
+
+    /// The help line as `--help` prints it: prefixed with the values it is
+    /// only for (`jsonl, xapi: the learner's events only`).
+    var helpLine: String { onlyFor.map { $0.values.joined(separator: ", ") + ": " + help } ?? help }
 
     private func relating(_ relation: OptionRelation) -> Self {
         var copy = self

@@ -29,6 +29,12 @@ final class Terminal {
         if buffer.count >= 1 << 16 { flush() }
     }
 
+    /// Writes the bytes of `raw` to stdout.
+    func write(raw: UnsafeRawBufferPointer) {
+        buffer.append(contentsOf: raw)
+        if buffer.count >= 1 << 16 { flush() }
+    }
+
     /// Writes a line to stdout.
     func line(_ text: String = "") { write(text + "\n") }
 

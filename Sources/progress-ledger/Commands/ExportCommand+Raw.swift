@@ -5,12 +5,13 @@ extension ExportCommand {
     static func runRaw(_ args: ParsedArguments, _ io: Terminal) throws -> Int32 {
         let path = try args.onePositional("LOG")
         let after = args[Self.after] ?? 0
-        do {
-            try LogReader(path: path).rawLines(after: after) { line in
-                io.write(bytes: Array(line) + [0x0A])
+        try OutputFile.stream(to: args[Self.out], io) { (emit) throws(LedgerError) in
+            let lf: [UInt8] = [0x0A]
+            try LogReader(path: path).rawLines(after: after) { (line) throws(LedgerError) in
+                try emit(line)
+                let result = lf.withUnsafeBytes { raw in Result { () throws(LedgerError) in try emit(raw) } }
+                try result.get()
             }
-        } catch {
-            throw CLIError.failure(error.description)
         }
         return ExitCode.ok
     }

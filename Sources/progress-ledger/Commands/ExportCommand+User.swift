@@ -10,13 +10,14 @@ extension ExportCommand {
         let lines: LogReader.UserLines
         do { lines = try LogReader(path: path).lines(of: user) } catch { throw CLIError.failure(error.description) }
         for warning in lines.summary.warnings { io.error("\(path): warning: \(warning)") }
-        if lines.count == 0 { io.error("progress-ledger export: no events for user \"\(user)\" in \(path)") }
-        io.write(bytes: lines.bytes)
+        if lines.count == 0 { noEvents(user, in: path, io) }
+        var bytes = lines.bytes
         if args[Self.state] {
             var projector = LearnerProjector(options: StateOptions(user: user))
             for record in lines.records { projector.apply(record) }
-            io.write(bytes: Array(#"{"state":"#.utf8) + projector.state().jsonBytes + [UInt8(ascii: "}"), 0x0A])
+            bytes += Array(#"{"state":"#.utf8) + projector.state().jsonBytes + [UInt8(ascii: "}"), 0x0A]
         }
+        try OutputFile.write(bytes, to: args[Self.out], io)
         return ExitCode.ok
     }
 }

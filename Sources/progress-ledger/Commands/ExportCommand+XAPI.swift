@@ -16,11 +16,14 @@ extension ExportCommand {
         let user = args[Self.user]
         var exporter = XAPIExporter(options: options)
         var out: [UInt8] = []
+        var events = 0
         // A ledger directory: the learner's log with --user, else every learner log.
         try LogInput.readEvery(path, io, quiet: args[Common.quiet], user: user) { record in
+            events += 1
             if let line = exporter.statement(for: record) { out.append(contentsOf: line) }
         }
-        io.write(bytes: out)
+        if let user, events == 0 { noEvents(user, in: path, io) }
+        try OutputFile.write(out, to: args[Self.out], io)
         return ExitCode.ok
     }
 }

@@ -10,13 +10,15 @@ enum ExportCommand: Command {
     static let name = "export"
     static let summary = "a learner's raw lines (--user), or the log for another system (flat rows, xAPI)"
     static let synopsis = """
-        LOG [--format jsonl] [--after SEQ]
-        LOG|DIR [--format jsonl] --user U [--state]
-        LOG|DIR --format flat --out OUTDIR [--quiet]
-        LOG|DIR --format xapi [--user U] [--homepage URL] [--activity-base IRI] [--quiet]
+        LOG [--format jsonl] [--after SEQ] [--out FILE]
+        LOG|DIR [--format jsonl] --user U [--state] [--out FILE]
+        LOG|DIR --format flat --out OUTDIR [--user U] [--quiet]
+        LOG|DIR --format xapi [--user U] [--homepage URL] [--activity-base IRI] [--out FILE] [--quiet]
         """
     static let help = """
-        Writes the log's events, as they are or in another form.
+        Writes the log's events, as they are or in another form, to stdout or
+        to --out. Every option applies to the formats its help line names;
+        given with another format, it is refused (exit 64), never ignored.
 
         --format jsonl (the default): the log's lines with seq greater than SEQ
         (--after, default 0: every line), byte for byte, one per line, after the
@@ -24,12 +26,11 @@ enum ExportCommand: Command {
         nothing is printed). This is what a server sends a device on pull
         (docs/sync.md).
 
-        --format jsonl with --user U: the lines of learner U, byte
-        for byte as in the log, one per line, after the whole log is verified (a
-        damaged log is refused with verify's message and nothing is printed).
-        This is what a learner is given when they ask for their data
+        --user U limits every format to learner U's events. With jsonl: U's
+        lines, byte for byte as in the log, one per line, after the whole log is
+        verified. This is what a learner is given when they ask for their data
         (docs/privacy.md). Lines erased by 'erase' belong to no one and are not
-        printed. With --state, one more line: {"state":{...}}, U's current state
+        written. With --state, one more line: {"state":{...}}, U's current state
         as 'state --json' prints it.
 
         --format flat writes every event as one flat JSON object with the
@@ -39,7 +40,7 @@ enum ExportCommand: Command {
         bindings, sql/report.sql). OUTDIR must not exist or be empty; it is
         written whole (a sibling OUTDIR.tmp-PID renamed at the end).
 
-        --format xapi: xAPI 1.0.3 statements on stdout, one JSON object per line,
+        --format xapi: xAPI 1.0.3 statements, one JSON object per line,
         for a Learning Record Store (docs/xapi.md has the whole mapping). Every
         learner event maps to at most one statement: grants, resets and the events
         the spec ignores (a reused attempt id, an unknown attempt, an event after
@@ -47,25 +48,35 @@ enum ExportCommand: Command {
         name-based UUIDs of the event's user and id, so exporting twice gives the
         same bytes and an LRS recognises a statement it already has.
 
+        --out: jsonl and xapi write the file whole (a new file beside it,
+        renamed over it, mode 0600; nothing is written when the log is
+        damaged); a file that holds log lines is never replaced.
+
         A ledger directory DIR: --user reads only U's learner log; flat and xapi
         without --user read every learner log (seqs are the learner logs').
 
         A damaged log is refused with verify's message (exit 1) and nothing is
-        written; a torn tail is a warning.
+        written; a torn tail is a warning. A learner without events is a note
+        on stderr (exit 0).
         """
-    static let output = FormatOption<ExportFormat>(help: "jsonl (default), flat or xapi", default: .jsonl)
-    static let user = Option.nonEmpty("--user", value: "U", help: "jsonl, xapi: only the events of learner U (exact match)", what: "a non-empty learner id")
-    static let after = Option.integer("--after", value: "SEQ", help: "jsonl: only the lines after SEQ (default 0: all)", range: 0...Int.max).conflicting(with: user)
-    static let state = Flag("--state", help: "jsonl: after U's lines, U's current state").needing(user)
-    static let out = Option.nonEmpty("--out", value: "OUTDIR", help: "flat: the folder of partitions", what: "a folder name")
-    static let homepage = Option("--homepage", value: "URL", help: "xapi: actor.account.homePage (default \(XAPIOptions.defaultHomepage))")
-    static let activityBase = Option("--activity-base", value: "IRI", help: "xapi: base of the activity, verb and extension IRIs (default \(XAPIOptions.defaultActivityBase))")
-    static let options: [any OptionSpec] = output.options + [after, user, state, out, homepage, activityBase, Common.quiet]
+    static let output = FormatOption<ExportFormat>(help: "jsonl (the log's lines, the default), flat (rows in day partitions "
+        + "for DuckDB or Spark) or xapi (xAPI statements)", default: .jsonl)
+    static let user = Option.nonEmpty("--user", value: "U", help: "only the events of learner U (exact match)", what: "a non-empty learner id")
+    static let after = Option.integer("--after", value: "SEQ", help: "only the lines after SEQ (default 0: all)", range: 0...Int.max)
+        .conflicting(with: user).only(with: output.format, .jsonl)
+    static let state = Flag("--state", help: "after U's lines, U's current state").needing(user).only(with: output.format, .jsonl)
+    static let out = Option.nonEmpty("--out", value: "OUT", help: "flat: the folder of partitions (required); jsonl and xapi: "
+        + "write to the file OUT instead of stdout, whole", what: "a file or folder name")
+    static let homepage = Option("--homepage", value: "URL", help: "actor.account.homePage (default \(XAPIOptions.defaultHomepage))")
+        .only(with: output.format, .xapi)
+    static let activityBase = Option("--activity-base", value: "IRI", help: "base of the activity, verb and extension IRIs "
+        + "(default \(XAPIOptions.defaultActivityBase))").only(with: output.format, .xapi)
+    static let options: [any OptionSpec] = output.options + [user, after, state, out, homepage, activityBase, Common.quiet]
     static let examples = [
         "progress-ledger export server.log --after 120 | progress-ledger pull replica.log",
-        "progress-ledger export progress.log --user u-42 --state > u-42.jsonl",
+        "progress-ledger export progress.log --user u-42 --state --out u-42.jsonl",
         "progress-ledger export learner.log --format flat --out flat/",
-        "progress-ledger export learner.log --format xapi > statements.jsonl",
+        "progress-ledger export learner.log --format xapi --out statements.jsonl",
         """
         progress-ledger export learner.log --format xapi --user u-42 \\
             --homepage https://school.example/ --activity-base https://school.example/xapi/
@@ -78,6 +89,11 @@ enum ExportCommand: Command {
         case .flat: return try runFlat(args, io)
         case .jsonl: return args[user] == nil ? try runRaw(args, io) : try runUser(args, io)
         }
+    }
+
+    /// The note a learner without events gets on stderr (exit 0: an empty answer is an answer).
+    static func noEvents(_ user: String, in path: String, _ io: Terminal) {
+        io.error("progress-ledger export: no events for user \"\(user.prefixForMessage)\" in \(path)")
     }
 }
 

@@ -36,12 +36,13 @@ enum ImportCommand: Command {
     static let from = Option<ImportKind>.choice("--from", value: "KIND", help: "the store's kind; required")
     static let device = Option("--device", value: "D", help: "written as every event's device")
     static let utcOffset = Option("--utc-offset", value: "O", help: "the offset the store's instants are written in (default +00:00)")
-    static let kind = Option<SubmissionMade.Kind>.choice("--kind", value: "K", help: "sat-attempts: passage or lesson")
-    static let content = Option("--content", value: "ID", help: "sat-attempts: the passage's or lesson's id")
-    static let category = Option("--category", value: "C", help: "sat-attempts: its category")
-    static let at = Option("--at", value: "TIME", help: "quiz-app: the grant's time (RFC 3339 with offset); required when the store holds hints (it keeps no time)") {
-        (text) throws(CLIError) in do { return try Timestamp(parsing: text) } catch { throw .usage("--at \(error) (got '\(text)')") }
-    }
+        .only(with: from, .dailyQuiz, .cryptogram, .satAttempts)
+    static let kind = Option<SubmissionMade.Kind>.choice("--kind", value: "K", help: "passage or lesson").only(with: from, .satAttempts)
+    static let content = Option("--content", value: "ID", help: "the passage's or lesson's id").only(with: from, .satAttempts)
+    static let category = Option("--category", value: "C", help: "its category").only(with: from, .satAttempts)
+    static let at = Option("--at", value: "TIME", help: "the grant's time (RFC 3339 with offset); required when the store holds hints (it keeps no time)") {
+        (text) throws(CLIError) in do { return try Timestamp(parsing: text) } catch { throw .usage("--at \(error) (got '\(text.prefixForMessage)')") }
+    }.only(with: from, .quizApp)
     static let dryRun = Flag("--dry-run", help: "print the events (JSON lines, without seq and prev); append nothing")
     static let options: [any OptionSpec] = [from, Common.user, device, utcOffset, kind, content, category, at, dryRun]
     static let examples = [
@@ -65,7 +66,7 @@ enum ImportCommand: Command {
         let log = try LogInput.learnerLog(given, user: user).path
         guard let settings = ImportSettings(user: user, device: args[Self.device],
                                             offset: args[Self.utcOffset] ?? "+00:00", at: args[Self.at]) else {
-            throw CLIError.usage("--utc-offset takes ±HH:MM (got '\(args[Self.utcOffset] ?? "")')")
+            throw CLIError.usage("--utc-offset takes ±HH:MM (got '\((args[Self.utcOffset] ?? "").prefixForMessage)')")
         }
         var target: SubmissionTarget?
         if kind == .satAttempts {
