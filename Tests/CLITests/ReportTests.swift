@@ -147,7 +147,7 @@ struct ReportTests {
 
     @Test("usage errors exit 64", arguments: [
         ["--format", "json"],                                        // no log
-        ["LOG"],                                                     // no --format
+        ["LOG", "--format", "text", "--json"],                       // two formats
         ["LOG", "--format", "xml"],
         ["LOG", "--format", "json", "--from", "2025-02-30"],
         ["LOG", "--format", "json", "--from", "2025-03-04", "--to", "2025-03-01"],

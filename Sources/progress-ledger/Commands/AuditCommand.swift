@@ -2,11 +2,11 @@ import Events
 import Ledger
 import Projections
 
-/// `progress-ledger audit LOG --user U [--from D] [--to D] [--json]`
+/// `progress-ledger audit LOG --user U [--from D] [--to D] [--format text|json] [--out FILE]`
 enum AuditCommand: Command {
     static let name = "audit"
     static let summary = "one learner's history in log order, with anomalies and the log's verification"
-    static let synopsis = "LOG|DIR --user U [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--json] [--quiet]"
+    static let synopsis = "LOG|DIR --user U [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--format text|json | --json] [--out FILE] [--quiet]"
     static let help = """
         Prints every line of the learner U (exact match) in log order, grouped under
         the learner's days, one readable line per event:
@@ -31,14 +31,14 @@ enum AuditCommand: Command {
         """
     static let from = Option.day("--from", help: "only the learner days from D on")
     static let to = Option.day("--to", help: "only the learner days up to D")
-    static let json = Flag("--json", help: """
-        one JSON object per line: each event as
+    static let output = FormatOption<TextOrJSON>(help: """
+        text (the default) or json: one JSON object per line, each event as
         {"kind":"event","seq","id","day","at","device","type","attempt",
         "text","late","anomalies","reset"}, then a last line
         {"kind":"verify","ok","events","newer_version_lines","head",
         "problem","torn_tail","user","shown"}
-        """)
-    static let options: [any OptionSpec] = [Common.user, from, to, json, Common.quiet]
+        """, default: .text)
+    static let options: [any OptionSpec] = [Common.user, from, to] + output.options + [Common.out, Common.quiet]
     static let examples = ["progress-ledger audit learners.log --user u-42 --from 2025-10-01"]
 
     static func run(_ args: ParsedArguments, _ io: Terminal) throws -> Int32 {
@@ -48,24 +48,26 @@ enum AuditCommand: Command {
         let (log, exists) = try LogInput.learnerLog(given, user: user)
         guard exists else { throw CLIError.failure("\(given): no learner log for user '\(user)'") }
         let (from, to) = try args.dayRange(Self.from, Self.to)
-        let json = args[Self.json]
+        let json = try output.resolve(args) == .json
+        let out = DataOutput(args[Common.out], io)
         var timeline = AuditTimeline(user: user, from: from, to: to)
         var printer = AuditTextPrinter()
         var shown = 0
-        if !json { io.line("Audit of \(user) in \(log)\n") }
+        if !json { out.line("Audit of \(user.prefixForMessage) in \(log)\n") }
         let result: Result<LogSummary, LedgerError>
         do {
             result = .success(try LogInput.read(log, io, quiet: args[Common.quiet]) { record in
                 guard let entry = timeline.add(record) else { return }
                 shown += 1
-                if json { io.write(bytes: entry.json + [0x0A]) } else { io.write(printer.text(for: entry)) }
+                if json { out.write(entry.json + [0x0A]) } else { out.write(printer.text(for: entry)) }
             }.summary)
         } catch {
             guard error.code == .damaged else { throw CLIError.failure(error.description) }
             result = .failure(error)
         }
         let footer = AuditFooter(user: user, shown: shown, result: result)
-        if json { io.write(bytes: footer.json + [0x0A]) } else { io.write(footer.text) }
+        if json { out.write(footer.json + [0x0A]) } else { out.write(footer.text) }
+        try out.finish()
         if case .failure(let error) = result {
             io.error("progress-ledger audit: \(error.description)")
             return ExitCode.failure

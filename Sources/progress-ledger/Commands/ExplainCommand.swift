@@ -2,13 +2,13 @@ import Events
 import Ledger
 import Projections
 
-/// `progress-ledger explain LOG --user U PATH [--day D] [--json]`: a member
+/// `progress-ledger explain LOG --user U PATH [--day D] [--format text|json]`: a member
 /// of the state, the rule behind it, and the events behind it.
 enum ExplainCommand: Command {
     static let name = "explain"
     static let summary = "why a number of the state has its value: the rule and the events behind it"
     static let synopsis = """
-        LOG|DIR --user U PATH [--day D] [--json] [--quiet]
+        LOG|DIR --user U PATH [--day D] [--format text|json | --json] [--out FILE] [--quiet]
         [--retry-limit N] [--streak-on daily|any] [--catalog FILE] [--days N] (as for 'state')
         """
     static let help = """
@@ -22,14 +22,18 @@ enum ExplainCommand: Command {
         events behind it: seq, day (an attempt's start day), type and a
         one-line summary, as 'audit' shows them. An event is behind the value
         when folding it, with the state's own projections, changed the value
-        or the members it is computed from (for streak.current: the finished
-        daily attempt of each day of the current run).
+        or the members it is computed from (for streak.current: the event that
+        made each day of the current run active). The learner's events are
+        folded once, so the time grows with their number, not its square.
 
-        In a ledger directory DIR, only U's learner log is read.
+        A learner without events is a note on stderr, as for 'state', and the
+        value is the empty state's (exit 0). In a ledger directory DIR, only
+        U's learner log is read.
         """
-    static let json = Flag("--json", help: #"print {"path","value","rule","events":[{"seq","day","type","summary"}]}"#)
-    static let options: [any OptionSpec] = [Common.user, StateCommand.day, json, StateCommand.retryLimit, StateCommand.streakOn,
-                                            StateCommand.catalog, StateCommand.days, Common.quiet]
+    static let output = FormatOption<TextOrJSON>(help: #"text (the default) or json: {"path","value","rule","events":[{"seq","day","type","summary"}]}"#,
+                                                 default: .text)
+    static let options: [any OptionSpec] = [Common.user, StateCommand.day] + output.options + [Common.out, StateCommand.retryLimit,
+                                            StateCommand.streakOn, StateCommand.catalog, StateCommand.days, Common.quiet]
     static let examples = [
         "progress-ledger explain progress.log --user u-42 streak.current",
         "progress-ledger explain progress.log --user u-42 hints.balance --json",
@@ -40,31 +44,41 @@ enum ExplainCommand: Command {
             throw CLIError.usage(args.positionals.count < 2 ? "expected LOG and PATH" : "expected LOG and one PATH, got \(args.positionals.count) arguments")
         }
         let member = args.positionals[1]
+        let format = try output.resolve(args)
         let options = try StateCommand.stateOptions(args)
-        let path = try LogInput.existingLearnerLog(args.positionals[0], user: options.user)
+        let (path, exists) = try LogInput.learnerLog(args.positionals[0], user: options.user)
         var records: [Record] = []
-        do {
-            _ = try LogInput.read(path, io, quiet: args[Common.quiet], user: options.user) { records.append($0) }
-        } catch {
-            throw CLIError.failure(error.description)
+        if exists {
+            let read: LogRead
+            do {
+                read = try LogInput.read(path, io, quiet: args[Common.quiet], user: options.user) { records.append($0) }
+            } catch {
+                throw CLIError.failure(error.description)
+            }
+            let kept = options.asOf.map { asOf in records.count { asOf.keeps($0) } } ?? records.count
+            LogInput.noteIfEmpty(name, read.summary, kept: kept, options, in: path, io)
+        } else {
+            LogInput.noEvents(name, user: options.user, in: args.positionals[0], why: " (no learner log)", io)
         }
         let explanation: Explanation
         do { explanation = try Explanation.explain(member, records: records, options: options) } catch {
             throw CLIError.usage(error.description)
         }
-        if args[Self.json] {
-            io.write(bytes: explanation.jsonBytes)
-            io.line()
-            return ExitCode.ok
+        let out = DataOutput(args[Common.out], io)
+        switch format {
+        case .json:
+            out.write(explanation.jsonBytes + [0x0A])
+        case .text:
+            var value = JSONWriter()
+            value.value(explanation.value)
+            out.line("\(member) = \(String(decoding: value.bytes, as: UTF8.self))")
+            out.line("rule: \(explanation.rule)")
+            out.line(explanation.events.isEmpty ? "events: none" : "events (\(explanation.events.count)):")
+            for e in explanation.events {
+                out.line("  seq \(e.seq)  \(e.day.map { "\($0)" } ?? "-")  \(e.type ?? "-")  \(e.summary)")
+            }
         }
-        var value = JSONWriter()
-        value.value(explanation.value)
-        io.line("\(member) = \(String(decoding: value.bytes, as: UTF8.self))")
-        io.line("rule: \(explanation.rule)")
-        io.line(explanation.events.isEmpty ? "events: none" : "events (\(explanation.events.count)):")
-        for e in explanation.events {
-            io.line("  seq \(e.seq)  \(e.day.map { "\($0)" } ?? "-")  \(e.type ?? "-")  \(e.summary)")
-        }
+        try out.finish()
         return ExitCode.ok
     }
 }

@@ -2,11 +2,11 @@ import Events
 import Ledger
 import Projections
 
-/// `progress-ledger items LOG [--from D] [--to D] --format json|csv|text|html [--out FILE]`
+/// `progress-ledger items LOG [--from D] [--to D] [--format text|json|csv|html] [--out FILE]`
 enum ItemsCommand: Command {
     static let name = "items"
     static let summary = "question analysis: per question answers, choices, discrimination; drop-off per quiz"
-    static let synopsis = "LOG|DIR [--from YYYY-MM-DD] [--to YYYY-MM-DD] --format json|csv|text|html [--out FILE] [--quiet]"
+    static let synopsis = "LOG|DIR [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--format text|json|csv|html | --json] [--out FILE] [--quiet]"
     static let help = """
         Per quiz and question, over the counted (first) answers of the attempts started
         on a day from --from to --to (in any state): answers, percent right, the choices
@@ -19,12 +19,12 @@ enum ItemsCommand: Command {
         A ledger directory DIR: every learner log is read.
         """
     static let examples = [
-        "progress-ledger items learners.log --format text",
+        "progress-ledger items learners.log",
         "progress-ledger items learners.log --from 2025-10-01 --to 2025-10-31 --format csv --out items.csv",
     ]
     static let from = Option.day("--from", help: "first day (default: no lower bound)")
     static let to = Option.day("--to", help: "last day (default: no upper bound)")
-    static let output = OutputFile.tableFormat(help: "json, csv (one row per question), text or html (one self-contained page); required")
+    static let output = OutputFile.tableFormat(help: "text (the default), json, csv (one row per question) or html (one self-contained page)")
     static let options: [any OptionSpec] = [from, to] + output.options + [Common.out, Common.quiet]
 
     static func run(_ args: ParsedArguments, _ io: Terminal) throws -> Int32 {

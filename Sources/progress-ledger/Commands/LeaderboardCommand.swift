@@ -2,13 +2,13 @@ import Events
 import Ledger
 import Projections
 
-/// `progress-ledger leaderboard LOG --period week|month --on D [--by finished|percent|streak] [--top N] [--exclude FILE]`
+/// `progress-ledger leaderboard LOG --period week|month --on D [--by finished|percent|streak] [--top N] [--exclude FILE] [--format text|json]`
 enum LeaderboardCommand: Command {
     static let name = "leaderboard"
     static let summary = "weekly or monthly ranking of learners (finished quizzes, mean score, streak)"
     static let synopsis = """
         LOG|DIR --period week|month --on YYYY-MM-DD [--by finished|percent|streak] [--top N]
-        [--exclude FILE] [--json] [--quiet]
+        [--exclude FILE] [--format text|json | --json] [--out FILE] [--quiet]
         """
     static let help = """
         Ranks the learners over the ISO week (Monday to Sunday) or calendar month that
@@ -26,8 +26,8 @@ enum LeaderboardCommand: Command {
     static let by = Option<Leaderboard.Measure>.choice("--by", value: "M", help: "finished (default), percent or streak")
     static let top = Option.integer("--top", help: "only the rows whose rank is at most N", range: 1...Int(Int32.max))
     static let exclude = Option("--exclude", value: "FILE", help: "a file of user ids, one a line (learners who opted out): they never appear and take no rank")
-    static let json = Flag("--json", help: "print JSON instead of a table")
-    static let options: [any OptionSpec] = [period, on, by, top, exclude, json, Common.quiet]
+    static let output = FormatOption<TextOrJSON>(help: "text (a table, the default) or json", default: .text)
+    static let options: [any OptionSpec] = [period, on, by, top, exclude] + output.options + [Common.out, Common.quiet]
     static let examples = [
         "progress-ledger leaderboard learners.log --period week --on 2025-10-21 --top 10",
         "progress-ledger leaderboard learners.log --period month --on 2025-10-01 --by percent --exclude opted-out.txt --json",
@@ -37,6 +37,7 @@ enum LeaderboardCommand: Command {
         let log = try args.onePositional("LOG")
         let period = try args.required(Self.period)
         let on = try args.required(Self.on)
+        let format = try output.resolve(args)
         var excluded: [String] = []
         if let file = args[Self.exclude] {
             let bytes: [UInt8]
@@ -48,7 +49,12 @@ enum LeaderboardCommand: Command {
         var builder = LeaderboardBuilder(period: period, containing: on)
         try LogInput.readEvery(log, io, quiet: args[Common.quiet]) { builder.add($0) }
         let board = builder.leaderboard(by: args[Self.by] ?? .finished, excluding: excluded, top: args[Self.top])
-        io.write(bytes: args[Self.json] ? board.json + [0x0A] : Array(board.text.utf8))
+        let bytes: [UInt8]
+        switch format {
+        case .json: bytes = board.json + [0x0A]
+        case .text: bytes = Array(board.text.utf8)
+        }
+        try OutputFile.write(bytes, to: args[Common.out], io)
         return ExitCode.ok
     }
 }

@@ -20,6 +20,18 @@ extension OutputFile {
     static func write(_ bytes: [UInt8], to path: String?, _ io: Terminal) throws(CLIError) {
         if let path { try write(bytes, to: path) } else { io.write(bytes: bytes) }
     }
+
+    /// Hands `produce` a writer for output too large to hold (`export`'s
+    /// lines): to `path`, written whole as ``write(_:to:)`` writes (nothing
+    /// is written when `produce` throws), else to stdout as it comes.
+    static func stream(to path: String?, _ io: Terminal,
+                       _ produce: (_ emit: (UnsafeRawBufferPointer) throws(LedgerError) -> Void) throws(LedgerError) -> Void) throws(CLIError) {
+        do {
+            if let path { try SmallFile.write(to: path, contents: produce) } else { try produce { raw in io.write(raw: raw) } }
+        } catch {
+            throw .failure(error.description)
+        }
+    }
 }
 
 /// What `report` and `items` print, in the four formats both take.
@@ -34,11 +46,14 @@ extension Report: TableOutput {}
 extension ItemAnalysis: TableOutput {}
 
 /// What `report` and `items` print.
-enum TableFormat: String, OutputFormat { case json, csv, text, html }
+enum TableFormat: String, OutputFormat { case text, json, csv, html }
+
+/// What `audit`, `explain` and `leaderboard` print: lines for a person, or JSON.
+enum TextOrJSON: String, OutputFormat { case text, json }
 
 extension OutputFile {
-    /// `--format json|csv|text|html`, which these commands require.
-    static func tableFormat(help: String) -> FormatOption<TableFormat> { FormatOption(help: help, default: nil) }
+    /// `--format text|json|csv|html` (text by default) and `--json`.
+    static func tableFormat(help: String) -> FormatOption<TableFormat> { FormatOption(help: help, default: .text) }
 
     /// Writes `output` in `format` (JSON with a final LF) to `--out` when given, else to stdout.
     static func write(_ output: some TableOutput, as format: TableFormat, _ args: ParsedArguments, _ io: Terminal) throws(CLIError) {
@@ -50,5 +65,32 @@ extension OutputFile {
         case .text: bytes = Array(output.text.utf8)
         }
         try write(bytes, to: args[Common.out], io)
+    }
+}
+
+/// What a command prints as it goes (`audit`'s lines): to stdout at once, or,
+/// with `--out FILE`, gathered and written whole by ``finish()``.
+final class DataOutput {
+    private let path: String?
+    private let io: Terminal
+    private var gathered: [UInt8] = []
+
+    /// Output to `path` (`--out`), else to stdout.
+    init(_ path: String?, _ io: Terminal) { (self.path, self.io) = (path, io) }
+
+    /// Writes bytes.
+    func write(_ bytes: [UInt8]) {
+        if path == nil { io.write(bytes: bytes) } else { gathered += bytes }
+    }
+
+    /// Writes text.
+    func write(_ text: String) { write(Array(text.utf8)) }
+
+    /// Writes a line of text.
+    func line(_ text: String = "") { write(text + "\n") }
+
+    /// Writes the file, when there is one.
+    func finish() throws(CLIError) {
+        if let path { try OutputFile.write(gathered, to: path) }
     }
 }

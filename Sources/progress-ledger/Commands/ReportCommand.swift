@@ -1,11 +1,11 @@
 import Ledger
 import LedgerAnalytics
 
-/// `progress-ledger report LOG... [--from D] [--to D] --format json|csv|text|html [--out FILE]`
+/// `progress-ledger report LOG... [--from D] [--to D] [--format text|json|csv|html] [--out FILE]`
 enum ReportCommand: Command {
     static let name = "report"
     static let summary = "per-day analytics across learners as JSON, CSV, a table or an HTML page"
-    static let synopsis = "LOG...|DIR [--from YYYY-MM-DD] [--to YYYY-MM-DD] --format json|csv|text|html [--out FILE] [--quiet]"
+    static let synopsis = "LOG...|DIR [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--format text|json|csv|html | --json] [--out FILE] [--quiet]"
     static let help = """
         Counts, per calendar day from --from to --to, what all learners did: active
         users, quizzes started and finished, completion rate, mean score, answers,
@@ -27,10 +27,11 @@ enum ReportCommand: Command {
         """
     static let from = Option.day("--from", help: "first day (default: the first day with an event)")
     static let to = Option.day("--to", help: "last day (default: the last day with an event); the streaks are computed as 'state --day D' would from the events up to D only")
-    static let output = OutputFile.tableFormat(help: "json (the spec's object), csv (one row per day), text (a table for a terminal) or html (one self-contained page with charts); required")
+    static let output = OutputFile.tableFormat(help: "text (a table for a terminal, the default), json (the report's object, "
+        + "docs/projections.md), csv (one row per day) or html (one self-contained page with charts)")
     static let options: [any OptionSpec] = [from, to] + output.options + [Common.out, Common.quiet]
     static let examples = [
-        "progress-ledger report learners.log --format text",
+        "progress-ledger report learners.log",
         "progress-ledger report jan.log feb.log --from 2025-01-01 --to 2025-02-28 --format html --out report.html",
     ]
 

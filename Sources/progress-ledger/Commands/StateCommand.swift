@@ -12,8 +12,8 @@ enum StateCommand: Command {
     static let summary = "one learner's state on a day (daily quiz, streak, study plan...)"
     static let synopsis = """
         LOG|REPLICA --user U [--outbox OUTBOX] [--day YYYY-MM-DD] [--as-of SEQ|TIME] [--catalog FILE]
-        [--retry-limit N] [--streak-on daily|any] [--days N] [--json]
-        [--snapshot FILE] [--quiet] [--format text|json|html] [--out FILE]
+        [--retry-limit N] [--streak-on daily|any] [--days N]
+        [--snapshot FILE] [--quiet] [--format text|json|html | --json] [--out FILE]
         """
     static let help = """
         Rebuilds everything the app shows for learner U from the log (of a ledger
@@ -47,9 +47,9 @@ enum StateCommand: Command {
     static let streakOn = Option<StreakMode>.choice("--streak-on", value: "M",
                                                     help: "daily (default): finished daily quizzes; any: also other quizzes, completed puzzles and submissions")
     static let days = Option.integer("--days", help: "history window in days ending at D (default 30)", range: 1...1_000_000)
-    static let output = FormatOption<StateFormat>(help: "text (default), json (as --json) or html: the learner's own dashboard, one "
-        + "self-contained page (charts as inline SVG, no script, nothing loaded from outside)", default: .text,
-                                                  json: (.json, "print the spec's JSON instead of text"))
+    static let output = FormatOption<StateFormat>(help: "text (default), json (the state as docs/projections.md gives it) or html: "
+        + "the learner's own dashboard, one self-contained page (charts as inline SVG, no script, nothing loaded from outside)",
+                                                  default: .text)
     static let snapshot = Option.nonEmpty("--snapshot", value: "FILE", help: "read only what was appended since the lines saved in FILE, "
         + "if it still matches; then save U's lines there", what: "a file name").conflicting(with: outbox)
     static let outbox = Option("--outbox", value: "OUTBOX", help: "LOG is a device's replica: fold it, then the events of OUTBOX not in it "
@@ -83,7 +83,7 @@ enum StateCommand: Command {
             return ExitCode.ok
         }
         guard exists else {
-            io.error("progress-ledger state: no events for user \(quoted(options.user)) in \(given) (no learner log); the state below is empty")
+            LogInput.noEvents("state", user: options.user, in: given, why: " (no learner log)", io)
             try write(projector, format, args, io)
             return ExitCode.ok
         }
@@ -95,12 +95,7 @@ enum StateCommand: Command {
         } catch {
             throw CLIError.failure(error.description)
         }
-        if read.summary.events + read.summary.newerVersionLines == 0 {
-            io.error("progress-ledger state: \(path) holds no events; the state below is empty")
-        } else if projector.keptCount == 0 {
-            let asOf = options.asOf.map { " as of \($0)" } ?? ""
-            io.error("progress-ledger state: no events for user \(quoted(options.user)) in \(path)\(asOf); the state below is empty")
-        }
+        LogInput.noteIfEmpty("state", read.summary, kept: projector.keptCount, options, in: path, io)
         try write(projector, format, args, io)
         io.flush()   // the state first: whoever reads it need not wait for the snapshot
         do { try read.saveSnapshot() } catch {
@@ -140,8 +135,6 @@ enum StateCommand: Command {
             throw .failure("\(error.path): cannot read the \(what): \(error.detail)")
         }
     }
-
-    private static func quoted(_ s: String) -> String { "\"" + s + "\"" }
 }
 
 /// What `state` prints: text, the spec's JSON, or the learner's HTML dashboard.
