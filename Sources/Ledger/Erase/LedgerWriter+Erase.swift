@@ -21,6 +21,15 @@ import Events
 ///
 /// With `dryRun`, nothing is changed (no lock is taken, a torn tail is left
 /// where it is) and the receipt says what would be done.
+///
+/// A `user` without a line in the log (a mistyped id, or a learner erased
+/// before, whose lines are stubs already) throws `.notFound` and changes
+/// nothing, so an erasure request never looks done for nobody; the message
+/// names ids that differ from `user` only in case or surrounding spaces.
+/// Only when files beside the log still hold the learner (a snapshot for
+/// them, a side file, a new file left by an erasure that crashed after its
+/// rename) does an erasure without lines go on: it removes those files, and
+/// so a rerun finishes an erasure that failed half-way.
 public func erase(path: String, user: String, dryRun: Bool = false) throws(LedgerError) -> ErasureReceipt {
     try Erasure(path: path, user: user, system: System()).run(dryRun: dryRun)
 }
@@ -39,6 +48,17 @@ struct Erasure {
         var ids: [String] = []
         /// Stubs already in the log.
         var alreadyRedacted = 0
+        /// Other users whose id differs from the one erased only in case or
+        /// surrounding spaces (at most 3), for the message when it has no line.
+        var nearUsers: [String] = []
+
+        /// The refusal of an erasure that finds no line of the user (and no file to remove), naming the near ids.
+        func notFound(user: String, path: String) -> LedgerError {
+            let near = nearUsers.isEmpty ? "" : "; ids that differ only in case or spaces: "
+                + nearUsers.map { "\"\($0.prefixForMessage)\"" }.joined(separator: ", ")
+            return LedgerError(.notFound, path: path, "no line of user \"\(user.prefixForMessage)\": nothing was erased "
+                + "(ids are exact and case-sensitive; a learner erased before has only stubs left)\(near)")
+        }
     }
 
     func run(dryRun: Bool) throws(LedgerError) -> ErasureReceipt {
@@ -51,8 +71,9 @@ struct Erasure {
                 let found = try self.plan(fd: fd, size: end ?? status.size)
                 return (found, FileIdentity(device: status.device, inode: status.inode))
             }
-            return receipt(plan, before: report.head, after: report.head,
-                           removed: try filesToRemove(plan, logFile: identity), dryRun: true)
+            let removed = try filesToRemove(plan, logFile: identity)
+            if plan.edits.isEmpty, removed.isEmpty { throw plan.notFound(user: user, path: path) }
+            return receipt(plan, before: report.head, after: report.head, removed: removed, dryRun: true)
         }
         let writer = try LedgerWriter(path: path, create: false, system: system)
         defer { writer.close() }
@@ -61,7 +82,11 @@ struct Erasure {
             let before = writer.head
             let identity = FileIdentity(device: writer.identity.device, inode: writer.identity.inode)
             let plan = try plan(fd: writer.fd, size: writer.knownSize)
-            if !plan.edits.isEmpty { try rewrite(plan, fd: writer.fd, size: writer.knownSize) }
+            if plan.edits.isEmpty {
+                guard try !filesToRemove(plan, logFile: identity).isEmpty else { throw plan.notFound(user: user, path: path) }
+            } else {
+                try rewrite(plan, fd: writer.fd, size: writer.knownSize)
+            }
             let removed = try filesToRemove(plan, logFile: identity)
             for file in removed {
                 do throws(SystemCallError) { try system.unlink(file) } catch {
@@ -86,19 +111,29 @@ struct Erasure {
         var plan = Plan()
         let scanner = LineScanner(system: system, fd: fd, path: path)
         let userBytes = Array(user.utf8)
+        let folded = Erasure.folded(user)
         _ = try scanner.scan(from: 0, to: size, firstLine: 1) { (line) throws(LedgerError) in
             if !line.isTooLong, RedactionStub.parts(line.bytes) != nil { plan.alreadyRedacted += 1; return }
             switch line.decode() {
             case .failure(let e):
                 throw LedgerError(.damaged, path: path, "\(e): the log changed while it was erased; nothing was changed")
             case .success(let record):
-                guard let owner = record.user, owner.utf8.elementsEqual(userBytes) else { return }
+                guard let owner = record.user, owner.utf8.elementsEqual(userBytes) else {
+                    if plan.edits.isEmpty, plan.nearUsers.count < 3, let owner = record.user, !plan.nearUsers.contains(owner),
+                       Erasure.folded(owner) == folded { plan.nearUsers.append(owner) }
+                    return
+                }
                 let stub = RedactionStub(seq: record.seq, redacted: LineDigest.of(line.bytes).hex, prev: record.prev)
                 plan.edits.append((line.offset, line.length, record.seq, stub.encoded()))
                 plan.ids.append(record.id)
             }
         }
         return plan
+    }
+
+    /// An id without case and surrounding spaces, to name the ids a mistyped one may have meant.
+    static func folded(_ id: String) -> String {
+        String(id.lowercased().unicodeScalars.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed().map(Character.init))
     }
 
     /// Writes the log with the stubs in place beside it, fsyncs, renames it over the log, fsyncs the folder.
@@ -153,7 +188,8 @@ struct Erasure {
             } else if head == Snapshot.magic,
                       let bytes = try? SmallFile.read(file, limit: Snapshot.sizeLimit, system: system),
                       let snapshot = try? Snapshot(decoding: bytes),
-                      snapshot.resumePoint.file == logFile || snapshot.key == Snapshot.key(user: user)
+                      // The log is rewritten (another file) only when it has lines to erase.
+                      (!plan.edits.isEmpty && snapshot.resumePoint.file == logFile) || snapshot.key == Snapshot.key(user: user)
                           || needles.contains(where: { Erasure.contains(snapshot.lines, $0) }) {
                 removed.append(file)
             }
