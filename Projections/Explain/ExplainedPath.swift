@@ -48,46 +48,39 @@ struct ExplainedPath {
         }
     }
 
-    /// The days of the run ``run`` selects in `state`'s `streak.runs`, or nil (every day).
-    func days(in state: LearnerState) throws(Explanation.UnknownPath) -> ClosedRange<Day>? {
+    /// The error for a path the state does not have.
+    var unknown: Explanation.UnknownPath { Explanation.UnknownPath(path: path, known: ExplainedPath.table.map(\.path)) }
+
+    /// The days of the run ``run`` selects in `streak`, or nil (every day).
+    func days(in streak: Streak) -> ClosedRange<Day>? {
         guard let run else { return nil }
-        let document: JSONValue
-        do { document = try JSONDocument.parse(state.jsonBytes) } catch { return nil }
-        guard case .object(let top) = document, case .object(let streak)? = top.first(where: { $0.name == "streak" })?.value,
-              case .array(let runs)? = streak.first(where: { $0.name == "runs" })?.value,
-              case .number(let longestText)? = streak.first(where: { $0.name == "longest" })?.value else { return nil }
-        func bounds(_ value: JSONValue) -> (ClosedRange<Day>, Int)? {
-            guard case .object(let m) = value, case .string(let s)? = m.first(where: { $0.name == "start" })?.value,
-                  case .string(let e)? = m.first(where: { $0.name == "end" })?.value,
-                  case .number(let n)? = m.first(where: { $0.name == "days" })?.value,
-                  let start = Day(s), let end = Day(e), start <= end, let days = Int(n) else { return nil }
-            return (start...end, days)
-        }
-        let all = runs.compactMap(bounds)
+        let none = Day(ordinal: 0)...Day(ordinal: 0)
         switch run {
-        case .last: return all.max { $0.0.upperBound < $1.0.upperBound }?.0 ?? (Day(ordinal: 0)...Day(ordinal: 0))
-        case .longest: return all.first { $0.1 == Int(longestText) }?.0 ?? (Day(ordinal: 0)...Day(ordinal: 0))
+        case .last: return streak.runs.last.map { $0.start...$0.end } ?? none
+        case .longest: return streak.runs.first { $0.days == streak.longest }.map { $0.start...$0.end } ?? none
         }
     }
 
-    /// The value at `path` in `state` and the witnesses' values.
-    func members(of state: LearnerState) throws(Explanation.UnknownPath) -> (value: JSONValue, witnesses: [JSONValue]) {
-        let document: JSONValue
-        do { document = try JSONDocument.parse(state.jsonBytes) } catch {
-            throw Explanation.UnknownPath(path: path, known: ExplainedPath.table.map(\.path))
+    /// The value at `path` (dot-separated member names) in a document whose
+    /// top-level members are given one by one: `member(name)` is the JSON of one.
+    static func value(at path: String, member: (StateMember) -> JSONValue) -> JSONValue? {
+        let names = path.split(separator: ".", omittingEmptySubsequences: false)
+        guard let first = names.first, let top = StateMember(rawValue: String(first)) else { return nil }
+        var value = member(top)
+        for name in names.dropFirst() {
+            guard case .object(let members) = value, let next = members.first(where: { $0.name == name }) else { return nil }
+            value = next.value
         }
-        func member(_ path: String) throws(Explanation.UnknownPath) -> JSONValue {
-            var value = document
-            for name in path.split(separator: ".", omittingEmptySubsequences: false) {
-                guard case .object(let members) = value, let next = members.first(where: { $0.name == name }) else {
-                    throw Explanation.UnknownPath(path: self.path, known: ExplainedPath.table.map(\.path))
-                }
-                value = next.value
-            }
-            return value
+        return value
+    }
+
+    /// The top-level members the witnesses read, each once.
+    var watched: [StateMember] {
+        var members: [StateMember] = []
+        for w in witnesses {
+            guard let name = w.split(separator: ".").first, let m = StateMember(rawValue: String(name)), !members.contains(m) else { continue }
+            members.append(m)
         }
-        var witnessed: [JSONValue] = []
-        for w in witnesses { witnessed.append(try member(w)) }
-        return (try member(path), witnessed)
+        return members
     }
 }

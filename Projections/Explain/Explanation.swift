@@ -4,15 +4,19 @@ import Events
 /// sentence, and the learner's events behind it (`progress-ledger explain`).
 ///
 /// The events come from the projections themselves, not from a second copy
-/// of their rules: the learner's records are folded one at a time by the
-/// same ``LearnerProjector`` that `state` uses, the state at D is taken after
-/// each, and an event is behind the value when it changed one of the
-/// members that witness it (`ExplainedPath.witnesses`: for `hints.balance`,
-/// the grants and uses; for `stats.accuracy`, the answers counted; for the
-/// streaks, the state's `streak.runs`, keeping the events on the days of the
-/// run the value counts: the finished daily attempt that made each day of the
-/// current or longest run active). Day, type and summary are the audit's
-/// (``AuditTimeline``).
+/// of their rules: the learner's records are folded once, in order, by the
+/// same ``LearnerProjector`` that `state` uses, and after each event the
+/// members that witness the value are read at D (`ExplainedPath.witnesses`:
+/// for `hints.balance`, the grants and uses; for `stats.accuracy`, the
+/// answers counted; for the streaks, the state's `streak.runs`, keeping the
+/// events on the days of the run the value counts: the finished daily attempt
+/// that made each day of the current or longest run active). An event is
+/// behind the value when it changed one of them. Only the top-level members
+/// the witnesses name are read, and a member that grows with the learner's
+/// history (the streak, the stats, the anomalies) only after an event that
+/// changed its cheap mark (`StateMember.changeMark`), so the time grows with
+/// the number of events, not with its square. Day, type and summary are the
+/// audit's (``AuditTimeline``).
 public struct Explanation: Sendable, Hashable {
     /// One event behind the value.
     public struct Event: Sendable, Hashable {
@@ -38,29 +42,47 @@ public struct Explanation: Sendable, Hashable {
     /// Explains `path` of the state of `options.user` from `records` (the
     /// user's records in log order, as `state` reads them). Throws
     /// ``UnknownPath`` when the state has no member at `path`.
+    ///
+    /// Folds the records once when `options.day` is given, twice otherwise
+    /// (the first fold finds D, the day of the learner's latest event).
     public static func explain(_ path: String, records: [Record], options: StateOptions) throws(UnknownPath) -> Explanation {
         let explained = ExplainedPath(path)
-        var full = LearnerProjector(options: options)
-        full.apply(contentsOf: records)
-        let day = options.day ?? full.latestDay
-        let final = try explained.members(of: full.state(day: day))
         var projector = LearnerProjector(options: options)
+        var reader = WitnessReader(explained.watched, options: options)
+        guard ExplainedPath.value(at: path, member: { reader.read($0, projector.folded, day: nil) }) != nil,
+              explained.witnesses.allSatisfy({ w in ExplainedPath.value(at: w, member: { reader.read($0, projector.folded, day: nil) }) != nil })
+        else { throw explained.unknown }
+        let day: Day?
+        if let given = options.day {
+            day = given
+        } else {
+            var whole = LearnerProjector(options: options)
+            whole.apply(contentsOf: records)
+            day = whole.latestDay
+        }
+        reader = WitnessReader(explained.watched, options: options)
+        func witnessed(_ fold: LearnerFold) -> [JSONValue?] {
+            explained.witnesses.map { w in ExplainedPath.value(at: w, member: { reader.read($0, fold, day: day) }) }
+        }
         var timeline = AuditTimeline(user: options.user)
-        var previous = try explained.members(of: projector.state(day: day))
+        var previous = witnessed(projector.folded)
         var events: [Event] = []
         for record in records {
             projector.apply(record)
             let entry = timeline.add(record)
-            let now = try explained.members(of: projector.state(day: day))
-            if now.witnesses != previous.witnesses, let entry {
+            let now = witnessed(projector.folded)
+            if now != previous, let entry {
                 events.append(Event(seq: entry.seq, day: entry.day, type: entry.type, summary: entry.summary))
             }
             previous = now
         }
-        if let days = try explained.days(in: full.state(day: day)) {
+        let fold = projector.folded
+        if let days = explained.days(in: fold.streak(at: day, options)) {
             events.removeAll { event in event.day.map { !days.contains($0) } ?? true }
         }
-        return Explanation(path: path, value: final.value, rule: explained.rule, events: events)
+        var final = WitnessReader([], options: options)
+        guard let value = ExplainedPath.value(at: path, member: { final.read($0, fold, day: day) }) else { throw explained.unknown }
+        return Explanation(path: path, value: value, rule: explained.rule, events: events)
     }
 
     /// The state has no member at this path.
@@ -84,5 +106,25 @@ public struct Explanation: Sendable, Hashable {
             }
         }
         return w.bytes
+    }
+}
+
+/// Reads the top-level members `explain` watches from the fold after each
+/// event, keeping each one's last JSON and change mark: a member whose mark
+/// did not change is not read again.
+struct WitnessReader {
+    private let options: StateOptions
+    private var kept: [StateMember: (mark: AnyHashable?, value: JSONValue)] = [:]
+    private let watched: [StateMember]
+
+    init(_ watched: [StateMember], options: StateOptions) { (self.watched, self.options) = (watched, options) }
+
+    /// The member `member` of the state at `day` from `fold`, as a JSON value.
+    mutating func read(_ member: StateMember, _ fold: LearnerFold, day: Day?) -> JSONValue {
+        let mark = member.changeMark(fold, day: day, options)
+        if let mark, let last = kept[member], last.mark == mark { return last.value }
+        let value = (try? JSONDocument.parse(member.json(fold, day: day, options))) ?? .null
+        if watched.contains(member) { kept[member] = (mark, value) }
+        return value
     }
 }

@@ -63,21 +63,43 @@ package struct LearnerFold: Sendable {
     /// The state at `day` (nil: `options.day`, else the default D).
     package func state(day: Day?, options: StateOptions) -> LearnerState {
         let d = day ?? options.day ?? latest.day
-        let retryLimit = max(0, options.retryLimit)
         return LearnerState(
             user: options.user,
             day: d,
-            dailyQuiz: DailyQuiz.at(d, daily: daily, book: book, retryLimit: retryLimit),
-            streak: d.map { Streak.at($0, activeDays: streak.activeDays(options.streakOn)) } ?? .none,
-            history: HistoryEntry.window(endingAt: d, days: options.days, daily: daily, book: book),
+            dailyQuiz: dailyQuiz(at: d, options),
+            streak: streak(at: d, options),
+            history: history(at: d, options),
             quizzes: quizzes.sorted,
             puzzles: puzzles.sorted,
             submissions: submissions.sorted,
-            studyPlan: StudyPlan.compute(studyPlan, catalog: options.catalog, mastered: submissions.mastered),
+            studyPlan: studyPlan(options),
             hints: hints,
             stats: stats.stats,
             achievements: achievements.earned,
             anomalies: anomalies,
-            retryLimit: retryLimit)
+            retryLimit: max(0, options.retryLimit))
+    }
+
+    // The day-based and computed members, each on its own (the state above,
+    // and `explain`, which reads one member after each event).
+
+    /// The daily quiz of D.
+    package func dailyQuiz(at d: Day?, _ options: StateOptions) -> DailyQuiz {
+        DailyQuiz.at(d, daily: daily, book: book, retryLimit: max(0, options.retryLimit))
+    }
+
+    /// The streak at D.
+    package func streak(at d: Day?, _ options: StateOptions) -> Streak {
+        d.map { Streak.at($0, activeDays: streak.activeDays(options.streakOn)) } ?? .none
+    }
+
+    /// The completed daily quizzes of the `--days` days ending at D.
+    package func history(at d: Day?, _ options: StateOptions) -> [HistoryEntry] {
+        HistoryEntry.window(endingAt: d, days: options.days, daily: daily, book: book)
+    }
+
+    /// The study plan.
+    package func studyPlan(_ options: StateOptions) -> StudyPlan {
+        StudyPlan.compute(studyPlan, catalog: options.catalog, mastered: submissions.mastered)
     }
 }

@@ -55,6 +55,9 @@ public struct LearnerProjector: Sendable {
     /// The default D: the day of the user's kept v1 event with the latest instant; nil if none.
     public var latestDay: Day? { fold.latest.day }
 
+    /// The fold itself, for readers of one member at a time (`explain`).
+    package var folded: LearnerFold { fold }
+
     /// The attempt bookkeeping folded so far (for folds that read attempts by day, such as leaderboards).
     package var book: AttemptsBook { fold.book }
 

@@ -20,6 +20,9 @@ package struct ActiveDays: Sendable, Hashable {
     /// The number of days.
     package var count: Int { days.count }
 
+    /// How many days are on or before `day`.
+    package func count(through day: Day) -> Int { index(of: day.adding(days: 1)) }
+
     /// Whether `day` is in the set.
     package func contains(_ day: Day) -> Bool {
         let i = index(of: day)

@@ -42,6 +42,14 @@ package enum StreakProjection {
         /// No active day.
         package init() {}
 
+        /// A value that changes whenever the streak at `day` can change, far
+        /// cheaper to read than the streak: the number of active days on or
+        /// before `day` of each source the mode counts (an event adds a day
+        /// or a reset clears a source, never both). What `explain` watches.
+        package func changeMark(through day: Day, _ mode: StreakMode) -> [Int] {
+            Source.allCases.filter { $0.counts(in: mode) }.map { self[keyPath: StreakProjection.days($0)].count(through: day) }
+        }
+
         /// The active days in a mode.
         package func activeDays(_ mode: StreakMode) -> ActiveDays {
             switch mode {
@@ -84,7 +92,7 @@ package enum StreakProjection {
     }
 
     /// Where the active days of a source are kept.
-    private static func days(_ source: Source) -> WritableKeyPath<State, ActiveDays> {
+    fileprivate static func days(_ source: Source) -> WritableKeyPath<State, ActiveDays> {
         switch source {
         case .dailyQuiz: \.dailyQuiz
         case .quiz: \.quiz
