@@ -118,4 +118,38 @@ struct DemoSimulationTests {
         #expect(resets >= 1)
         #expect(late > 10)
     }
+
+    @Test("each question has one right choice for every learner: per quiz (by the attempt's first start) and per lesson or passage",
+          arguments: [UInt64(42), 7])
+    func oneRightAnswer(seed: UInt64) {
+        var quizOf: [String: String] = [:]          // user + attempt → quiz of its first start
+        var right: [String: Set<Int>] = [:]         // quiz or content + question → right choices seen
+        var wrong: [String: Set<Int>] = [:]         // ... and the wrong ones
+        var categoryQuestions: [String: Set<Int>] = [:]
+        for e in DemoLog(.init(users: 40, days: 20, seed: seed)) {
+            switch e.event {
+            case .quizStarted(let s):
+                if quizOf[e.user + " " + s.attempt] == nil { quizOf[e.user + " " + s.attempt] = s.quiz }
+                categoryQuestions[s.quiz, default: []].insert(s.questions)
+            case .answerSelected(let a):
+                guard let quiz = quizOf[e.user + " " + a.attempt] else { continue }
+                let key = quiz + " " + a.question
+                if let c = a.correctChoice { right[key, default: []].insert(c) }
+                if a.correct { right[key, default: []].insert(a.choice) } else { wrong[key, default: []].insert(a.choice) }
+            case .submissionMade(let s):
+                for a in s.answers {
+                    let key = s.content + " " + a.question
+                    if a.correct { right[key, default: []].insert(a.choice) } else { wrong[key, default: []].insert(a.choice) }
+                }
+            default: continue
+            }
+        }
+        #expect(right.count > 500)
+        let several = right.filter { $0.value.count > 1 }
+        #expect(several.isEmpty, "\(several.count) questions with several right choices: \(several.prefix(3))")
+        let clash = wrong.filter { !$0.value.isDisjoint(with: right[$0.key] ?? []) }
+        #expect(clash.isEmpty, "a wrong answer with the right choice: \(clash.prefix(3))")
+        // And a quiz has one number of questions, whoever takes it.
+        #expect(categoryQuestions.values.allSatisfy { $0.count == 1 })
+    }
 }

@@ -47,6 +47,31 @@ enum Catalog {
         "\(category.name)-\(number)-\(difficulty)"
     }
 
+    /// The right choice (0 to 3) of a question of a quiz or of a submitted
+    /// lesson or passage: the same for every learner, so the question
+    /// analysis (`items`) sees one right answer per question.
+    static func rightChoice(_ content: String, _ question: String) -> Int {
+        Int(stableHash(content, question) % 4)
+    }
+
+    /// The skill a question of a lesson or passage tests, among `skills`: the same for every learner.
+    static func skill(_ content: String, _ question: String, among skills: [String]) -> String {
+        skills[Int(stableHash(content, question, salt: "skill") % UInt64(skills.count))]
+    }
+
+    /// How many questions a category quiz has (8, 10 or 12): the same for every learner.
+    static func questions(of quiz: String) -> Int { [8, 10, 12][Int(stableHash(quiz, "") % 3)] }
+
+    /// FNV-1a (64 bits) of the parts, each ended by a zero byte: a hash that
+    /// never changes between runs, machines or toolchains (`Hasher` is seeded per process).
+    private static func stableHash(_ parts: String..., salt: String = "") -> UInt64 {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        for part in [salt] + parts {
+            for byte in part.utf8 + [0] { h = (h ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        }
+        return h
+    }
+
     /// How hard a difficulty makes a question: subtracted from the chance to be right.
     static func penalty(of difficulty: String) -> Double {
         Double(difficulties.firstIndex(of: difficulty) ?? 2) * 0.06 - 0.1

@@ -9,7 +9,15 @@ import Events
 /// records and syncs late: when it next records on a later day, and at the
 /// end (every device twice round, so all end with the whole server log). Events the server records itself (`device` "server") go straight to
 /// the server log. The same events give the same steps.
+///
+/// The demo runs it over the followed learner's first ``days`` days only:
+/// every sync reads the outbox, the replica and the server log whole (each is
+/// verified), so syncing a long history after every event would cost its
+/// square; two weeks show every kind of sync.
 package struct DeviceSchedule: Sequence, Sendable {
+    /// The days of a learner's history the demo syncs.
+    package static let days = 14
+
     /// One step.
     package enum Step: Sendable, Hashable {
         /// `device` records `event` in its outbox.

@@ -43,7 +43,7 @@ extension Learner {
         if diagnosed.count < Catalog.categories.count, dayIndex - joinDay < 4, rng.chance(0.5) {
             diagnostic(in: &morning, &rng, to: &sink)
         }
-        var resumeLater: (attempt: String, answered: Int)?
+        var resumeLater: (attempt: String, quiz: String, answered: Int)?
         switch plan {
         case .skip, .beforeMidnight: break
         case .finish(let script): dailyQuiz(day, script: script, in: &morning, &rng, to: &sink)
@@ -51,7 +51,8 @@ extension Learner {
         case .leaveOpen: dailyQuiz(day, stopAfter: rng.int(in: 1...3), in: &morning, &rng, to: &sink)
         case .resume:
             let answered = rng.int(in: 1...3)
-            resumeLater = (dailyQuiz(day, stopAfter: answered, in: &morning, &rng, to: &sink), answered)
+            let open = dailyQuiz(day, stopAfter: answered, in: &morning, &rng, to: &sink)
+            resumeLater = (open.attempt, open.quiz, answered)
         }
         if rng.chance(0.3) { puzzles(in: &morning, &rng, to: &sink) }
 
@@ -59,9 +60,9 @@ extension Learner {
             var evening = eveningSession(after: morning, midnight: midnight, &rng)
             if let resume = resumeLater {
                 let theme = Catalog.dailyQuiz(on: day).theme
-                answer(resume.attempt, questions: resume.answered..<5, skills: theme.skills, penalty: 0,
+                answer(resume.attempt, of: resume.quiz, questions: resume.answered..<5, skills: theme.skills, penalty: 0,
                        in: &evening, &rng, to: &sink)
-                end(resume.attempt, finished: true, in: &evening, &rng, to: &sink)
+                end(resume.attempt, of: resume.quiz, finished: true, in: &evening, &rng, to: &sink)
                 dailyFinished += 1
             }
             if let reset, reset.day == dayIndex {
@@ -117,33 +118,33 @@ extension Learner {
 
     /// The daily quiz: one attempt, or two when the first is abandoned or poor
     /// and the learner tries again. With `stopAfter`, answers that many and
-    /// returns the open attempt.
+    /// returns the open attempt and the quiz it belongs to.
     @discardableResult
     mutating func dailyQuiz(_ day: Day, script: AttemptScript = AttemptScript(), abandon: Bool = false,
                             stopAfter: Int? = nil, in session: inout Session, _ rng: inout SeededGenerator,
-                            to sink: inout Sink) -> String {
-        let (quiz, theme) = Catalog.dailyQuiz(on: day)
+                            to sink: inout Sink) -> (attempt: String, quiz: String) {
+        let (daily, theme) = Catalog.dailyQuiz(on: day)
         let questions = 5
-        var attempt = ""
+        var attempt = "", quiz = daily
         for round in 0..<2 {
-            let started = QuizStarted(attempt: newAttemptID(), quiz: quiz, questions: questions, daily: true,
+            let started = QuizStarted(attempt: newAttemptID(), quiz: daily, questions: questions, daily: true,
                                       title: theme.title, category: theme.category)
-            attempt = start(started, in: &session, &rng, to: &sink)
+            (attempt, quiz) = start(started, in: &session, &rng, to: &sink)
             if let stopAfter {
-                answer(attempt, questions: 0..<stopAfter, skills: theme.skills, penalty: 0, script: script,
+                answer(attempt, of: quiz, questions: 0..<stopAfter, skills: theme.skills, penalty: 0, script: script,
                        in: &session, &rng, to: &sink)
-                return attempt
+                return (attempt, quiz)
             }
             let quits = abandon && round == 0
             let answered = quits ? rng.int(in: 1...(questions - 1)) : questions
-            let score = answer(attempt, questions: 0..<answered, skills: theme.skills, penalty: 0,
+            let score = answer(attempt, of: quiz, questions: 0..<answered, skills: theme.skills, penalty: 0,
                                script: round == 0 ? script : AttemptScript(), in: &session, &rng, to: &sink)
-            end(attempt, finished: !quits, in: &session, &rng, to: &sink)
+            end(attempt, of: quiz, finished: !quits, in: &session, &rng, to: &sink)
             if !quits { dailyFinished += 1 }
             guard round == 0, quits || score < 3, rng.chance(quits ? 0.5 : 0.3) else { break }
             session.pause(30...600, &rng)
         }
-        return attempt
+        return (attempt, quiz)
     }
 
     /// One hint as a reward for every seven finished daily quizzes.

@@ -10,25 +10,32 @@ struct AttemptScript: Sendable {
 
 extension Learner {
     /// Starts an attempt: `quiz.started`, unless a glitch loses it (answers then
-    /// name an unknown attempt) or reuses the previous attempt's id.
+    /// name an unknown attempt) or reuses the previous attempt's id. Returns the
+    /// attempt id and the quiz it belongs to in the log (the quiz of the id's
+    /// first recorded start: a reused id keeps its first quiz), whose right
+    /// choices its answers follow.
     mutating func start(_ quiz: QuizStarted, in session: inout Session, _ rng: inout SeededGenerator,
-                        to sink: inout Sink) -> String {
+                        to sink: inout Sink) -> (attempt: String, quiz: String) {
         var started = quiz
         if let previous = lastAttempt, rng.chance(quirkRate / 2) {
-            started.attempt = previous
+            started.attempt = previous.id
         }
-        lastAttempt = started.attempt
-        if !rng.chance(quirkRate / 2) {
+        let recorded = !rng.chance(quirkRate / 2)
+        if recorded {
             emit(.quizStarted(started), in: session, to: &sink)
         }
+        if lastAttempt?.id != started.attempt || lastAttempt?.quiz == nil {
+            lastAttempt = (started.attempt, recorded ? quiz.quiz : nil)
+        }
         session.pause(2...6, &rng)
-        return started.attempt
+        return (started.attempt, lastAttempt?.quiz ?? quiz.quiz)
     }
 
-    /// Answers questions `range` (0-based) of an attempt, with hints and the
-    /// occasional glitch; returns how many first answers were right.
+    /// Answers questions `range` (0-based) of an attempt at `quiz`, with hints
+    /// and the occasional glitch; returns how many first answers were right.
+    /// Each question's right choice is the quiz's (``Catalog/rightChoice(_:_:)``).
     @discardableResult
-    mutating func answer(_ attempt: String, questions range: Range<Int>, skills: [String], penalty: Double,
+    mutating func answer(_ attempt: String, of quiz: String, questions range: Range<Int>, skills: [String], penalty: Double,
                          script: AttemptScript = AttemptScript(), in session: inout Session,
                          _ rng: inout SeededGenerator, to sink: inout Sink) -> Int {
         let thinks = range.map { _ in Int64(rng.int(in: 6_000...45_000)) }
@@ -61,7 +68,7 @@ extension Learner {
             session.clock = session.clock.advanced(milliseconds: thinks[k] - thinks[k] / 2)
             let chance = (ability[skill] ?? 0.6) - penalty + boost
             let correct = rng.chance(chance)
-            let right = rng.below(4)
+            let right = Catalog.rightChoice(quiz, question)
             let choice = correct ? right : (right + 1 + rng.below(3)) % 4
             let isLast = k == range.count - 1
             let late = !isLast && (script.lateAnswer ? k == 1 : rng.chance(quirkRate))
@@ -83,15 +90,16 @@ extension Learner {
         return correctCount
     }
 
-    /// Ends an attempt (`quiz.finished` or `quiz.abandoned`); sometimes a stale
-    /// device sends one more answer afterwards.
-    mutating func end(_ attempt: String, finished: Bool, in session: inout Session,
+    /// Ends an attempt at `quiz` (`quiz.finished` or `quiz.abandoned`);
+    /// sometimes a stale device sends one more answer afterwards.
+    mutating func end(_ attempt: String, of quiz: String, finished: Bool, in session: inout Session,
                       _ rng: inout SeededGenerator, to sink: inout Sink) {
         let ended = AttemptEnded(attempt: attempt)
         emit(finished ? .quizFinished(ended) : .quizAbandoned(ended), in: session, to: &sink)
         session.pause(5...30, &rng)
         if rng.chance(quirkRate) {
-            let stale = AnswerSelected(attempt: attempt, question: "q1", choice: rng.below(4), correct: false)
+            let choice = rng.below(4)
+            let stale = AnswerSelected(attempt: attempt, question: "q1", choice: choice, correct: choice == Catalog.rightChoice(quiz, "q1"))
             emit(.answerSelected(stale), in: session, to: &sink)
             session.pause(2...10, &rng)
         }
@@ -103,17 +111,17 @@ extension Learner {
         let difficulty = rng.pick(Catalog.difficulties)
         let number = rng.int(in: 1...12)
         let quiz = Catalog.categoryQuiz(category, number: number, difficulty: difficulty)
-        let questions = rng.pick([8, 10, 12])
+        let questions = Catalog.questions(of: quiz)
         for round in 0..<2 {
             let started = QuizStarted(attempt: newAttemptID(), quiz: quiz, questions: questions,
                                       title: "\(category.name.capitalizedFirst) practice \(number)",
                                       category: category.name, difficulty: difficulty)
-            let attempt = start(started, in: &session, &rng, to: &sink)
+            let (attempt, quiz) = start(started, in: &session, &rng, to: &sink)
             let finishes = rng.chance(0.85)
             let answered = finishes ? questions : rng.int(in: 1...(questions - 1))
-            let score = answer(attempt, questions: 0..<answered, skills: category.skills,
+            let score = answer(attempt, of: quiz, questions: 0..<answered, skills: category.skills,
                                penalty: Catalog.penalty(of: difficulty), in: &session, &rng, to: &sink)
-            end(attempt, finished: finishes, in: &session, &rng, to: &sink)
+            end(attempt, of: quiz, finished: finishes, in: &session, &rng, to: &sink)
             // A weak or abandoned attempt is retried now and then.
             guard round == 0, !finishes || score * 2 < questions, rng.chance(0.35) else { return }
             session.pause(20...120, &rng)
@@ -128,9 +136,9 @@ extension Learner {
             let started = QuizStarted(attempt: newAttemptID(), quiz: "diagnostic-\(category.name)", questions: 10,
                                       title: "\(category.name.capitalizedFirst) diagnostic",
                                       category: category.name, diagnostic: true)
-            let attempt = start(started, in: &session, &rng, to: &sink)
-            answer(attempt, questions: 0..<10, skills: category.skills, penalty: 0, in: &session, &rng, to: &sink)
-            end(attempt, finished: true, in: &session, &rng, to: &sink)
+            let (attempt, quiz) = start(started, in: &session, &rng, to: &sink)
+            answer(attempt, of: quiz, questions: 0..<10, skills: category.skills, penalty: 0, in: &session, &rng, to: &sink)
+            end(attempt, of: quiz, finished: true, in: &session, &rng, to: &sink)
         } else {
             submit(category: category, diagnostic: true, in: &session, &rng, to: &sink)
         }

@@ -29,10 +29,12 @@ extension Learner {
         let count = !diagnostic && !passage && rng.chance(0.05) ? 0 : rng.int(in: 3...8)
         var answers: [SubmissionMade.Answer] = []
         for q in 0..<count {
-            let skill = rng.pick(subject.skills)
+            // The content's questions are the same for every learner: each its skill and its right choice.
+            let question = "\(q + 1)"
+            let skill = Catalog.skill(content, question, among: subject.skills)
             let correct = rng.chance(ability[skill] ?? 0.6)
-            let right = rng.below(4)
-            answers.append(SubmissionMade.Answer(question: "\(q + 1)", choice: correct ? right : (right + 2) % 4,
+            let right = Catalog.rightChoice(content, question)
+            answers.append(SubmissionMade.Answer(question: question, choice: correct ? right : (right + 1 + rng.below(3)) % 4,
                                                  correct: correct, skill: skill))
             ability[skill] = min(0.97, (ability[skill] ?? 0.6) + 0.004)
         }

@@ -45,8 +45,9 @@ struct Learner: Sendable {
     var rewarded = 0
     var seeded = false
     var diagnosed: Set<String> = []
-    /// The latest attempt started, for a glitch that reuses its id.
-    var lastAttempt: String?
+    /// The latest attempt started, for a glitch that reuses its id, and the
+    /// quiz of its first recorded start (nil while none was recorded).
+    var lastAttempt: (id: String, quiz: String?)?
 
     init(index: Int, users: Int, days: Int, seed: UInt64) {
         var rng = SeededGenerator(seed: seed, streams: UInt64(index), UInt64.max)

@@ -18,10 +18,15 @@ enum DemoCommand: Command {
 
         Then prints the log's verification, the state of one learner (the one the demo
         follows, who shows every feature), and the report's totals, and writes the log
-        and report.html into DIR. The followed learner's devices also record into their
-        own outboxes and sync with a server log of their own, through the sync API (a
-        phone syncs at once, a tablet syncs late, the next day): DIR/sync holds each
-        device's outbox and replica and the learner's server log (docs/sync.md).
+        and report.html into DIR. Over their first 14 days, the followed learner's
+        devices also record into their own outboxes and sync with a server log of
+        their own, through the sync API (a phone syncs at once, a tablet syncs late,
+        the next day): DIR/sync holds each device's outbox and replica and the
+        learner's server log (docs/sync.md).
+
+        Every learner answers the same questions: a question's right choice is the
+        quiz's (or lesson's), whoever answers it. The time grows with learners ×
+        days.
         All are created 0600 (learners' activity), whatever
         the umask; report.html is written whole, as 'report --out' writes.
 
@@ -53,7 +58,9 @@ enum DemoCommand: Command {
         let demo = DemoLog(DemoLog.Options(users: users, days: days, seed: seed))
         let follow = demo.showcaseUser ?? "u-001"
         var followed: [NewEvent] = []
-        let appended = try write(demo, to: logPath) { if $0.user == follow { followed.append($0) } }
+        let syncedDays = min(days, DeviceSchedule.days)
+        let syncEnd = demo.options.start.adding(days: syncedDays)
+        let appended = try write(demo, to: logPath) { if $0.user == follow, $0.at.day < syncEnd { followed.append($0) } }
         io.line("Simulated \(users) learner\(users == 1 ? "" : "s") over \(days) day\(days == 1 ? "" : "s") (seed \(seed)): "
                 + "appended \(appended) events to \(logPath).")
 
@@ -79,12 +86,12 @@ enum DemoCommand: Command {
         io.line("\n$ progress-ledger report \(logPath) --format html --out \(htmlPath)")
         try OutputFile.write(Array(report.html.utf8), to: htmlPath)
         io.write(totals(report))
-        try DemoSync.run(DeviceSchedule(followed), user: follow, in: directory + "/sync", io)
+        try DemoSync.run(DeviceSchedule(followed), user: follow, days: syncedDays, in: directory + "/sync", io)
         io.line("""
 
             Wrote \(logPath) and \(htmlPath) (open it in a browser). Next:
               progress-ledger audit \(logPath) --user \(follow)
-              progress-ledger report \(logPath) --format text
+              progress-ledger report \(logPath)
             """)
         return ExitCode.ok
     }

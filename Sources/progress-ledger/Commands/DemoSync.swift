@@ -5,7 +5,7 @@ import Simulation
 /// The demo's devices: one learner's schedule run through the sync API
 /// (outboxes, pending, append on a server log, export, pull), then checked.
 enum DemoSync {
-    static func run(_ schedule: DeviceSchedule, user: String, in directory: String, _ io: Terminal) throws {
+    static func run(_ schedule: DeviceSchedule, user: String, days: Int, in directory: String, _ io: Terminal) throws {
         try Folders.create(directory)
         let serverPath = directory + "/server.log"
         var pushed = 0, pulled = 0, syncs = 0
@@ -40,7 +40,7 @@ enum DemoSync {
         }
         let server = (try? SmallFile.read(serverPath, limit: 1 << 30))
         let equal = devices.allSatisfy { (try? SmallFile.read("\(directory)/\($0).replica", limit: 1 << 30)) == server }
-        io.line("\n$ # \(user)'s devices synced through the sync API (\(directory))")
+        io.line("\n$ # \(user)'s devices synced through the sync API over their first \(days) day\(days == 1 ? "" : "s") (\(directory))")
         io.line("\(devices.joined(separator: ", ")): \(syncs) syncs, \(pushed) events pushed, \(pulled) lines pulled; "
                 + (equal ? "every replica equals \(serverPath)" : "a replica differs from \(serverPath)"))
         if !equal { throw CLIError.failure("\(directory): a device's replica differs from the server log") }
