@@ -84,7 +84,7 @@ struct FieldRules {
         let s = scanner.string(c)
         guard let e = E(rawValue: s) else {
             let allowed = E.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
-            throw error(name, "must be one of \(allowed) (got \"\(s)\")")
+            throw error(name, "must be one of \(allowed) (got \"\(s.prefixForMessage)\")")
         }
         return e
     }
@@ -200,8 +200,10 @@ struct TextRule {
 }
 
 extension String {
-    /// At most 40 characters of the string, for messages.
-    var prefixForMessage: String { count > 40 ? String(prefix(40)) + "…" : self }
+    /// At most 40 characters of the string, for messages: a longer value is
+    /// cut, with its length (`xxxx…, 60000 characters`), so an error never
+    /// echoes a whole rejected value. Every message that quotes a value uses it.
+    package var prefixForMessage: String { count > 40 ? String(prefix(40)) + "…, \(count) characters" : self }
 
     func leftPadded(_ width: Int) -> String {
         count >= width ? self : String(repeating: "0", count: width - count) + self

@@ -33,7 +33,7 @@ enum AuditSummary {
             if !attempt.isFinished { text += " · \(attempt.answered) of \(attempt.questions) answered" }
             text += " · score \(attempt.score)/\(attempt.questions)"
             if let percent = attempt.percent { text += " (\(percent)%)" }
-            if let seconds = attempt.finishSeconds { text += " · in \(duration(seconds))" }
+            if let seconds = attempt.finishSeconds { text += " · in \(seconds.readable)" }
             return text
         case .puzzleCompleted(let p):
             return "puzzle \(p.puzzle) (\(p.encoding)) solved" + (p.seconds.map { " in \($0) s" } ?? "")
@@ -46,7 +46,7 @@ enum AuditSummary {
             } else {
                 text += " · no questions"
             }
-            if let seconds = s.seconds { text += " · \(duration(ExactSeconds(nanoseconds: Int64(seconds) * 1_000_000_000)))" }
+            if let seconds = s.seconds { text += " · \(ExactSeconds(nanoseconds: Int64(seconds) * 1_000_000_000).readable)" }
             return text
         case .hintsGranted(let g):
             return "\(plural(g.amount, "hint")) granted (\(g.reason.rawValue)) · balance \(balance.before) → \(balance.after)"
@@ -64,13 +64,4 @@ enum AuditSummary {
 
     /// `5 questions`, `1 hint`.
     static func plural(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
-
-    /// `42 s`, `3 min 05 s`, `2 h 04 min`, `3 d 2 h`: whole seconds, for a person.
-    static func duration(_ span: ExactSeconds) -> String {
-        let total = Int(span.nanoseconds / 1_000_000_000)
-        if total < 60 { return span.nanoseconds % 1_000_000_000 == 0 ? "\(total) s" : "\(span) s" }
-        if total < 3600 { return "\(total / 60) min \(Day.pad(total % 60, 2)) s" }
-        if total < 86_400 { return "\(total / 3600) h \(Day.pad(total / 60 % 60, 2)) min" }
-        return "\(total / 86_400) d \(total / 3600 % 24) h"
-    }
 }

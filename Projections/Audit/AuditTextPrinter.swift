@@ -48,7 +48,7 @@ public struct AuditTextPrinter: Sendable {
         out += line + "\n"
         let indent = "       ↳ "
         if let late = entry.late, late.afterSeq != lastLate {
-            out += indent + "recorded late: it happened \(AuditSummary.duration(late.by)) before seq \(late.afterSeq), "
+            out += indent + "recorded late: it happened \(late.by.readable) before seq \(late.afterSeq), "
                 + "which is earlier in the log\n"
         }
         lastLate = entry.late?.afterSeq

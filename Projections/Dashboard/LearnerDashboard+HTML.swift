@@ -45,7 +45,7 @@ extension LearnerDashboard {
         h += figure("Time spent per day", chart(id: "chart-time", title: "Time spent per day", days: timeDays, yTitle: "minutes",
                                                 style: .bars, yMax: nil) { d in
             let n = timeByDay[d] ?? 0
-            return (Int((Double(n) / 60e9).rounded()), "\(d): \(ExactSeconds(nanoseconds: n)) s")
+            return (Int((Double(n) / 60e9).rounded()), "\(d): \(ExactSeconds(nanoseconds: n).readable)")
         }, caption: "Seconds of answers (ms), puzzles and submissions, in minutes.")
         h += "</section>\n"
         h += quizzesTable + puzzlesTable
@@ -57,26 +57,19 @@ extension LearnerDashboard {
 
     private var cards: String {
         let cards: [(String, String)] = [
+            ("daily quiz \(state.day?.description ?? "")", state.dailyQuiz.button),
             ("current streak", "\(state.streak.current) day\(state.streak.current == 1 ? "" : "s")"),
             ("longest streak", "\(state.streak.longest)"),
             ("quizzes completed", String(state.stats.quizzesCompleted)),
             ("accuracy", Report.percent(state.stats.accuracy)),
             ("hint balance", String(state.hints.balance)),
             ("hints used", String(state.hints.used)),
-            ("time spent", Self.duration(state.stats.timeSpent.nanoseconds)),
+            ("time spent", state.stats.timeSpent.readable),
             ("learning days", String(state.stats.activeDays)),
         ]
         return "<section class=\"cards\" id=\"cards\">" + cards.map {
             "<div class=\"card\"><div class=\"value\">\(HTMLText.escape($0.1))</div><div class=\"name\">\($0.0)</div></div>"
         }.joined() + "</section>\n"
-    }
-
-    /// `1h 05m`, `12m`, `45 s`.
-    static func duration(_ nanoseconds: Int64) -> String {
-        let s = Int(nanoseconds / 1_000_000_000)
-        if s >= 3600 { return "\(s / 3600)h \(Day.pad(s % 3600 / 60, 2))m" }
-        if s >= 60 { return "\(s / 60)m" }
-        return "\(s) s"
     }
 
     /// Every calendar day from the first scored day to D (or the last scored day).
@@ -142,11 +135,11 @@ extension LearnerDashboard {
     private var quizzesTable: String {
         let e = HTMLText.escape
         var t = "<section><h2>Quizzes</h2><table id=\"table-quizzes\"><thead><tr><th>quiz</th><th>attempts</th><th>finished</th>"
-            + "<th>best</th><th>latest</th><th>fastest (s)</th></tr></thead><tbody>"
+            + "<th>best</th><th>latest</th><th>fastest, start to finish</th></tr></thead><tbody>"
         for q in state.quizzes {
             t += "<tr><th scope=\"row\">\(e(q.quiz))</th><td>\(q.attempts)</td><td>\(q.finished)</td>"
                 + "<td>\(Report.percent(q.bestPercent))</td><td>\(Report.percent(q.latestPercent))</td>"
-                + "<td>\(q.fastestSeconds?.description ?? "–")</td></tr>"
+                + "<td>\(q.fastestSeconds?.readable ?? "–")</td></tr>"
         }
         return t + "</tbody></table></section>\n"
     }

@@ -87,9 +87,12 @@ extension Leaderboard {
         }
         let out = "Leaderboard, \(period.rawValue) \(first) to \(last), by \(what)\n"
         guard !rows.isEmpty else { return out + "No learner qualifies.\n" }
-        var table = TextTable([("rank", .right), ("user", .left), (measure.rawValue, .right), ("finished", .right)])
+        // Ranked by finished quizzes, the value is the finished count: one column, not the same one twice.
+        let alsoFinished = measure != .finished
+        var table = TextTable([("rank", .right), ("user", .left), (measure.rawValue, .right)] + (alsoFinished ? [("finished", .right)] : []))
         for row in rows {
-            table.row([String(row.rank), row.user, measure == .percent ? "\(row.value)%" : String(row.value), String(row.finished)])
+            table.row([String(row.rank), row.user, measure == .percent ? "\(row.value)%" : String(row.value)]
+                      + (alsoFinished ? [String(row.finished)] : []))
         }
         return out + "\n" + table.text
     }

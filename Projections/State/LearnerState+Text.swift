@@ -88,7 +88,7 @@ extension Stats {
         if let accuracy { parts.append("\(accuracy)% right of " + plural(questionsAnswered, "answer", "answers")) }
         parts.append(plural(puzzlesCompleted, "puzzle", "puzzles"))
         parts.append(plural(submissions, "submission", "submissions"))
-        if timeSpent.nanoseconds > 0 { parts.append("\(timeSpent) s spent") }
+        if timeSpent.nanoseconds > 0 { parts.append("\(timeSpent.readable) spent") }
         if let firstActive, let lastActive {
             parts.append(plural(activeDays, "learning day", "learning days") + " (\(firstActive) to \(lastActive))")
         }

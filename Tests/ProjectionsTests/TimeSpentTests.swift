@@ -26,7 +26,8 @@ struct TimeSpentTests {
         // 1.5 + 2.25 + 12.5 + 2 + 60 = 78.25
         #expect(fold(log).stats.timeSpent.description == "78.25")
         #expect(fold(log).json.contains(#""active_days":1,"time_spent_seconds":78.25}"#))
-        #expect(fold(log).text.contains("· 1 submission · 78.25 s spent · 1 learning day"))
+        // For a person, in its two largest units, as the dashboard says it.
+        #expect(fold(log).text.contains("· 1 submission · 1m 18s spent · 1 learning day"))
     }
 
     @Test("resets clear their own scope's part only")
@@ -64,5 +65,17 @@ struct TimeSpentTests {
         var log = LogBuilder()
         log.puzzle("2025-10-01T09:00:00Z", "p1", seconds: literal)
         #expect(fold(log).stats.timeSpent.description == expected)
+    }
+
+    @Test("a duration for a person: its two largest units (state's text, the dashboard, the audit)")
+    func readable() {
+        let s: Int64 = 1_000_000_000
+        let cases: [(Int64, String)] = [
+            (0, "0s"), (45 * s, "45s"), (12 * s + s / 2, "12.5s"), (12 * 60 * s + 5 * s, "12m 05s"),
+            (13_032 * s + 902_000_000, "3h 37m"),   // 3 h 37 min 12.902 s: the issue's "13032.902 s spent"
+            (30_013 * s, "8h 20m"),                  // a quiz resumed 8 hours later
+            ((2 * 86_400 + 3 * 3600 + 300) * s, "2d 03h"), (-90 * s, "-1m 30s"),
+        ]
+        for (nanoseconds, text) in cases { #expect(ExactSeconds(nanoseconds: nanoseconds).readable == text) }
     }
 }
