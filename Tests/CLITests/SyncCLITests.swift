@@ -68,7 +68,7 @@ struct SyncCLITests {
         #expect(String(decoding: dir.bytes("server.log"), as: UTF8.self).components(separatedBy: "\"redacted\"").count == 3, "two stubs")
         // merge: the other learner's events, re-chained; nothing of the erased one.
         let merged = dir.path("merged.log")
-        let m = try CLI.run(["merge", merged, server])
+        let m = try CLI.run(["merge", server, merged])
         #expect(m.status == 0, "\(m.stderr)")
         let mergedText = String(decoding: dir.bytes("merged.log"), as: UTF8.self)
         #expect(!mergedText.contains("u-7") && !mergedText.contains("redacted"))
@@ -140,7 +140,7 @@ struct SyncCLITests {
         let changed = Self.events[1].replacingOccurrences(of: "\"choice\":1", with: "\"choice\":3")
         let b = try Self.log(dir, "b.log", [changed])
         let before = try Self.snapshot(dir)
-        var r = try CLI.run(["merge", dir.path("out.log"), a, b])
+        var r = try CLI.run(["merge", a, b, dir.path("out.log")])
         #expect(r.status == 1)
         #expect(r.stderr.contains("a.log:2 and ") && r.stderr.contains("b.log:1") && r.stderr.contains("\"e-2\""), "\(r.stderr)")
         #expect(try Self.snapshot(dir) == before)
@@ -149,14 +149,15 @@ struct SyncCLITests {
         damaged[damaged.count - 5] = UInt8(ascii: "x")
         try Data(damaged).write(to: URL(fileURLWithPath: dir.path("bad.log")))
         let withBad = try Self.snapshot(dir)
-        r = try CLI.run(["merge", dir.path("out.log"), dir.path("bad.log")])
+        r = try CLI.run(["merge", dir.path("bad.log"), dir.path("out.log")])
         #expect(r.status == 1 && r.stderr.contains("bad.log") && r.stderr.contains("line 2"), "\(r.stderr)")
         #expect(try Self.snapshot(dir) == withBad)
         // OUT must not exist.
-        r = try CLI.run(["merge", a, dir.path("b.log")])
+        r = try CLI.run(["merge", dir.path("b.log"), a])
         #expect(r.status == 1 && r.stderr.contains("a.log") && r.stderr.contains("already exists"), "\(r.stderr)")
+        #expect(r.stderr.contains("merge names the new log last: merge LOG... OUT"), "\(r.stderr)")
         #expect(try Self.snapshot(dir) == withBad)
-        #expect(try CLI.run(["merge", dir.path("ok.log"), a, a]).status == 0)
+        #expect(try CLI.run(["merge", a, a, dir.path("ok.log")]).status == 0)
         #expect(dir.bytes("ok.log") == dir.bytes("a.log"), "a log in merge order merges to itself")
     }
 

@@ -1,3 +1,5 @@
+import Events
+
 /// The `progress-ledger` tool: finds the command, parses its options, runs it,
 /// and turns errors into messages on stderr and exit codes.
 enum ProgressLedgerCLI {
@@ -23,7 +25,7 @@ enum ProgressLedgerCLI {
     ]
 
     /// The tool's version (`--version`).
-    static let version = "1.1.0 (log format 1)"
+    static let version = "1.2.0 (log format 1)"
 
     static let overview = """
         progress-ledger: the learner's progress as an append-only event log.
@@ -65,7 +67,7 @@ enum ProgressLedgerCLI {
             return ExitCode.ok
         }
         guard let command = commands.first(where: { $0.name == first }) else {
-            io.error("progress-ledger: unknown command '\(first)'\n\n" + overview)
+            io.error("progress-ledger: unknown command '\(first.prefixForMessage)'\n\n" + overview)
             return ExitCode.usage
         }
         let rest = Array(args.dropFirst())
