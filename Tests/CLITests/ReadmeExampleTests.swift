@@ -44,4 +44,24 @@ struct ReadmeExampleTests {
         #expect(again.allSatisfy { $0.envelope == nil })
         writer.close()
     }
+
+    @Test("the README's command-line example: its events append, and state prints what the README shows, with no anomaly")
+    func commandLineExample() throws {
+        let readme = try String(contentsOf: CLI.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let lines = readme.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let start = try #require(lines.firstIndex(of: "cat > events.jsonl <<'JSON'"))
+        let events = lines[(start + 1)...].prefix { $0 != "JSON" }
+        // The block after "`state` prints what the app shows:".
+        let shown = try #require(lines.firstIndex { $0.hasSuffix("`state` prints what the app shows:") })
+        let open = try #require(lines[shown...].firstIndex(of: "```"))
+        let expected = lines[(open + 1)...].prefix { $0 != "```" }.joined(separator: "\n") + "\n"
+        let dir = try TemporaryDirectory()
+        let log = dir.path("learner.log")
+        let appended = try CLI.run(["append", log], input: events.joined(separator: "\n") + "\n")
+        #expect(appended.status == 0, "\(appended.stderr)")
+        let state = try CLI.run(["state", log, "--user", "u-42"])
+        #expect(state.status == 0 && state.stderr.isEmpty)
+        #expect(state.stdout == expected)
+        #expect(state.stdout.contains("Anomalies: none"))
+    }
 }
