@@ -52,14 +52,39 @@ package enum StatsProjection {
                 + [quizTime.nanoseconds, puzzleTime.nanoseconds, submissionTime.nanoseconds]
         }
 
-        /// The learner's stats.
+        /// The learner's stats: no union of the day sets, no merge of the
+        /// days' times (the learning days are kept as they change), so
+        /// asking after every event (`explain`) costs no more than the events.
         package var stats: Stats {
-            let days = quizDays.union(puzzleDays).union(submissionDays)
-            let time = self.time
+            var time = TimeSpent()
+            for part in [quizTime, puzzleTime, submissionTime] { time.add(nanoseconds: part.nanoseconds) }
             return Stats(quizzesCompleted: quizzesCompleted, questionsAnswered: answered,
                          correct: correct, puzzlesCompleted: puzzlesCompleted,
-                         submissions: submissions, firstActive: days.min(), lastActive: days.max(),
-                         activeDays: days.count, timeSpent: time.seconds)
+                         submissions: submissions, firstActive: firstActive, lastActive: lastActive,
+                         activeDays: learningDays.count, timeSpent: time.seconds)
+        }
+
+        /// The learning days of the three scopes together, each with the
+        /// number of scopes that hold it; the first and the last of them.
+        private var learningDays: [Day: Int] = [:]
+        private var firstActive: Day?, lastActive: Day?
+
+        /// Adds `day` to a scope's learning days.
+        fileprivate mutating func add(_ day: Day, to scope: WritableKeyPath<State, Set<Day>>) {
+            guard self[keyPath: scope].insert(day).inserted else { return }
+            learningDays[day, default: 0] += 1
+            firstActive = min(firstActive ?? day, day)
+            lastActive = max(lastActive ?? day, day)
+        }
+
+        /// Clears a scope's learning days (a reset).
+        fileprivate mutating func clear(_ scope: WritableKeyPath<State, Set<Day>>) {
+            for day in self[keyPath: scope] {
+                let left = (learningDays[day] ?? 1) - 1
+                learningDays[day] = left > 0 ? left : nil
+            }
+            self[keyPath: scope] = []
+            (firstActive, lastActive) = (learningDays.keys.min(), learningDays.keys.max())
         }
     }
 
@@ -68,33 +93,33 @@ package enum StatsProjection {
         switch step.effect {
         case .reset(let scope):
             if scope.covers(.quizzes) {
-                state.quizzesCompleted = 0; state.quizAnswers = 0; state.quizCorrect = 0; state.quizDays = []
+                state.quizzesCompleted = 0; state.quizAnswers = 0; state.quizCorrect = 0; state.clear(\.quizDays)
                 state.quizTime = TimeSpent()
             }
-            if scope.covers(.puzzles) { state.puzzlesCompleted = 0; state.puzzleDays = []; state.puzzleTime = TimeSpent() }
+            if scope.covers(.puzzles) { state.puzzlesCompleted = 0; state.clear(\.puzzleDays); state.puzzleTime = TimeSpent() }
             if scope.covers(.submissions) {
                 state.submissions = 0; state.submissionAnswers = 0; state.submissionCorrect = 0
-                state.submissionDays = []; state.submissionTime = TimeSpent()
+                state.clear(\.submissionDays); state.submissionTime = TimeSpent()
             }
         case .answered(_, let answer) where step.counts:
             state.quizAnswers += 1
             if answer.correct { state.quizCorrect += 1 }
             if case .answerSelected(let a) = step.envelope.event, let ms = a.ms { state.quizTime.add(ms: ms, on: step.day) }
-            state.quizDays.insert(step.day)
+            state.add(step.day, to: \.quizDays)
         case .finished where step.counts:
             state.quizzesCompleted += 1
-            state.quizDays.insert(step.day)
+            state.add(step.day, to: \.quizDays)
         case .abandoned where step.counts:
-            state.quizDays.insert(step.day)
+            state.add(step.day, to: \.quizDays)
         case .puzzle(let p, let completed):
             if let seconds = p.seconds { state.puzzleTime.add(seconds, on: step.day) }
             if completed { state.puzzlesCompleted += 1 }
-            state.puzzleDays.insert(step.day)
+            state.add(step.day, to: \.puzzleDays)
         case .submitted(let s):
             state.submissions += 1
             state.submissionAnswers += s.answers.count
             state.submissionCorrect += s.correctCount
-            state.submissionDays.insert(step.day)
+            state.add(step.day, to: \.submissionDays)
             if let seconds = s.seconds { state.submissionTime.add(wholeSeconds: seconds, on: step.day) }
         default:
             break
