@@ -37,6 +37,8 @@ enum ProgressLedgerCLI {
 
         Run 'progress-ledger <command> --help' for a command's options,
         'progress-ledger --version' for the version.
+        Commands that print data take --format (text by default), --json for
+        --format json, and --out FILE; an option a form does not use is refused.
         Exit codes: 0 ok, 1 failure or invalid data, 64 usage error.
         """
 
