@@ -4,8 +4,9 @@ import Events
 /// demo drives through the ledger's sync API (`Outbox`, `Replica`) to show
 /// what synced events look like (docs/sync.md).
 ///
-/// A phone is online: it syncs (push, then pull) right after each event it
-/// records. Any other device (a tablet on a train) is offline while it
+/// A phone is online: it syncs (push, then pull) at the end of each sitting,
+/// right after the last event it records before another device records or
+/// half an hour passes. Any other device (a tablet on a train) is offline while it
 /// records and syncs late: when it next records on a later day, and at the
 /// end (every device twice round, so all end with the whole server log). Events the server records itself (`device` "server") go straight to
 /// the server log. The same events give the same steps.
@@ -36,7 +37,7 @@ package struct DeviceSchedule: Sequence, Sendable {
         var steps: [Step] = []
         var lastDay: [String: Day] = [:]
         var devices: [String] = []
-        for event in events {
+        for (k, event) in events.enumerated() {
             guard let device = event.device, device != "server" else {
                 steps.append(.serverRecord(event))
                 continue
@@ -46,12 +47,18 @@ package struct DeviceSchedule: Sequence, Sendable {
             if !online, let last = lastDay[device], last < event.at.day { steps.append(.sync(device: device)) }
             lastDay[device] = event.at.day
             steps.append(.record(device: device, event: event))
-            if online { steps.append(.sync(device: device)) }
+            if online, Self.endsSitting(event, next: k + 1 < events.count ? events[k + 1] : nil) { steps.append(.sync(device: device)) }
         }
         // At the end every device syncs, twice round: the second round brings each
         // the lines the others pushed in the first.
         steps += (devices + devices).map { .sync(device: $0) }
         self.steps = steps
+    }
+
+    /// Whether `event` is its device's last before another device records or half an hour passes.
+    private static func endsSitting(_ event: NewEvent, next: NewEvent?) -> Bool {
+        guard let next, next.device == event.device else { return true }
+        return next.at.instant > event.at.instant.advanced(seconds: 1800)
     }
 
     /// The steps.

@@ -20,9 +20,9 @@ enum DemoCommand: Command {
         follows, who shows every feature), and the report's totals, and writes the log
         and report.html into DIR. Over their first 14 days, the followed learner's
         devices also record into their own outboxes and sync with a server log of
-        their own, through the sync API (a phone syncs at once, a tablet syncs late,
-        the next day): DIR/sync holds each device's outbox and replica and the
-        learner's server log (docs/sync.md).
+        their own, through the sync API (a phone syncs at the end of each sitting,
+        a tablet syncs late, the next day): DIR/sync holds each device's outbox and
+        replica and the learner's server log (docs/sync.md).
 
         Every learner answers the same questions: a question's right choice is the
         quiz's (or lesson's), whoever answers it. The time grows with learners ×
