@@ -35,9 +35,13 @@ let package = Package(
         // The system SQLite library, for `import --from cryptogram DB` (Apple's SDKs; Debian's libsqlite3-dev).
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
         .target(name: "Simulation", dependencies: ["Events"], path: "Sources/Simulation"),
+        // `progress-ledger serve`: the HTTP/1.1 API devices sync with (docs/sync.md,
+        // docs/openapi.yaml), on the platform's sockets through Ledger's system seam.
+        // No Foundation, so the CLI starts fast.
+        .target(name: "LedgerServer", dependencies: ["Events", "Ledger", "Projections", "LedgerAnalytics"], path: "Sources/LedgerServer"),
         .executableTarget(
             name: "progress-ledger",
-            dependencies: ["Events", "Ledger", "Projections", "LedgerAnalytics", "Simulation", "Interop"],
+            dependencies: ["Events", "Ledger", "Projections", "LedgerAnalytics", "LedgerServer", "Simulation", "Interop"],
             path: "Sources/progress-ledger"
         ),
         // A writer process for the crash, concurrency and soak tests: appends

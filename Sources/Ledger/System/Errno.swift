@@ -38,6 +38,20 @@ package struct Errno: RawRepresentable, Hashable, Sendable, CustomStringConverti
     package static var readOnlyFileSystem: Errno { Errno(rawValue: EROFS) }
     /// Invalid argument.
     package static var invalidArgument: Errno { Errno(rawValue: EINVAL) }
+    /// Resource temporarily unavailable: a non-blocking call would block (`EAGAIN`, `EWOULDBLOCK`).
+    package static var wouldBlock: Errno { Errno(rawValue: EAGAIN) }
+    /// Too many open files in this process.
+    package static var tooManyFiles: Errno { Errno(rawValue: EMFILE) }
+    /// Too many open files in the system.
+    package static var tooManyFilesInSystem: Errno { Errno(rawValue: ENFILE) }
+    /// A connection was aborted before `accept` took it.
+    package static var connectionAborted: Errno { Errno(rawValue: ECONNABORTED) }
+    /// The peer reset the connection.
+    package static var connectionReset: Errno { Errno(rawValue: ECONNRESET) }
+    /// Writing to a connection the peer closed.
+    package static var brokenPipe: Errno { Errno(rawValue: EPIPE) }
+    /// The address is already in use.
+    package static var addressInUse: Errno { Errno(rawValue: EADDRINUSE) }
 
     /// The symbolic name, e.g. `EIO`, or `errno N` for one not listed.
     package var name: String { Errno.names[rawValue] ?? "errno \(rawValue)" }
@@ -46,7 +60,9 @@ package struct Errno: RawRepresentable, Hashable, Sendable, CustomStringConverti
         EINTR: "EINTR", EIO: "EIO", ENOSPC: "ENOSPC", ENOENT: "ENOENT", EACCES: "EACCES", EPERM: "EPERM",
         EEXIST: "EEXIST", EISDIR: "EISDIR", ENOTDIR: "ENOTDIR", ELOOP: "ELOOP", EROFS: "EROFS", EINVAL: "EINVAL",
         EDQUOT: "EDQUOT", EBADF: "EBADF", EAGAIN: "EAGAIN", ENOLCK: "ENOLCK", EFBIG: "EFBIG",
-        ENAMETOOLONG: "ENAMETOOLONG",
+        ENAMETOOLONG: "ENAMETOOLONG", EMFILE: "EMFILE", ENFILE: "ENFILE", ECONNABORTED: "ECONNABORTED",
+        ECONNRESET: "ECONNRESET", EPIPE: "EPIPE", EADDRINUSE: "EADDRINUSE", ECONNREFUSED: "ECONNREFUSED",
+        EADDRNOTAVAIL: "EADDRNOTAVAIL", ETIMEDOUT: "ETIMEDOUT", ENOTCONN: "ENOTCONN",
     ]
 
     /// `strerror` text and the name, e.g. `Input/output error (EIO)`.

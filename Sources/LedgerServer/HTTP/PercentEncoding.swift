@@ -1,0 +1,53 @@
+/// Percent-encoding of URL parts (RFC 3986): a learner's id in a path
+/// (`/`, spaces and non-ASCII included), a query's names and values.
+enum PercentEncoding {
+    /// The text `part` stands for: every `%XX` decoded; the bytes must be
+    /// UTF-8. With `plusIsSpace` (a query), `+` is a space. Nil for a bad
+    /// escape or bytes that are not UTF-8.
+    static func decode<S: StringProtocol>(_ part: S, plusIsSpace: Bool = false) -> String? {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(part.utf8.count)
+        var it = Array(part.utf8)[...]
+        while let b = it.popFirst() {
+            if b == UInt8(ascii: "%") {
+                guard it.count >= 2, let hi = hex(it[it.startIndex]), let lo = hex(it[it.startIndex + 1]) else { return nil }
+                bytes.append(hi << 4 | lo)
+                it = it.dropFirst(2)
+            } else if plusIsSpace, b == UInt8(ascii: "+") {
+                bytes.append(0x20)
+            } else {
+                bytes.append(b)
+            }
+        }
+        return String(validating: bytes, as: UTF8.self)
+    }
+
+    /// `text` with every byte but the unreserved ones (`A-Z a-z 0-9 - . _ ~`) as `%XX`.
+    static func encode(_ text: String) -> String {
+        var out = ""
+        for b in text.utf8 {
+            if isUnreserved(b) {
+                out.unicodeScalars.append(Unicode.Scalar(b))
+            } else {
+                out += "%" + String(b >> 4, radix: 16, uppercase: true) + String(b & 0xF, radix: 16, uppercase: true)
+            }
+        }
+        return out
+    }
+
+    private static func isUnreserved(_ b: UInt8) -> Bool {
+        switch b {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"): true
+        default: b == UInt8(ascii: "-") || b == UInt8(ascii: ".") || b == UInt8(ascii: "_") || b == UInt8(ascii: "~")
+        }
+    }
+
+    private static func hex(_ b: UInt8) -> UInt8? {
+        switch b {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): b - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): b - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): b - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+}
