@@ -63,6 +63,13 @@ let package = Package(
             dependencies: ["Events", "Ledger", "Projections", "ProgressLedger"],
             path: "Sources/store-bench"
         ),
+        // scripts/bench --serve's rows: devices pushing over HTTP beside 64 threads
+        // fsyncing 64 files, a pull beside a plain socket copy (issue 23).
+        .executableTarget(
+            name: "serve-bench",
+            dependencies: ["Events", "Ledger", "LedgerServer"],
+            path: "Sources/serve-bench"
+        ),
         .testTarget(
             name: "EventsTests",
             dependencies: ["Events", "Simulation"],

@@ -4,12 +4,15 @@ enum Base64URL {
     /// The bytes `text` encodes; nil for a character outside `A-Z a-z 0-9 - _`,
     /// padding, a length that no encoding has (4k + 1), or unused low bits
     /// that are not zero (so every byte string has exactly one encoding).
-    static func decode<S: StringProtocol>(_ text: S) -> [UInt8]? {
+    static func decode<S: StringProtocol>(_ text: S) -> [UInt8]? { decode(text.utf8) }
+
+    /// ``decode(_:)`` of the text's UTF-8 bytes.
+    static func decode<Bytes: Collection<UInt8>>(_ text: Bytes) -> [UInt8]? {
         var out: [UInt8] = []
-        out.reserveCapacity(text.utf8.count * 3 / 4)
+        out.reserveCapacity(text.count * 3 / 4)
         var accumulator: UInt32 = 0
         var bits = 0
-        for c in text.utf8 {
+        for c in text {
             guard let v = value(c) else { return nil }
             accumulator = accumulator << 6 | UInt32(v)
             bits += 6

@@ -14,6 +14,8 @@ struct Token: Sendable, Hashable {
     var scope: Scope
     /// The `exp` claim, seconds since 1970-01-01 UTC.
     var expires: Double
+    /// The `nbf` claim, if given.
+    var notBefore: Double?
 
     /// Whether the token may act for `user`: an admin's for anyone, a learner's for itself.
     func mayAct(for user: String) -> Bool { scope == .admin || subject == user }

@@ -5,9 +5,17 @@ enum PercentEncoding {
     /// UTF-8. With `plusIsSpace` (a query), `+` is a space. Nil for a bad
     /// escape or bytes that are not UTF-8.
     static func decode<S: StringProtocol>(_ part: S, plusIsSpace: Bool = false) -> String? {
+        decode(part.utf8, plusIsSpace: plusIsSpace)
+    }
+
+    /// ``decode(_:plusIsSpace:)`` of UTF-8 bytes.
+    static func decode<Bytes: Collection<UInt8>>(_ part: Bytes, plusIsSpace: Bool = false) -> String? {
+        if !part.contains(where: { $0 == UInt8(ascii: "%") || (plusIsSpace && $0 == UInt8(ascii: "+")) }) {
+            return String(validating: part, as: UTF8.self)
+        }
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(part.utf8.count)
-        var it = Array(part.utf8)[...]
+        bytes.reserveCapacity(part.count)
+        var it = Array(part)[...]
         while let b = it.popFirst() {
             if b == UInt8(ascii: "%") {
                 guard it.count >= 2, let hi = hex(it[it.startIndex]), let lo = hex(it[it.startIndex + 1]) else { return nil }

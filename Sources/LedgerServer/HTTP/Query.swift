@@ -7,12 +7,12 @@ struct Query: Sendable {
 
     /// Decodes `query` (nil: none), refusing (`400`) a bad escape, a name given
     /// twice, or a name not in `allowed`.
-    init(_ query: Substring?, allowed: [String]) throws(HTTPError) {
+    init(_ query: String?, allowed: [String]) throws(HTTPError) {
         guard let query, !query.isEmpty else { return }
-        for pair in query.split(separator: "&", omittingEmptySubsequences: true) {
-            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            guard let name = PercentEncoding.decode(parts[0], plusIsSpace: true),
-                  let value = PercentEncoding.decode(parts.count == 2 ? parts[1] : "", plusIsSpace: true) else {
+        for pair in query.utf8.split(separator: UInt8(ascii: "&")) {
+            let parts = pair.split(separator: UInt8(ascii: "="), maxSplits: 1, omittingEmptySubsequences: false)
+            guard let name = PercentEncoding.decode(Array(parts[0]), plusIsSpace: true),
+                  let value = PercentEncoding.decode(parts.count == 2 ? Array(parts[1]) : [], plusIsSpace: true) else {
                 throw .badRequest("the query holds a bad percent-escape or bytes that are not UTF-8")
             }
             guard allowed.contains(name) else {

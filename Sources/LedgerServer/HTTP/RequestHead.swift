@@ -6,12 +6,9 @@ struct RequestHead: Sendable {
     /// The request target as sent (`/v1/learners/u%2042/events?after=3`).
     var target: String
     /// The target's path, still percent-encoded.
-    var path: Substring { target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)[0] }
+    var path: String
     /// The target's query, still encoded; nil when there is no `?`.
-    var query: Substring? {
-        let parts = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
-        return parts.count == 2 ? parts[1] : nil
-    }
+    var query: String?
     /// The minor version: 1 for HTTP/1.1, 0 for HTTP/1.0.
     var minorVersion: Int
     /// Field names in lowercase, values without surrounding whitespace, in order.
@@ -87,40 +84,54 @@ extension RequestHead {
         }
         guard end - start <= limit else { throw tooLarge(limit) }
         // Lines split at LF on the bytes (a String would take CRLF for one character), a CR before it dropped.
-        var lines: [Substring] = []
+        var lines: [UnsafeRawBufferPointer] = []
         var lineStart = start
         for k in start..<end where bytes[k] == 0x0A {
             var lineEnd = k
             if lineEnd > lineStart, bytes[lineEnd - 1] == 0x0D { lineEnd -= 1 }
             if lineEnd == lineStart { break }
-            lines.append(Substring(String(decoding: UnsafeRawBufferPointer(rebasing: bytes[lineStart..<lineEnd]), as: UTF8.self)))
+            lines.append(UnsafeRawBufferPointer(rebasing: bytes[lineStart..<lineEnd]))
             lineStart = k + 1
         }
         guard let requestLine = lines.first else { throw malformed("the request line is missing") }
-        let parts = requestLine.split(separator: " ", omittingEmptySubsequences: false)
-        guard parts.count == 3, !parts[0].isEmpty, parts[0].utf8.allSatisfy(isTokenByte),
-              parts[1].first == "/", !parts[1].utf8.contains(where: { $0 <= 0x20 || $0 >= 0x7F }) else {
+        let parts = requestLine.split(separator: 0x20, omittingEmptySubsequences: false)
+        guard parts.count == 3, !parts[0].isEmpty, parts[0].allSatisfy(isTokenByte),
+              parts[1].first == UInt8(ascii: "/"), !parts[1].contains(where: { $0 <= 0x20 || $0 >= 0x7F }) else {
             throw malformed("the request line must be METHOD /PATH HTTP/1.1")
         }
-        let version = parts[2]
-        guard version.hasPrefix("HTTP/1.") else {
+        let version = Array(parts[2])
+        guard version.count >= 7, version[0..<7].elementsEqual("HTTP/1.".utf8) else {
             var e = HTTPError(505, "version_not_supported", "only HTTP/1.0 and HTTP/1.1 are served")
             e.closes = true
             throw e
         }
-        guard let minor = Int(version.dropFirst(7)), version.count == 8 else { throw malformed("the HTTP version must be HTTP/1.0 or HTTP/1.1") }
+        guard version.count == 8, version[7] == UInt8(ascii: "0") || version[7] == UInt8(ascii: "1") else {
+            throw malformed("the HTTP version must be HTTP/1.0 or HTTP/1.1")
+        }
         var fields: [(String, String)] = []
         for line in lines.dropFirst() {
-            guard let colon = line.firstIndex(of: ":") else { throw malformed("a header field has no colon") }
+            guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else { throw malformed("a header field has no colon") }
             let name = line[..<colon]
-            guard !name.isEmpty, name.utf8.allSatisfy(isTokenByte) else { throw malformed("a header field name is empty or has a space") }
-            let value = line[line.index(after: colon)...].trimmingSpaces
-            guard !value.utf8.contains(where: { ($0 < 0x20 && $0 != 0x09) || $0 == 0x7F }) else {
-                throw malformed("the value of header \(name) holds a control character")
+            guard !name.isEmpty, name.allSatisfy(isTokenByte) else { throw malformed("a header field name is empty or has a space") }
+            var from = colon + 1, to = line.count
+            while from < to, line[from] == 0x20 || line[from] == 0x09 { from += 1 }
+            while to > from, line[to - 1] == 0x20 || line[to - 1] == 0x09 { to -= 1 }
+            let value = line[from..<to]
+            guard !value.contains(where: { ($0 < 0x20 && $0 != 0x09) || $0 == 0x7F }) else {
+                throw malformed("the value of header \(String(decoding: name, as: UTF8.self)) holds a control character")
             }
-            fields.append((name.lowercased(), String(value)))
+            let lowered = name.map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") ? $0 + 32 : $0 }
+            fields.append((String(decoding: lowered, as: UTF8.self), String(decoding: value, as: UTF8.self)))
         }
-        return .complete(RequestHead(method: String(parts[0]), target: String(parts[1]), minorVersion: minor, fields: fields), length: end)
+        let target = String(decoding: parts[1], as: UTF8.self)
+        var path = target, query: String? = nil
+        if let mark = parts[1].firstIndex(of: UInt8(ascii: "?")) {
+            path = String(decoding: parts[1][..<mark], as: UTF8.self)
+            query = String(decoding: parts[1][(mark + 1)...], as: UTF8.self)
+        }
+        let head = RequestHead(method: String(decoding: parts[0], as: UTF8.self), target: target, path: path, query: query,
+                               minorVersion: Int(version[7] - UInt8(ascii: "0")), fields: fields)
+        return .complete(head, length: end)
     }
 
     private static func tooLarge(_ limit: Int) -> HTTPError {

@@ -69,8 +69,8 @@ extension Route {
 
     /// The route for `method` and the percent-encoded `path`; a `{user}`
     /// segment must decode to UTF-8 that the format allows as a user id (`400` otherwise).
-    static func match(method: String, path: Substring) throws(HTTPError) -> Match {
-        let segments = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
+    static func match(method: String, path: String) throws(HTTPError) -> Match {
+        let segments = path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).dropFirst()
         var allowed: [String] = []
         for route in all where route.path.count == segments.count {
             var user: String? = nil
@@ -78,7 +78,7 @@ extension Route {
             for (segment, part) in zip(route.path, segments) {
                 switch segment {
                 case .literal(let text):
-                    if part != text { matches = false }
+                    if !part.elementsEqual(text.utf8) { matches = false }
                 case .user:
                     guard let decoded = PercentEncoding.decode(part) else {
                         throw .badRequest("the learner id in the path is not percent-encoded UTF-8")

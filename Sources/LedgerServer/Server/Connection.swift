@@ -47,6 +47,9 @@ final class Connection {
     /// The answer's body still to read from a learner log.
     var lines: LogSlice?
 
+    /// The `Authorization` value verified last on this connection, and its token.
+    var verified: (String, Token)?
+
     /// For the access line: the request, when its head was parsed.
     var method = "-"
     var logPath = "-"
@@ -104,8 +107,10 @@ final class Connection {
 
     /// The request's path for the access line: the query's names kept, their values dropped.
     static func logPath(_ head: RequestHead) -> String {
-        guard let query = head.query else { return String(head.path) }
-        let names = query.split(separator: "&").map { $0.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)[0] + "=" }
+        guard let query = head.query else { return head.path }
+        let names = query.utf8.split(separator: UInt8(ascii: "&")).map {
+            String(decoding: $0.split(separator: UInt8(ascii: "="), maxSplits: 1, omittingEmptySubsequences: false)[0], as: UTF8.self) + "="
+        }
         return head.path + "?" + names.joined(separator: "&")
     }
 }
