@@ -1,10 +1,11 @@
 import Dispatch
 import Ledger
 
-/// A request read whole, for a worker to answer.
+/// A request read whole, for a worker to answer: the worker holds its
+/// connection until it gives it back through the ``Inbox``.
 struct Job: Sendable {
     /// The connection it came on.
-    var connection: Int
+    var connection: Connection
     /// Its route.
     var route: Route
     /// What the handler gets.
@@ -46,6 +47,13 @@ final class JobQueue: @unchecked Sendable {
         return job
     }
 
+    /// Whether jobs wait for a worker (a worker then gives back a connection instead of waiting on it).
+    var hasWaiting: Bool {
+        lock.wait()
+        defer { lock.signal() }
+        return head < items.count
+    }
+
     /// No more jobs: workers end once the queue is empty.
     func close() {
         lock.wait()
@@ -55,7 +63,7 @@ final class JobQueue: @unchecked Sendable {
     }
 }
 
-/// What workers and signal handlers tell the reactor: answers ready, or stop.
+/// What workers and signal handlers tell the reactor: connections given back, or stop.
 /// Each post wakes the reactor's `poll` through a pipe (one byte per wait,
 /// not per post).
 ///
@@ -63,7 +71,7 @@ final class JobQueue: @unchecked Sendable {
 /// is used only between `lock.wait()` and `lock.signal()`.
 final class Inbox: @unchecked Sendable {
     private let lock = DispatchSemaphore(value: 1)
-    private var answers: [(connection: Int, response: Response)] = []
+    private var returned: [Connection] = []
     private var stop = false
     private var woken = false
     private let system = System()
@@ -80,11 +88,19 @@ final class Inbox: @unchecked Sendable {
         system.close(wakeWrite)
     }
 
-    /// An answer for `connection`.
-    func post(_ response: Response, for connection: Int) {
+    /// Gives `connection` back to the reactor (to wait for its next request,
+    /// finish sending, linger, or close: its phase says which).
+    func giveBack(_ connection: Connection) {
         lock.wait()
-        answers.append((connection, response))
+        returned.append(connection)
         wakeIfNeeded()
+    }
+
+    /// Whether a stop was asked (workers then end connections after their answer).
+    var isStopping: Bool {
+        lock.wait()
+        defer { lock.signal() }
+        return stop
     }
 
     /// Asks the server to stop (SIGTERM): stop accepting, finish what is in flight.
@@ -94,16 +110,16 @@ final class Inbox: @unchecked Sendable {
         wakeIfNeeded()
     }
 
-    /// The answers posted since the last call, and whether a stop was asked.
-    /// Called by the reactor after its poll.
-    func take() -> (answers: [(connection: Int, response: Response)], stop: Bool) {
+    /// The connections given back since the last call, and whether a stop was
+    /// asked. Called by the reactor after its poll.
+    func take() -> (returned: [Connection], stop: Bool) {
         var byte: UInt8 = 0
         while (try? withUnsafeMutableBytes(of: &byte) { (b) throws(SystemCallError) in try system.readAvailable(wakeRead, into: b) }) == 1 {}
         lock.wait()
         defer { lock.signal() }
         woken = false
-        let taken = answers
-        answers.removeAll(keepingCapacity: true)
+        let taken = returned
+        returned.removeAll(keepingCapacity: true)
         return (taken, stop)
     }
 

@@ -40,17 +40,12 @@ package final class LedgerServer: Sendable {
     package func run() throws(ServerError) {
         let context = ServerContext(directory: configuration.directory, openLogs: configuration.openLogs)
         let jobs = JobQueue()
-        let inbox = inbox
+        let worker = Worker(intake: RequestIntake(configuration: configuration), context: context, jobs: jobs, inbox: inbox,
+                            keepWaiting: Self.keepWaitingMilliseconds)
         var workers: [SystemThread] = []
         for _ in 0..<max(1, configuration.threads) {
             do {
-                workers.append(try SystemThread.start {
-                    while let job = jobs.pop() {
-                        let response: Response
-                        do throws(HTTPError) { response = try job.route.handle(job.request, context) } catch { response = Response(error) }
-                        inbox.post(response, for: job.connection)
-                    }
-                })
+                workers.append(try SystemThread.start { worker.run() })
             } catch {
                 jobs.close()
                 for worker in workers { worker.join() }
@@ -61,6 +56,10 @@ package final class LedgerServer: Sendable {
         jobs.close()
         for worker in workers { worker.join() }
     }
+
+    /// How long a worker waits for a keep-alive client's next request before
+    /// giving the connection back to the reactor (only while no other request waits).
+    static let keepWaitingMilliseconds = 5
 
     /// Asks the server to stop (any thread; a signal handler's): ``run()`` returns once in-flight requests are answered.
     package func stop() { inbox.requestStop() }
