@@ -1,4 +1,4 @@
-/// Percent-encoding of URL parts (RFC 3986): a learner's id in a path
+/// Percent-decoding of URL parts (RFC 3986): a learner's id in a path
 /// (`/`, spaces and non-ASCII included), a query's names and values.
 enum PercentEncoding {
     /// The text `part` stands for: every `%XX` decoded; the bytes must be
@@ -28,26 +28,6 @@ enum PercentEncoding {
             }
         }
         return String(validating: bytes, as: UTF8.self)
-    }
-
-    /// `text` with every byte but the unreserved ones (`A-Z a-z 0-9 - . _ ~`) as `%XX`.
-    static func encode(_ text: String) -> String {
-        var out = ""
-        for b in text.utf8 {
-            if isUnreserved(b) {
-                out.unicodeScalars.append(Unicode.Scalar(b))
-            } else {
-                out += "%" + String(b >> 4, radix: 16, uppercase: true) + String(b & 0xF, radix: 16, uppercase: true)
-            }
-        }
-        return out
-    }
-
-    private static func isUnreserved(_ b: UInt8) -> Bool {
-        switch b {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"): true
-        default: b == UInt8(ascii: "-") || b == UInt8(ascii: ".") || b == UInt8(ascii: "_") || b == UInt8(ascii: "~")
-        }
     }
 
     private static func hex(_ b: UInt8) -> UInt8? {
