@@ -82,6 +82,11 @@ let package = Package(
             path: "Tests/LedgerTests"
         ),
         .testTarget(
+            name: "LedgerServerTests",
+            dependencies: ["Events", "Ledger", "LedgerServer"],
+            path: "Tests/LedgerServerTests"
+        ),
+        .testTarget(
             name: "ProjectionsTests",
             dependencies: ["Events", "Projections", "Simulation"],
             path: "Tests/ProjectionsTests"
