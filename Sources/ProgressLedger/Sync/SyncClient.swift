@@ -66,10 +66,14 @@ public struct SyncClient: Sendable {
     }
 
     /// Sends the outbox's pending events (those whose ids the replica does not
-    /// hold), in batches of ``eventsPerPush``.
+    /// hold), in batches of ``eventsPerPush``. A device that never recorded
+    /// (no outbox file) has none.
     public func push(into report: inout SyncReport) async throws(SyncError) {
         let outbox = outbox, replicaPath = replica.path
-        let pending = try await Self.local { () throws(LedgerError) in try outbox.pending(replica: replicaPath) }
+        let pending = try await Self.local { () throws(LedgerError) -> [Outbox.PendingEvent] in
+            guard LedgerDirectory.isFile(outbox.path) else { return [] }
+            return try outbox.pending(replica: replicaPath)
+        }
         var start = 0
         while start < pending.count {
             let batch = pending[start..<min(start + eventsPerPush, pending.count)]
