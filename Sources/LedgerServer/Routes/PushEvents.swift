@@ -13,6 +13,7 @@ extension Route {
     static let pushEvents = Route(method: "POST", path: [.literal("v1"), .literal("learners"), .user, .literal("events")],
                                   access: .learner, takesBody: true) { request, context throws(HTTPError) in
         let lines = AppendInput.lines(request.body)
+        guard !lines.isEmpty else { throw .badRequest("the body holds no event (JSON lines, one event a line)") }
         let events: [NewEvent]
         switch AppendInput.decode(lines.map(\.bytes)) {
         case .events(let decoded): events = decoded
@@ -23,8 +24,8 @@ extension Route {
             throw .forbidden("line \(lines[k].number): the event's user \"\(events[k].user)\" is not the learner of this URL, \"\(user)\"; nothing was written")
         }
         do throws(LedgerError) {
-            let (results, head) = try context.logs.withWriter(user: user, create: !events.isEmpty) { (writer) throws(LedgerError) in
-                guard let writer else { return ([AppendResult](), Head.empty) }
+            let (results, head) = try context.logs.withWriter(user: user, create: true) { (writer) throws(LedgerError) in
+                guard let writer else { return ([AppendResult](), Head.empty) }   // not reached: `create` makes the log
                 let results = try writer.append(events)
                 return (results, writer.head)
             }
