@@ -22,6 +22,7 @@ enum ProgressLedgerCLI {
         PullCommand.self,
         PendingCommand.self,
         MergeCommand.self,
+        ServeCommand.self,
     ]
 
     /// The tool's version (`--version`).
