@@ -9,7 +9,7 @@ struct LogBuilder {
     init(user: String = "u-1") { self.user = user }
 
     var envelopes: [Envelope] {
-        records.compactMap { if case .v1(let e) = $0 { e } else { nil } }
+        records.compactMap { if case .event(let e) = $0 { e } else { nil } }
     }
 
     @discardableResult
@@ -17,7 +17,7 @@ struct LogBuilder {
         let seq = records.count + 1
         let envelope = Envelope(seq: seq, id: id ?? "e-\(seq)", at: stamp(at), user: user ?? self.user,
                                 event: event, prev: Envelope.genesis)
-        records.append(.v1(envelope))
+        records.append(.event(envelope))
         return seq
     }
 
@@ -69,7 +69,7 @@ struct LogBuilder {
         add(at, .progressReset(ProgressReset(scope: scope)))
     }
 
-    mutating func newer(version: Int = 2, user: String?, type: String? = "quiz.paused") {
+    mutating func newer(version: Int = 3, user: String?, type: String? = "quiz.paused") {
         let seq = records.count + 1
         records.append(.newer(NewerVersionLine(version: version, seq: seq, id: "e-\(seq)", user: user,
                                                prev: Envelope.genesis, type: type)))
