@@ -65,6 +65,18 @@ struct LogBuilder {
         add(at, .hintsGranted(HintsGranted(amount: amount, reason: reason)))
     }
 
+    /// A `streak.freeze_granted` (format version 2).
+    @discardableResult
+    mutating func freeze(_ at: String, _ amount: Int, _ reason: StreakFreezeGranted.Reason = .reward) -> Int {
+        add(at, .streakFreezeGranted(StreakFreezeGranted(amount: amount, reason: reason)))
+    }
+
+    /// A `streak.paused` of the days `from` ... `to` (format version 2).
+    @discardableResult
+    mutating func pause(_ at: String, from: String, to: String) -> Int {
+        add(at, .streakPaused(StreakPaused(from: day(from), to: day(to))))
+    }
+
     mutating func reset(_ at: String, _ scope: ProgressReset.Scope) {
         add(at, .progressReset(ProgressReset(scope: scope)))
     }
