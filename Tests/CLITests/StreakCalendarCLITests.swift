@@ -133,4 +133,33 @@ struct StreakCalendarCLITests {
         let line = String(decoding: dir.bytes("log"), as: UTF8.self)
         #expect(line.hasPrefix(#"{"v":2,"seq":1,"id":"#), "\(line)")
     }
+
+    @Test("explain streak.current names the frozen and paused days and the grant and pause behind them")
+    func explain() throws {
+        // 10-01 +1 (seq 1) ✓ (2, 3) · 10-02 ✓ (4, 5) · 10-03 – ❄ paid by seq 1 · 10-04 ✓ (6, 7), pause 05-06 planned (8)
+        // · 10-05 ‖ · 10-06 ‖ · 10-07 ✓ (9, 10) = D: current 4.
+        let e = LogFixture.event
+        func done(_ d: String) -> [String] {
+            [e("s\(d)", "2025-10-\(d)T09:00:00Z", "u", "quiz.started", #"{"attempt":"a\#(d)","quiz":"q","questions":1,"daily":true}"#),
+             e("f\(d)", "2025-10-\(d)T09:05:00Z", "u", "quiz.finished", #"{"attempt":"a\#(d)"}"#)]
+        }
+        let lines = [e("g", "2025-10-01T08:00:00Z", "u", "streak.freeze_granted", #"{"amount":1,"reason":"reward"}"#)]
+            + done("01") + done("02") + done("04")
+            + [e("p", "2025-10-04T21:00:00Z", "u", "streak.paused", #"{"from":"2025-10-05","to":"2025-10-06"}"#)] + done("07")
+        let dir = try TemporaryDirectory()
+        let log = dir.path("log")
+        try LogFixture.write(lines, to: log)
+        let r = try CLI.run(["explain", log, "--user", "u", "streak.current", "--json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any], "\(r.stderr)")
+        #expect(object["value"] as? Int == 4)
+        let events = try #require(object["events"] as? [[String: Any]])
+        #expect(events.map { $0["seq"] as? Int } == [1, 3, 5, 7, 8, 10])
+        let summaries = Dictionary(uniqueKeysWithValues: events.map { ($0["seq"] as? Int ?? 0, $0["summary"] as? String ?? "") })
+        #expect(summaries[1]?.hasSuffix("· paid for frozen day 2025-10-03") == true, "\(summaries[1] ?? "")")
+        #expect(summaries[8]?.hasSuffix("· paused days 2025-10-05, 2025-10-06 of the run") == true, "\(summaries[8] ?? "")")
+        #expect((object["rule"] as? String)?.contains("freeze") == true)
+        // The text form prints the same lines.
+        let text = try CLI.run(["explain", log, "--user", "u", "streak.current"])
+        #expect(text.stdout.contains("streak.freeze_granted  1 streak freeze granted (reward) · paid for frozen day 2025-10-03"), "\(text.stdout)")
+    }
 }

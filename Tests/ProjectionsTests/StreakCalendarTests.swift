@@ -170,6 +170,24 @@ struct StreakCalendarTests {
         #expect(fold(late).achievements == [Achievement(.streak7, day: day("2025-03-08"))])
     }
 
+    @Test("docs/projections.md's worked example: a reward, a purchase, a pause with activity inside it")
+    func workedExample() {
+        var log = LogBuilder()
+        log.freeze("2025-03-01T08:00:00Z", 1)
+        done(&log, "01", "02", "04", "05")
+        log.freeze("2025-03-06T12:00:00Z", 2, .purchase)
+        log.pause("2025-03-08T21:00:00Z", from: "2025-03-10", to: "2025-03-12")
+        done(&log, "09", "11", "15")
+        let first = run("01", "05", 4, frozen: ["03", "06", "07"]), second = run("09", "11", 2, paused: 2)
+        #expect(state(log, "15").streak == Streak(current: 1, activeToday: true, longest: 4,
+                                                  runs: [first, second, run("15", "15", 1)],
+                                                  freezes: Streak.Freezes(held: 0, granted: 3, used: 3)))
+        #expect(state(log, "08").streak == Streak(current: 4, activeToday: false, longest: 4, runs: [first],
+                                                  freezes: Streak.Freezes(held: 0, granted: 3, used: 3)))
+        #expect(state(log, "12").streak == Streak(current: 2, activeToday: false, longest: 4, runs: [first, second],
+                                                  freezes: Streak.Freezes(held: 0, granted: 3, used: 3)))
+    }
+
     @Test("--streak-on any: the same walk over any quiz, puzzle and submission days")
     func streakOnAny() {
         // 01 puzzle · 02 – ❄ · 03 submission = D.
