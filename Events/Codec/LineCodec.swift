@@ -7,7 +7,7 @@ public enum LineCodec {
     public static let maxLineLength = 1_048_576
 
     /// Decodes one stored log line into an event of a known format version
-    /// or a newer-version line (newer than ``FormatVersion/readable``).
+    /// or a newer-version line (of a version above those the reader knows).
     public static func decodeRecord(_ line: UnsafeRawBufferPointer) throws(EventError) -> Record {
         try LineDecoder.record(line)
     }

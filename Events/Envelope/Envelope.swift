@@ -1,7 +1,7 @@
 /// One line of the log of a known format version: the envelope and its typed event.
 ///
 /// Members are written in the order `v, seq, id, at, user, device, type, data, prev`;
-/// `v` is the version of the event's type (``version``).
+/// `v` is the version of the event's type (``version-property``).
 public struct Envelope: Sendable, Hashable {
     /// The format version of the first event types.
     @available(*, deprecated, message: "a line's v is its type's version: Envelope.version (instance), EventType.version; the newest is FormatVersion.latest")

@@ -2,7 +2,7 @@
 ///
 /// Only `seq`, `id` and `prev` are checked; `user` is read when it is a string.
 public struct NewerVersionLine: Sendable, Hashable {
-    /// The line's `v` (above the versions this reader knows, ``FormatVersion/readable``).
+    /// The line's `v` (above the versions this reader knows).
     public var version: Int
     /// Its position.
     public var seq: Int

@@ -18,7 +18,7 @@ public enum LogMerge {
     /// line). An id with different content in two places throws
     /// `.conflictingDuplicate` naming both files and lines (all such ids, one a
     /// line). A line of a format version this reader does not know is
-    /// relayed: only its `seq` and `prev` are rewritten (``PendingLine``),
+    /// relayed: only its `seq` and `prev` are rewritten,
     /// placed by its `at`; one that is not laid out as every version's writer
     /// lays it out, or whose `at` cannot be read, is refused (`.invalidEvent`,
     /// naming its file and line).
