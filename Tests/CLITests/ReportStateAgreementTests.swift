@@ -165,6 +165,14 @@ struct ReportStateAgreementTests {
         var records: [Record] = []
         try LogReader(path: log).read { records.append($0) }
         let expected = Self.expected(records)
+        // The demo's freezes and pauses reach the distribution: some learner's run going on at TO crossed a frozen or paused day.
+        let to = try #require(Day(actual.to))
+        let learners = Set(records.compactMap { if case .event(let e) = $0 { e.user } else { nil } })
+        let graced = learners.filter { user in
+            let streak = LearnerState(folding: records, options: StateOptions(user: user, day: to)).streak
+            return streak.current > 0 && (streak.runs.last.map { !$0.frozen.isEmpty || $0.paused > 0 } ?? false)
+        }
+        #expect(!graced.isEmpty)
         // Real data: the demo's days (and a day more where time zones reach past them), starts, answers.
         #expect(actual.days.count >= days && actual.totals.quizzes_started > users && actual.totals.answers > users)
         for (a, e) in zip(actual.days, expected.days) { #expect(a == e) }
