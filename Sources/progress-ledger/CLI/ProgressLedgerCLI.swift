@@ -23,6 +23,7 @@ enum ProgressLedgerCLI {
         PullCommand.self,
         PendingCommand.self,
         MergeCommand.self,
+        ServeCommand.self,
     ]
 
     /// The tool's version (`--version`).
