@@ -14,7 +14,10 @@ enum StateMember: String, CaseIterable {
         case .user, .day: 0   // D is fixed for the whole explanation
         case .streak: day.map { fold.streak.changeMark(through: $0, options.streakOn) } ?? []
         case .stats: fold.stats.changeMark
-        case .anomalies: fold.anomalies.count   // never reset: it only grows
+        case .anomalies:
+            // The events' anomalies are never reset (their count only grows); the
+            // freezes over the cap come from the walk up to the last grant's day.
+            [fold.anomalies.count] + (fold.streak.grace.lastGrantDay.map { fold.streak.changeMark(through: $0, options.streakOn) } ?? [])
         case .dailyQuiz, .history, .quizzes, .puzzles, .submissions, .studyPlan, .hints, .achievements: nil
         }
     }
@@ -36,7 +39,7 @@ enum StateMember: String, CaseIterable {
         case .hints: fold.hints.write(to: &w)
         case .stats: fold.stats.stats.write(to: &w)
         case .achievements: w.array(fold.achievements.earned) { w, a in a.write(to: &w) }
-        case .anomalies: w.array(fold.anomalies) { w, a in a.write(to: &w) }
+        case .anomalies: w.array(fold.anomalies(options)) { w, a in a.write(to: &w) }
         }
         return w.bytes
     }

@@ -1,8 +1,9 @@
 import Events
 
 /// The fold behind the streak: the learner's active days, kept per source so a
-/// reset clears only its scope. Day-indexed and independent of D; the streak
-/// at D is computed at the end (``Streak/at(_:activeDays:)``).
+/// reset clears only its scope, and their freezes and pauses (never reset).
+/// Day-indexed and independent of D; the streak at D is computed at the end
+/// (``Streak/at(_:activeDays:grace:)``).
 package enum StreakProjection {
     /// What makes a day active.
     package enum Source: Sendable, Hashable, CaseIterable {
@@ -38,6 +39,8 @@ package enum StreakProjection {
         package var puzzle = ActiveDays()
         /// Days with a submission.
         package var submission = ActiveDays()
+        /// Freeze grants and pauses.
+        package var grace = StreakGrace()
 
         /// No active day.
         package init() {}
@@ -45,9 +48,11 @@ package enum StreakProjection {
         /// A value that changes whenever the streak at `day` can change, far
         /// cheaper to read than the streak: the number of active days on or
         /// before `day` of each source the mode counts (an event adds a day
-        /// or a reset clears a source, never both). What `explain` watches.
+        /// or a reset clears a source, never both), and the number of freeze
+        /// grants and pauses (never reset: they only grow). What `explain` watches.
         package func changeMark(through day: Day, _ mode: StreakMode) -> [Int] {
             Source.allCases.filter { $0.counts(in: mode) }.map { self[keyPath: StreakProjection.days($0)].count(through: day) }
+                + [grace.grants.count, grace.pauses.count]
         }
 
         /// The active days in a mode.
@@ -84,6 +89,7 @@ package enum StreakProjection {
 
     /// Folds one step.
     package static func reduce(into state: inout State, _ step: Step) {
+        state.grace.reduce(step)
         if case .reset(let scope) = step.effect {
             for source in Source.allCases where scope.covers(source.scope) { state[keyPath: days(source)] = ActiveDays() }
             return
