@@ -78,8 +78,8 @@ struct VersionOneReaderTests {
         #expect(dir.bytes("replica") == dir.bytes("demo/demo.log"))
 
         // merge: the log with its replica, by either reader, gives the same bytes; the v2 lines keep theirs but seq and prev.
-        let m1 = try CLI.run(["merge", dir.path("merged-v1"), log, dir.path("replica")], environment: Self.versionOne)
-        let m2 = try CLI.run(["merge", dir.path("merged-v2"), log, dir.path("replica")])
+        let m1 = try CLI.run(["merge", log, dir.path("replica"), dir.path("merged-v1")], environment: Self.versionOne)
+        let m2 = try CLI.run(["merge", log, dir.path("replica"), dir.path("merged-v2")])
         #expect(m1.status == 0 && m2.status == 0, "\(m1.stderr) \(m2.stderr)")
         #expect(dir.bytes("merged-v1") == dir.bytes("merged-v2"))
         #expect(try CLI.run(["verify", dir.path("merged-v1")]).status == 0)
