@@ -1,3 +1,5 @@
+import Events
+
 /// A proof that one line is in a log, checkable offline by anyone with the
 /// log's verifier key (C2SP `tlog-proof`): the line's zero-based index, the
 /// inclusion proof (RFC 6962, 2.1.1: the leaf's sibling first), then, after
@@ -98,6 +100,22 @@ public struct InclusionProof: Sendable, Hashable {
                                + "not the checkpoint's \(Base64.encode(tree.root.bytes)): the line or a hash is not the one the log holds")
         }
         return tree
+    }
+}
+
+extension InclusionProof {
+    /// The line a file at `path` holds, as a proof checks it: its bytes
+    /// without the LF that may end it (`sed -n 42p LOG > line` and the
+    /// `SEQ.jsonl` files of `export --receipts` both work). An empty file, or
+    /// one holding more than one line or a CR, is refused.
+    public static func line(contentsOf path: String) throws(ReceiptError) -> [UInt8] {
+        var bytes: [UInt8]
+        do { bytes = try SmallFile.read(path, limit: LineCodec.maxLineLength + 1) } catch { throw ReceiptError(reading: error) }
+        if bytes.last == 0x0A { bytes.removeLast() }
+        guard !bytes.isEmpty, !bytes.contains(0x0A), !bytes.contains(0x0D) else {
+            throw ReceiptError(.malformed, path: path, "a line file holds exactly one line of the log (its LF optional), without CR")
+        }
+        return bytes
     }
 }
 
