@@ -22,7 +22,8 @@ enum Receipts {
     static let vkey = Option.nonEmpty("--vkey", value: "VKEYFILE", help: "the log's verifier key: a NAME+HASH+BASE64 file (printed by keygen)",
                                       what: "a verifier key file")
     /// `--user U`: in a ledger directory, the learner whose log is the tree.
-    static let user = Option.nonEmpty("--user", value: "U", help: "DIR: the learner whose log is meant (required with a ledger directory)",
+    static let user = Option.nonEmpty("--user", value: "U", help: "DIR: U's learner log alone (checkpoint and prove need it with a DIR: "
+                                      + "each learner log has its own tree)",
                                       what: "a non-empty learner id")
 
     /// The tree of LOG, or of `user`'s learner log when `path` is a ledger directory.
