@@ -2,7 +2,7 @@
 /// written whole or not at all (docs/analytics.md, "The command").
 ///
 /// `OUT` must not exist or be an empty folder. Rows go to a new sibling
-/// folder `OUT.tmp-<pid>` (``WholeFolder``), each day's rows in the order added, at most
+/// folder `OUT.tmp-<pid>`, each day's rows in the order added, at most
 /// `rowsPerPart` a part; ``finish()`` renames it to `OUT`. Files are 0600,
 /// folders 0700. Each day keeps a small buffer; a part file is opened only to
 /// append a full buffer, so any number of days can be open.

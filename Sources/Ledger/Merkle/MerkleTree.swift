@@ -9,7 +9,7 @@
 ///   tree hash and the rest's, `k` the largest power of two below `n`; of
 ///   one leaf, its leaf hash; of none, `SHA-256()` of nothing.
 ///
-/// This file is the one place those hashes are made. ``CompactRange`` folds
+/// This file is the one place those hashes are made. `CompactRange` folds
 /// leaves into a tree hash keeping only a stack of subtree roots; the proofs
 /// (`MerkleTree+Inclusion.swift`, `MerkleTree+Consistency.swift`) say which
 /// subtrees a proof holds and check one; ``LogTree`` reads a log's leaves.

@@ -70,7 +70,7 @@ extension LogTree {
 
     /// A checkpoint of the whole log of `origin`, signed with `signer`, and
     /// the inclusion proofs of lines `seqs` against it, from one read: every
-    /// subtree root is kept (``MerkleLevels``, 64 bytes a line), so each proof
+    /// subtree root is kept (64 bytes a line), so each proof
     /// is a few lookups. For handing a learner a receipt of each of their
     /// events (`export --user --receipts`).
     public func receipts(seqs: [Int], origin: String, signer: NoteSigner) throws(ReceiptError) -> (checkpoint: SignedCheckpoint, proofs: [InclusionProof]) {
