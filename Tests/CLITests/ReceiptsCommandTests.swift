@@ -56,6 +56,22 @@ print(json.dumps({"roots": [b64(mth(data[:i])) for i in range(1, n + 1)],
         return (dir, log, Array(all.prefix(lines)))
     }
 
+    /// `checkpoint LOG` (of its first `size` lines) signed with the folder's school.key, written to the folder's `name`.
+    @discardableResult
+    static func checkpoint(_ log: String, in dir: TemporaryDirectory, size: Int? = nil, origin: String = "school.example/progress",
+                           user: String? = nil, to name: String) throws -> CLIResult {
+        let r = try CLI.run(["checkpoint", log, "--key", dir.path("school.key"), "--origin", origin]
+                            + (size.map { ["--size", String($0)] } ?? []) + (user.map { ["--user", $0] } ?? []))
+        #expect(r.status == 0, "\(r.stderr)")
+        try Data(r.stdout.utf8).write(to: URL(fileURLWithPath: dir.path(name)))
+        return r
+    }
+
+    /// The `user` of a log line.
+    static func user(of line: String) -> String? {
+        line.components(separatedBy: #""user":""#).dropFirst().first?.components(separatedBy: "\"").first
+    }
+
     static func hashLines(_ text: String) -> [String] { text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).filter { !$0.isEmpty } }
 
     @Test("keygen writes a 0600 private key, prints its verifier key, and never replaces a file")
@@ -87,13 +103,11 @@ print(json.dumps({"roots": [b64(mth(data[:i])) for i in range(1, n + 1)],
         let r = try CLI.python(Self.model, [log])
         #expect(r.status == 0, "\(r.stderr)")
         let model = try JSONDecoder().decode(Model.self, from: Data(r.stdout.utf8))
-        let key = dir.path("school.key"), vkey = dir.path("school.vkey")
+        let vkey = dir.path("school.vkey")
         for n in 1...70 {
-            let c = try CLI.run(["checkpoint", log, "--key", key, "--origin", "school.example/progress", "--size", String(n)])
-            #expect(c.status == 0, "\(c.stderr)")
+            let c = try Self.checkpoint(log, in: dir, size: n, to: "c-\(n)")
             let text = c.stdout.split(separator: "\n", omittingEmptySubsequences: false)
             #expect(text.prefix(3) == ["school.example/progress", Substring(String(n)), Substring(model.roots[n - 1])], "size \(n)")
-            try Data(c.stdout.utf8).write(to: URL(fileURLWithPath: dir.path("c-\(n)")))
         }
         for seq in 1...70 {
             let p = try CLI.run(["prove", log, "--seq", String(seq), "--checkpoint", dir.path("c-70")])
@@ -120,11 +134,9 @@ print(json.dumps({"roots": [b64(mth(data[:i])) for i in range(1, n + 1)],
     @Test("check-proof says what failed: signature, key, origin, root, path, size, malformed")
     func checkProofRefusals() throws {
         let (dir, log, lines) = try Self.setUp(lines: 40)
-        let key = dir.path("school.key"), vkey = dir.path("school.vkey")
-        let c = try CLI.run(["checkpoint", log, "--key", key, "--origin", "school.example/progress"])
-        try Data(c.stdout.utf8).write(to: URL(fileURLWithPath: dir.path("c")))
-        let small = try CLI.run(["checkpoint", log, "--key", key, "--origin", "school.example/progress", "--size", "9"])
-        try Data(small.stdout.utf8).write(to: URL(fileURLWithPath: dir.path("c-9")))
+        let vkey = dir.path("school.vkey")
+        try Self.checkpoint(log, in: dir, to: "c")
+        try Self.checkpoint(log, in: dir, size: 9, to: "c-9")
         let proof = try CLI.run(["prove", log, "--seq", "7", "--checkpoint", dir.path("c")]).stdout
         try Data((lines[6] + "\n").utf8).write(to: URL(fileURLWithPath: dir.path("line-7")))
         try Data((lines[7] + "\n").utf8).write(to: URL(fileURLWithPath: dir.path("line-8")))
@@ -192,9 +204,8 @@ print(json.dumps({"roots": [b64(mth(data[:i])) for i in range(1, n + 1)],
     @Test("verify --checkpoint: the signed --expect-head; prove refuses a checkpoint of another log")
     func verifyAgainstACheckpoint() throws {
         let (dir, log, _) = try Self.setUp(lines: 30)
-        let key = dir.path("school.key"), vkey = dir.path("school.vkey")
-        let c = try CLI.run(["checkpoint", log, "--key", key, "--origin", "school.example/progress", "--size", "20"])
-        try Data(c.stdout.utf8).write(to: URL(fileURLWithPath: dir.path("c")))
+        let vkey = dir.path("school.vkey")
+        try Self.checkpoint(log, in: dir, size: 20, to: "c")
         let ok = try CLI.run(["verify", log, "--checkpoint", dir.path("c"), "--vkey", vkey, "--origin", "school.example/progress"])
         #expect(ok.status == 0 && ok.stdout.contains("; its first 20 lines match the checkpoint \(dir.path("c"))"), "\(ok.stdout)")
         let key2 = try CLI.run(["verify", log, "--checkpoint", dir.path("c"), "--vkey", dir.path("other.vkey")])
@@ -224,14 +235,12 @@ print(json.dumps({"roots": [b64(mth(data[:i])) for i in range(1, n + 1)],
         let (dir, log, lines) = try Self.setUp(lines: 60)
         let key = dir.path("school.key"), vkey = dir.path("school.vkey")
         #expect(try CLI.run(["split", log, dir.path("ledger.d")]).status == 0)
-        let user = try #require(lines.first.flatMap { $0.components(separatedBy: #""user":""#).dropFirst().first?.components(separatedBy: "\"").first })
+        let user = try #require(lines.first.flatMap(Self.user(of:)))
         let mine = lines.filter { $0.contains(#""user":"\#(user)""#) }
         let origin = "school.example/progress/\(user)"
         #expect(try CLI.run(["checkpoint", dir.path("ledger.d"), "--key", key, "--origin", origin]).status == 64)
-        let c = try CLI.run(["checkpoint", dir.path("ledger.d"), "--user", user, "--key", key, "--origin", origin])
-        #expect(c.status == 0, "\(c.stderr)")
+        let c = try Self.checkpoint(dir.path("ledger.d"), in: dir, origin: origin, user: user, to: "c")
         #expect(c.stdout.split(separator: "\n")[1] == Substring(String(mine.count)))
-        try Data(c.stdout.utf8).write(to: URL(fileURLWithPath: dir.path("c")))
         let v = try CLI.run(["verify", dir.path("ledger.d"), "--user", user, "--checkpoint", dir.path("c"), "--vkey", vkey])
         #expect(v.status == 0 && v.stdout.contains(": ok: \(mine.count) events"), "\(v.stdout)")
         #expect(try CLI.run(["verify", dir.path("ledger.d"), "--checkpoint", dir.path("c"), "--vkey", vkey]).status == 64)
@@ -251,7 +260,7 @@ print(json.dumps({"roots": [b64(mth(data[:i])) for i in range(1, n + 1)],
     func exportReceipts() throws {
         let (dir, log, lines) = try Self.setUp(lines: 50)
         let key = dir.path("school.key"), vkey = dir.path("school.vkey")
-        let user = try #require(lines[3].components(separatedBy: #""user":""#).dropFirst().first?.components(separatedBy: "\"").first)
+        let user = try #require(Self.user(of: lines[3]))
         let seqs = lines.indices.filter { lines[$0].contains(#""user":"\#(user)""#) }.map { $0 + 1 }
         let out = dir.path("receipts")
         let r = try CLI.run(["export", log, "--user", user, "--receipts", out, "--key", key, "--origin", "school.example/progress"])
@@ -284,9 +293,8 @@ print(json.dumps({"roots": [b64(mth(data[:i])) for i in range(1, n + 1)],
     func erasure() throws {
         let (dir, log, lines) = try Self.setUp(lines: 40)
         let key = dir.path("school.key"), vkey = dir.path("school.vkey")
-        let c = try CLI.run(["checkpoint", log, "--key", key, "--origin", "school.example/progress"])
-        try Data(c.stdout.utf8).write(to: URL(fileURLWithPath: dir.path("c")))
-        let user = try #require(lines[0].components(separatedBy: #""user":""#).dropFirst().first?.components(separatedBy: "\"").first)
+        let c = try Self.checkpoint(log, in: dir, to: "c")
+        let user = try #require(Self.user(of: lines[0]))
         let proofs = try (1...40).map { try CLI.run(["prove", log, "--seq", String($0), "--checkpoint", dir.path("c")]).stdout }
         #expect(try CLI.run(["erase", log, "--user", user]).status == 0)
         let v = try CLI.run(["verify", log, "--checkpoint", dir.path("c"), "--vkey", vkey])

@@ -13,9 +13,9 @@ enum RFC6962Model {
     /// The largest power of two smaller than n (n >= 2).
     static func k(_ n: Int) -> Int { var k = 1; while k * 2 < n { k *= 2 }; return k }
 
-    /// MTH(D[n]), remembered by where the slice starts and ends (the debug build's SHA-256 is slow).
+    /// MTH(D[n]), remembered by the leaves' bytes (the debug build's SHA-256 is slow).
     static func mth(_ d: ArraySlice<[UInt8]>) -> [UInt8] {
-        let key = [d.startIndex, d.endIndex]
+        let key = Array(d.joined())
         if let known = cache.get(key) { return known }
         let hash = computeMTH(d)
         cache.set(key, hash)
@@ -24,9 +24,9 @@ enum RFC6962Model {
 
     private final class Cache: @unchecked Sendable {
         private let lock = NSLock()
-        private var hashes: [[Int]: [UInt8]] = [:]
-        func get(_ key: [Int]) -> [UInt8]? { lock.withLock { hashes[key] } }
-        func set(_ key: [Int], _ hash: [UInt8]) { lock.withLock { hashes[key] = hash } }
+        private var hashes: [[UInt8]: [UInt8]] = [:]
+        func get(_ key: [UInt8]) -> [UInt8]? { lock.withLock { hashes[key] } }
+        func set(_ key: [UInt8], _ hash: [UInt8]) { lock.withLock { hashes[key] = hash } }
     }
 
     private static let cache = Cache()

@@ -46,12 +46,9 @@ extension MerkleTree {
         var fr = path[0], sr = path[0]
         for c in path.dropFirst() {
             guard sn != 0 else { return nil }
-            if fn & 1 == 1 || fn == sn {
+            if siblingIsLeft(&fn, &sn) {
                 fr = nodeHash(c, fr)
                 sr = nodeHash(c, sr)
-                if fn & 1 == 0 {
-                    while fn & 1 == 0 && fn != 0 { fn >>= 1; sn >>= 1 }
-                }
             } else {
                 sr = nodeHash(sr, c)
             }

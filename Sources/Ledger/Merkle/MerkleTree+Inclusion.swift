@@ -34,17 +34,21 @@ extension MerkleTree {
         var r = leafHash
         for p in proof {
             guard sn != 0 else { return nil }
-            if fn & 1 == 1 || fn == sn {
-                r = nodeHash(p, r)
-                if fn & 1 == 0 {
-                    while fn & 1 == 0 && fn != 0 { fn >>= 1; sn >>= 1 }
-                }
-            } else {
-                r = nodeHash(r, p)
-            }
+            r = siblingIsLeft(&fn, &sn) ? nodeHash(p, r) : nodeHash(r, p)
             fn >>= 1; sn >>= 1
         }
         return sn == 0 ? r : nil
+    }
+
+    /// One step up RFC 9162's proof walks (2.1.3.2, 2.1.4.2), node `fn` of a
+    /// level whose last node is `sn`: whether the proof's next hash is the
+    /// node's left sibling (`fn` is odd, or the last node, on the right edge).
+    /// On the right edge with `fn` even, first climbs `fn` and `sn` past the
+    /// levels where the node has no sibling. The caller then moves both up one level.
+    static func siblingIsLeft(_ fn: inout Int, _ sn: inout Int) -> Bool {
+        guard fn & 1 == 1 || fn == sn else { return false }
+        while fn & 1 == 0 && fn != 0 { fn >>= 1; sn >>= 1 }
+        return true
     }
 
     /// How many hashes the inclusion proof of leaf `index` in a tree of `size` holds.

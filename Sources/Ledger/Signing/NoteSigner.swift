@@ -17,8 +17,6 @@ public struct NoteSigner: Sendable {
     /// The key ID (the verifier key's).
     public var keyID: UInt32 { verifier.keyID }
 
-    private static let prefix = "PRIVATE+KEY+"
-
     private init(name: String, seed: [UInt8]) throws(ReceiptError) {
         let publicKey: [UInt8]
         do { publicKey = try Ed25519.publicKey(seed: seed) } catch { throw ReceiptError(.key, path: name, error.description) }
@@ -38,17 +36,9 @@ public struct NoteSigner: Sendable {
     /// ignored); `path` names where it came from in errors. The key ID must
     /// be the hash of the name and the public key derived from the private one.
     public init(parsing text: String, path: String) throws(ReceiptError) {
-        let trimmed = NoteName.trimmed(text)
-        guard trimmed.hasPrefix(Self.prefix) else {
-            throw ReceiptError(.malformed, path: path, "not a private key: expected PRIVATE+KEY+NAME+HASH+BASE64")
-        }
-        let parts = trimmed.dropFirst(Self.prefix.count).split(separator: "+", maxSplits: 2, omittingEmptySubsequences: false).map(String.init)
-        guard parts.count == 3 else { throw ReceiptError(.malformed, path: path, "not a private key: expected PRIVATE+KEY+NAME+HASH+BASE64") }
-        let key = try NoteName.keyData(name: parts[0], hash: parts[1], base64: parts[2], path: path)
-        try self.init(name: parts[0], seed: key.material)
-        guard keyID == key.id else {
-            throw ReceiptError(.malformed, path: path, "the key ID \(parts[1]) is not the hash of the name and the key's public half (\(NoteName.hex(keyID)))")
-        }
+        let key = try NoteName.KeyText(text, isPrivate: true, path: path)
+        try self.init(name: key.name, seed: key.material)
+        try key.check(derived: keyID)
     }
 
     /// Reads the private key in the file at `path`.
@@ -58,7 +48,7 @@ public struct NoteSigner: Sendable {
 
     /// `PRIVATE+KEY+NAME+HASH+BASE64`: the text a key file holds (secret).
     public var privateKeyText: String {
-        "\(Self.prefix)\(name)+\(NoteName.hex(keyID))+\(Base64.encode([NoteVerifier.ed25519] + seed))"
+        "PRIVATE+KEY+\(name)+\(NoteName.hex(keyID))+\(Base64.encode([NoteVerifier.ed25519] + seed))"
     }
 
     /// The Ed25519 signature of `message`.

@@ -31,16 +31,9 @@ public struct NoteVerifier: Sendable, Hashable, CustomStringConvertible {
     /// Reads `NAME+HASH+BASE64` (surrounding spaces and newlines ignored, as
     /// in a file); `path` names where it came from in errors.
     public init(parsing text: String, path: String) throws(ReceiptError) {
-        let parts = NoteName.trimmed(text).split(separator: "+", maxSplits: 2, omittingEmptySubsequences: false).map(String.init)
-        guard parts.count == 3 else {
-            throw ReceiptError(.malformed, path: path, "not a verifier key: expected NAME+HASH+BASE64"
-                               + (NoteName.trimmed(text).hasPrefix("PRIVATE+KEY+") ? " (this is a private key: give its verifier key)" : ""))
-        }
-        let key = try NoteName.keyData(name: parts[0], hash: parts[1], base64: parts[2], path: path)
-        try self.init(name: parts[0], publicKey: key.material)
-        guard keyID == key.id else {
-            throw ReceiptError(.malformed, path: path, "the key ID \(parts[1]) is not the hash of the name and the public key (\(NoteName.hex(keyID)))")
-        }
+        let key = try NoteName.KeyText(text, isPrivate: false, path: path)
+        try self.init(name: key.name, publicKey: key.material)
+        try key.check(derived: keyID)
     }
 
     /// Reads the verifier key in the file at `path`.
@@ -90,21 +83,51 @@ enum NoteName {
         return text[first...last]
     }
 
-    /// The key ID and the key material of a key text's last two parts: `HASH`
-    /// (8 hex digits) and `BASE64` (the type byte `0x01`, then 32 bytes).
-    static func keyData(name: String, hash: String, base64: String, path: String) throws(ReceiptError) -> (id: UInt32, material: [UInt8]) {
-        guard NoteName.isValid(name) else { throw ReceiptError(.malformed, path: path, "the key's name \"\(name)\": \(rule)") }
-        guard hash.utf8.count == 8, let id = UInt32(hash, radix: 16) else {
-            throw ReceiptError(.malformed, path: path, "the key ID \"\(hash)\" is not 8 hex digits")
+    /// A key text's parts, `[PRIVATE+KEY+]NAME+HASH+BASE64` (surrounding
+    /// spaces and newlines ignored): the name, the key ID `HASH` (8 hex
+    /// digits) and the key material `BASE64` holds after its type byte
+    /// `0x01` (Ed25519: 32 bytes, the public key or the private one).
+    struct KeyText {
+        let name: String
+        let hash: String
+        let id: UInt32
+        let material: [UInt8]
+        let path: String
+
+        private static let privatePrefix = "PRIVATE+KEY+"
+
+        /// Reads a private key's text (`isPrivate`) or a verifier key's.
+        init(_ text: String, isPrivate: Bool, path: String) throws(ReceiptError) {
+            let trimmed = NoteName.trimmed(text)
+            let form = isPrivate ? "not a private key: expected PRIVATE+KEY+NAME+HASH+BASE64" : "not a verifier key: expected NAME+HASH+BASE64"
+            guard trimmed.hasPrefix(Self.privatePrefix) == isPrivate else {
+                throw ReceiptError(.malformed, path: path, form + (isPrivate ? "" : " (this is a private key: give its verifier key)"))
+            }
+            let parts = trimmed.dropFirst(isPrivate ? Self.privatePrefix.count : 0)
+                .split(separator: "+", maxSplits: 2, omittingEmptySubsequences: false).map(String.init)
+            guard parts.count == 3 else { throw ReceiptError(.malformed, path: path, form) }
+            (name, hash, self.path) = (parts[0], parts[1], path)
+            guard NoteName.isValid(name) else { throw ReceiptError(.malformed, path: path, "the key's name \"\(name)\": \(NoteName.rule)") }
+            guard hash.utf8.count == 8, let id = UInt32(hash, radix: 16) else {
+                throw ReceiptError(.malformed, path: path, "the key ID \"\(hash)\" is not 8 hex digits")
+            }
+            self.id = id
+            guard let bytes = Base64.decode(parts[2]), let type = bytes.first else {
+                throw ReceiptError(.malformed, path: path, "the key data is not base64")
+            }
+            guard type == NoteVerifier.ed25519 else {
+                throw ReceiptError(.key, path: path, "the key's signature type is \(type); only 1 (Ed25519) is supported")
+            }
+            guard bytes.count == 33 else { throw ReceiptError(.malformed, path: path, "an Ed25519 key is 32 bytes, not \(bytes.count - 1)") }
+            material = Array(bytes.dropFirst())
         }
-        guard let bytes = Base64.decode(base64), let type = bytes.first else {
-            throw ReceiptError(.malformed, path: path, "the key data is not base64")
+
+        /// Refuses the text unless its key ID is `derived`, the hash of the name and the public key.
+        func check(derived: UInt32) throws(ReceiptError) {
+            guard id == derived else {
+                throw ReceiptError(.malformed, path: path, "the key ID \(hash) is not the hash of the name and the public key (\(NoteName.hex(derived)))")
+            }
         }
-        guard type == NoteVerifier.ed25519 else {
-            throw ReceiptError(.key, path: path, "the key's signature type is \(type); only 1 (Ed25519) is supported")
-        }
-        guard bytes.count == 33 else { throw ReceiptError(.malformed, path: path, "an Ed25519 key is 32 bytes, not \(bytes.count - 1)") }
-        return (id, Array(bytes.dropFirst()))
     }
 
     /// The text of the small file at `path` (a key or a note).
