@@ -108,7 +108,8 @@ enum NoteName {
             guard parts.count == 3 else { throw ReceiptError(.malformed, path: path, form) }
             (name, hash, self.path) = (parts[0], parts[1], path)
             guard NoteName.isValid(name) else { throw ReceiptError(.malformed, path: path, "the key's name \"\(name)\": \(NoteName.rule)") }
-            guard hash.utf8.count == 8, let id = UInt32(hash, radix: 16) else {
+            let isHex: (UInt8) -> Bool = { ($0 >= 0x30 && $0 <= 0x39) || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x66) }
+            guard hash.utf8.count == 8, hash.utf8.allSatisfy(isHex), let id = UInt32(hash, radix: 16) else {
                 throw ReceiptError(.malformed, path: path, "the key ID \"\(hash)\" is not 8 hex digits")
             }
             self.id = id
