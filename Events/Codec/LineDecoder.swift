@@ -30,11 +30,20 @@ struct LineDecoder {
         if let problem = LineChecks.lengthProblem(line) { throw problem }
     }
 
-    static func record(_ line: UnsafeRawBufferPointer) throws(EventError) -> Record {
+    /// The line checked as a line and scanned as one JSON object, ready for the envelope's rules.
+    @inline(__always) private static func scanned(_ line: UnsafeRawBufferPointer, materialize: Bool = true, data: Bool = true)
+        throws(EventError) -> (LineDecoder, EnvelopeCapture) {
         try checkLength(line)
         var decoder = LineDecoder(line)
+        decoder.materialize = materialize
+        decoder.materializeData = data
         var e = EnvelopeCapture()
         try decoder.scanEnvelope(into: &e)
+        return (decoder, e)
+    }
+
+    static func record(_ line: UnsafeRawBufferPointer) throws(EventError) -> Record {
+        let (decoder, e) = try scanned(line)
         return try decoder.record(e)
     }
 
@@ -49,12 +58,7 @@ struct LineDecoder {
     /// text, `user`, `device`, `prev` empty; `id` and `user` are in the keys),
     /// and `data`'s strings made only when `data` is true.
     static func keyed(_ line: UnsafeRawBufferPointer, data: Bool) throws(EventError) -> (keys: LineCodec.RecordKeys, record: Record) {
-        try checkLength(line)
-        var decoder = LineDecoder(line)
-        decoder.materialize = false
-        decoder.materializeData = data
-        var e = EnvelopeCapture()
-        try decoder.scanEnvelope(into: &e)
+        let (decoder, e) = try scanned(line, materialize: false, data: data)
         let prev = e[.prev], id = e[.id], user = e[.user]
         let record = try decoder.record(e)
         var isNewer = false
@@ -69,10 +73,7 @@ struct LineDecoder {
     }
 
     static func newEvent(_ line: UnsafeRawBufferPointer) throws(EventError) -> NewEvent {
-        try checkLength(line)
-        var decoder = LineDecoder(line)
-        var e = EnvelopeCapture()
-        try decoder.scanEnvelope(into: &e)
+        let (decoder, e) = try scanned(line)
         return try decoder.newEvent(e)
     }
 

@@ -78,16 +78,9 @@ public struct Explanation: Sendable, Hashable {
     public var jsonBytes: [UInt8] {
         var w = JSONWriter()
         w.object { w, o in
-            o.string(&w, "path", path)
-            o.key(&w, "value"); w.value(value)
-            o.string(&w, "rule", rule)
-            o.array(&w, "events", events) { w, e in
-                w.object { w, o in
-                    o.integer(&w, "seq", e.seq)
-                    o.day(&w, "day", e.day)
-                    o.string(&w, "type", e.type)
-                    o.string(&w, "summary", e.summary)
-                }
+            o.string(&w, "path", path); o.key(&w, "value"); w.value(value); o.string(&w, "rule", rule)
+            o.objects(&w, "events", events) { w, o, e in
+                o.integer(&w, "seq", e.seq); o.day(&w, "day", e.day); o.string(&w, "type", e.type); o.string(&w, "summary", e.summary)
             }
         }
         return w.bytes

@@ -69,17 +69,9 @@ extension Leaderboard {
     public var json: [UInt8] {
         var w = JSONWriter()
         w.object { w, o in
-            o.string(&w, "period", period.rawValue)
-            o.day(&w, "from", first)
-            o.day(&w, "to", last)
-            o.string(&w, "by", measure.rawValue)
-            o.array(&w, "rows", rows) { w, row in
-                w.object { w, r in
-                    r.integer(&w, "rank", row.rank)
-                    r.string(&w, "user", row.user)
-                    r.integer(&w, "value", row.value)
-                    r.integer(&w, "finished", row.finished)
-                }
+            o.string(&w, "period", period.rawValue); o.day(&w, "from", first); o.day(&w, "to", last); o.string(&w, "by", measure.rawValue)
+            o.objects(&w, "rows", rows) { w, r, row in
+                r.integer(&w, "rank", row.rank); r.string(&w, "user", row.user); r.integer(&w, "value", row.value); r.integer(&w, "finished", row.finished)
             }
         }
         return w.bytes

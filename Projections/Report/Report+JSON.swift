@@ -5,31 +5,16 @@ extension Report {
     public var json: [UInt8] {
         var w = JSONWriter()
         w.object { w, o in
-            o.day(&w, "from", from)
-            o.day(&w, "to", to)
-            o.array(&w, "days", days) { w, row in
-                w.object { w, r in
-                    r.string(&w, "day", row.day.description)
-                    row.counts.write(&w, &r)
-                }
-            }
+            o.day(&w, "from", from); o.day(&w, "to", to)
+            o.objects(&w, "days", days) { w, r, row in r.string(&w, "day", row.day.description); row.counts.write(&w, &r) }
             o.object(&w, "totals") { w, t in totals.write(&w, &t) }
-            o.array(&w, "skills", skills) { w, skill in
-                w.object { w, s in
-                    s.string(&w, "skill", skill.skill)
-                    s.integer(&w, "correct", skill.correct)
-                    s.integer(&w, "answers", skill.answers)
-                    s.integer(&w, "accuracy", skill.accuracy)
-                }
+            o.objects(&w, "skills", skills) { w, s, skill in
+                s.string(&w, "skill", skill.skill)
+                s.integer(&w, "correct", skill.correct); s.integer(&w, "answers", skill.answers); s.integer(&w, "accuracy", skill.accuracy)
             }
             o.object(&w, "streaks") { w, s in
                 s.day(&w, "day", to)
-                s.array(&w, "distribution", streaks) { w, bucket in
-                    w.object { w, b in
-                        b.integer(&w, "current", bucket.current)
-                        b.integer(&w, "users", bucket.users)
-                    }
-                }
+                s.objects(&w, "distribution", streaks) { w, b, bucket in b.integer(&w, "current", bucket.current); b.integer(&w, "users", bucket.users) }
             }
         }
         return w.bytes

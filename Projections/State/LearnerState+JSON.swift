@@ -32,23 +32,17 @@ extension LearnerState {
     }
 }
 
+// Members in the spec's order, grouped on a line as projections.md lists them.
+
 extension DailyQuiz {
     func write(to w: inout JSONWriter) {
         w.object { w, o in
-            o.day(&w, "day", day)
-            o.string(&w, "status", status.rawValue)
-            o.string(&w, "quiz", quiz)
-            o.string(&w, "attempt", attempt)
-            o.integer(&w, "answered", answered)
-            o.integer(&w, "next_question", nextQuestion)
-            o.integer(&w, "score", score)
-            o.integer(&w, "total", total)
-            o.bool(&w, "completed", completed)
-            o.integer(&w, "best_score", bestScore)
-            o.timestamp(&w, "completed_at", completedAt)
-            o.integer(&w, "attempts", attempts)
-            o.integer(&w, "retries_used", retriesUsed)
-            o.integer(&w, "retries_left", retriesLeft)
+            o.day(&w, "day", day); o.string(&w, "status", status.rawValue)
+            o.string(&w, "quiz", quiz); o.string(&w, "attempt", attempt)
+            o.integer(&w, "answered", answered); o.integer(&w, "next_question", nextQuestion)
+            o.integer(&w, "score", score); o.integer(&w, "total", total)
+            o.bool(&w, "completed", completed); o.integer(&w, "best_score", bestScore); o.timestamp(&w, "completed_at", completedAt)
+            o.integer(&w, "attempts", attempts); o.integer(&w, "retries_used", retriesUsed); o.integer(&w, "retries_left", retriesLeft)
         }
     }
 }
@@ -56,15 +50,9 @@ extension DailyQuiz {
 extension Streak {
     func write(to w: inout JSONWriter) {
         w.object { w, o in
-            o.integer(&w, "current", current)
-            o.bool(&w, "active_today", activeToday)
-            o.integer(&w, "longest", longest)
-            o.array(&w, "runs", runs) { w, run in
-                w.object { w, r in
-                    r.day(&w, "start", run.start)
-                    r.day(&w, "end", run.end)
-                    r.integer(&w, "days", run.days)
-                }
+            o.integer(&w, "current", current); o.bool(&w, "active_today", activeToday); o.integer(&w, "longest", longest)
+            o.objects(&w, "runs", runs) { w, r, run in
+                r.day(&w, "start", run.start); r.day(&w, "end", run.end); r.integer(&w, "days", run.days)
             }
         }
     }
@@ -73,11 +61,8 @@ extension Streak {
 extension HistoryEntry {
     func write(to w: inout JSONWriter) {
         w.object { w, o in
-            o.day(&w, "day", day)
-            o.string(&w, "quiz", quiz)
-            o.integer(&w, "best_score", bestScore)
-            o.integer(&w, "total", total)
-            o.integer(&w, "percent", percent)
+            o.day(&w, "day", day); o.string(&w, "quiz", quiz)
+            o.integer(&w, "best_score", bestScore); o.integer(&w, "total", total); o.integer(&w, "percent", percent)
             o.timestamp(&w, "completed_at", completedAt)
         }
     }
@@ -87,13 +72,9 @@ extension QuizSummary {
     func write(to w: inout JSONWriter) {
         w.object { w, o in
             o.string(&w, "quiz", quiz)
-            o.integer(&w, "attempts", attempts)
-            o.integer(&w, "finished", finished)
-            o.integer(&w, "abandoned", abandoned)
+            o.integer(&w, "attempts", attempts); o.integer(&w, "finished", finished); o.integer(&w, "abandoned", abandoned)
             o.integer(&w, "retries", retries)
-            o.integer(&w, "best_score", bestScore)
-            o.integer(&w, "best_percent", bestPercent)
-            o.integer(&w, "latest_percent", latestPercent)
+            o.integer(&w, "best_score", bestScore); o.integer(&w, "best_percent", bestPercent); o.integer(&w, "latest_percent", latestPercent)
             o.number(&w, "fastest_seconds", fastestSeconds?.description)
         }
     }
@@ -102,16 +83,11 @@ extension QuizSummary {
 extension PuzzleSummary {
     func write(to w: inout JSONWriter) {
         w.object { w, o in
-            o.string(&w, "puzzle", puzzle)
-            o.string(&w, "encoding", encoding)
-            o.integer(&w, "attempts", attempts)
-            o.integer(&w, "completed", completed)
-            o.integer(&w, "failed", failed)
+            o.string(&w, "puzzle", puzzle); o.string(&w, "encoding", encoding)
+            o.integer(&w, "attempts", attempts); o.integer(&w, "completed", completed); o.integer(&w, "failed", failed)
             o.number(&w, "best_seconds", bestSeconds?.literal)
             o.object(&w, "latest") { w, l in
-                l.string(&w, "outcome", latest.outcome.rawValue)
-                l.timestamp(&w, "at", latest.at)
-                l.number(&w, "seconds", latest.seconds?.literal)
+                l.string(&w, "outcome", latest.outcome.rawValue); l.timestamp(&w, "at", latest.at); l.number(&w, "seconds", latest.seconds?.literal)
             }
         }
     }
@@ -120,19 +96,10 @@ extension PuzzleSummary {
 extension SubmissionSummary {
     func write(to w: inout JSONWriter) {
         w.object { w, o in
-            o.string(&w, "content", content)
-            o.string(&w, "kind", kind.rawValue)
-            o.string(&w, "category", category)
-            o.integer(&w, "total_attempts", totalAttempts)
-            o.integer(&w, "best_score", bestScore)
-            o.integer(&w, "latest_score", latestScore)
-            o.array(&w, "recent", recent) { w, r in
-                w.object { w, e in
-                    e.integer(&w, "score", r.score)
-                    e.integer(&w, "correct", r.correct)
-                    e.integer(&w, "total", r.total)
-                    e.timestamp(&w, "at", r.at)
-                }
+            o.string(&w, "content", content); o.string(&w, "kind", kind.rawValue); o.string(&w, "category", category)
+            o.integer(&w, "total_attempts", totalAttempts); o.integer(&w, "best_score", bestScore); o.integer(&w, "latest_score", latestScore)
+            o.objects(&w, "recent", recent) { w, e, r in
+                e.integer(&w, "score", r.score); e.integer(&w, "correct", r.correct); e.integer(&w, "total", r.total); e.timestamp(&w, "at", r.at)
             }
         }
     }
@@ -141,14 +108,11 @@ extension SubmissionSummary {
 extension StudyPlan {
     func write(to w: inout JSONWriter) {
         w.object { w, o in
-            o.array(&w, "categories", categories) { w, c in
-                w.object { w, e in
-                    e.string(&w, "category", c.category)
-                    e.bool(&w, "diagnostic_completed", c.diagnosticCompleted)
-                    e.array(&w, "skills", c.skills) { w, s in s.write(to: &w, level: true, category: false) }
-                    e.array(&w, "strengths", c.strengths) { w, s in s.write(to: &w, level: false, category: false) }
-                    e.array(&w, "weaknesses", c.weaknesses) { w, s in s.write(to: &w, level: false, category: false) }
-                }
+            o.objects(&w, "categories", categories) { w, e, c in
+                e.string(&w, "category", c.category); e.bool(&w, "diagnostic_completed", c.diagnosticCompleted)
+                e.array(&w, "skills", c.skills) { w, s in s.write(to: &w, level: true, category: false) }
+                e.array(&w, "strengths", c.strengths) { w, s in s.write(to: &w, level: false, category: false) }
+                e.array(&w, "weaknesses", c.weaknesses) { w, s in s.write(to: &w, level: false, category: false) }
             }
             o.array(&w, "strengths", strengths) { w, s in s.write(to: &w, level: false, category: true) }
             o.array(&w, "weaknesses", weaknesses) { w, s in s.write(to: &w, level: false, category: true) }
@@ -161,9 +125,7 @@ extension StudyPlan.SkillResult {
     func write(to w: inout JSONWriter, level: Bool, category: Bool) {
         w.object { w, o in
             o.string(&w, "skill", skill)
-            o.integer(&w, "correct", correct)
-            o.integer(&w, "total", total)
-            o.integer(&w, "percent", percent)
+            o.integer(&w, "correct", correct); o.integer(&w, "total", total); o.integer(&w, "percent", percent)
             if level { o.string(&w, "level", self.level.rawValue) }
             if category { o.string(&w, "category", self.category) }
         }
@@ -173,13 +135,8 @@ extension StudyPlan.SkillResult {
 extension Hints {
     func write(to w: inout JSONWriter) {
         w.object { w, o in
-            o.integer(&w, "balance", balance)
-            o.integer(&w, "granted", granted)
-            o.integer(&w, "used", used)
-            o.object(&w, "used_by_kind") { w, k in
-                k.integer(&w, "fifty_fifty", usedFiftyFifty)
-                k.integer(&w, "reveal", usedReveal)
-            }
+            o.integer(&w, "balance", balance); o.integer(&w, "granted", granted); o.integer(&w, "used", used)
+            o.object(&w, "used_by_kind") { w, k in k.integer(&w, "fifty_fifty", usedFiftyFifty); k.integer(&w, "reveal", usedReveal) }
         }
     }
 }
@@ -188,14 +145,9 @@ extension Stats {
     func write(to w: inout JSONWriter) {
         w.object { w, o in
             o.integer(&w, "quizzes_completed", quizzesCompleted)
-            o.integer(&w, "questions_answered", questionsAnswered)
-            o.integer(&w, "correct", correct)
-            o.integer(&w, "accuracy", accuracy)
-            o.integer(&w, "puzzles_completed", puzzlesCompleted)
-            o.integer(&w, "submissions", submissions)
-            o.day(&w, "first_active", firstActive)
-            o.day(&w, "last_active", lastActive)
-            o.integer(&w, "active_days", activeDays)
+            o.integer(&w, "questions_answered", questionsAnswered); o.integer(&w, "correct", correct); o.integer(&w, "accuracy", accuracy)
+            o.integer(&w, "puzzles_completed", puzzlesCompleted); o.integer(&w, "submissions", submissions)
+            o.day(&w, "first_active", firstActive); o.day(&w, "last_active", lastActive); o.integer(&w, "active_days", activeDays)
             o.number(&w, "time_spent_seconds", timeSpent.description)
         }
     }
@@ -203,19 +155,12 @@ extension Stats {
 
 extension Achievement {
     func write(to w: inout JSONWriter) {
-        w.object { w, o in
-            o.string(&w, "id", id.rawValue)
-            o.day(&w, "day", day)
-        }
+        w.object { w, o in o.string(&w, "id", id.rawValue); o.day(&w, "day", day) }
     }
 }
 
 extension Anomaly {
     func write(to w: inout JSONWriter) {
-        w.object { w, o in
-            o.integer(&w, "seq", seq)
-            o.string(&w, "kind", kind.rawValue)
-            o.string(&w, "detail", detail)
-        }
+        w.object { w, o in o.integer(&w, "seq", seq); o.string(&w, "kind", kind.rawValue); o.string(&w, "detail", detail) }
     }
 }

@@ -51,6 +51,12 @@ extension ObjectWriter {
         key(&w, name); w.array(items, element)
     }
 
+    /// Writes the member `name`: an array of objects, whose members `body` writes for each item.
+    mutating func objects<C: Collection>(_ w: inout JSONWriter, _ name: StaticString, _ items: C,
+                                         _ body: (inout JSONWriter, inout ObjectWriter, C.Element) -> Void) {
+        key(&w, name); w.array(items) { w, item in w.object { w, o in body(&w, &o, item) } }
+    }
+
     /// Writes the member `name`: an object whose members `body` writes.
     mutating func object(_ w: inout JSONWriter, _ name: StaticString, _ body: (inout JSONWriter, inout ObjectWriter) -> Void) {
         key(&w, name); w.object(body)

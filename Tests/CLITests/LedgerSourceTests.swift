@@ -69,7 +69,7 @@ struct LedgerSourceTests {
         do {
             try source.forEachRecord(user: "nobody") { _ in }
         } catch {
-            #expect(error.code == .notFound && error.description.hasPrefix("\(dir): no learner log for user \"nobody\""))
+            #expect(error.code == .notFound && error.description.hasPrefix("\(dir): not_found: no learner log for user \"nobody\""))
         }
         let (other, misroutedDir, misrouted) = try DirectoryReportTests.misrouted()
         _ = other

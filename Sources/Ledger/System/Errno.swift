@@ -14,30 +14,12 @@ package struct Errno: RawRepresentable, Hashable, Sendable, CustomStringConverti
     /// Wraps a raw `errno` value.
     package init(rawValue: CInt) { self.rawValue = rawValue }
 
-    /// Interrupted system call.
-    package static var interrupted: Errno { Errno(rawValue: EINTR) }
-    /// Input/output error.
-    package static var ioError: Errno { Errno(rawValue: EIO) }
-    /// No space left on device.
-    package static var noSpace: Errno { Errno(rawValue: ENOSPC) }
-    /// No such file or directory.
-    package static var noEntry: Errno { Errno(rawValue: ENOENT) }
-    /// Permission denied.
-    package static var accessDenied: Errno { Errno(rawValue: EACCES) }
-    /// Operation not permitted.
-    package static var notPermitted: Errno { Errno(rawValue: EPERM) }
-    /// File exists.
-    package static var exists: Errno { Errno(rawValue: EEXIST) }
-    /// Is a directory.
-    package static var isDirectory: Errno { Errno(rawValue: EISDIR) }
-    /// Not a directory.
-    package static var notDirectory: Errno { Errno(rawValue: ENOTDIR) }
-    /// Too many levels of symbolic links (what `O_NOFOLLOW` reports for a symlink).
-    package static var tooManySymlinks: Errno { Errno(rawValue: ELOOP) }
-    /// Read-only file system.
-    package static var readOnlyFileSystem: Errno { Errno(rawValue: EROFS) }
-    /// Invalid argument.
-    package static var invalidArgument: Errno { Errno(rawValue: EINVAL) }
+    // The values the ledger names: EINTR, EIO, ENOSPC, ENOENT, EACCES, EPERM, EEXIST, EISDIR,
+    // ENOTDIR, ELOOP (what `O_NOFOLLOW` reports for a symlink), EROFS, EINVAL.
+    package static let interrupted = Errno(rawValue: EINTR), ioError = Errno(rawValue: EIO), noSpace = Errno(rawValue: ENOSPC),
+        noEntry = Errno(rawValue: ENOENT), accessDenied = Errno(rawValue: EACCES), notPermitted = Errno(rawValue: EPERM),
+        exists = Errno(rawValue: EEXIST), isDirectory = Errno(rawValue: EISDIR), notDirectory = Errno(rawValue: ENOTDIR),
+        tooManySymlinks = Errno(rawValue: ELOOP), readOnlyFileSystem = Errno(rawValue: EROFS), invalidArgument = Errno(rawValue: EINVAL)
 
     /// The symbolic name, e.g. `EIO`, or `errno N` for one not listed.
     package var name: String { Errno.names[rawValue] ?? "errno \(rawValue)" }
