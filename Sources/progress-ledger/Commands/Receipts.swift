@@ -29,7 +29,7 @@ enum Receipts {
     /// The tree of LOG, or of `user`'s learner log when `path` is a ledger directory.
     static func tree(_ path: String, user: String?) throws(CLIError) -> LogTree {
         guard let directory = try LogInput.directory(path) else {
-            if user != nil { throw .usage("--user is for a ledger directory; the tree of \(path) is over all its lines") }
+            if user != nil { throw .usage("--user is for a ledger directory; \(path) is a log (its tree is over all its lines)") }
             return LogTree(log: path)
         }
         guard let user else { throw .usage("\(path) is a ledger directory: --user U names the learner log (each has its own tree)") }

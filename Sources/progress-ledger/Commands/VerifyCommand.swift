@@ -58,7 +58,9 @@ enum VerifyCommand: Command {
             return try verifyDirectory(directory, args, io)
         }
         if args[Self.expectDigest] != nil { throw CLIError.usage("--expect-digest is for a ledger directory; \(path) is a log (use --expect-head)") }
-        if args[Receipts.checkpoint] != nil { return try verifyLog(try Receipts.tree(path, user: args[Receipts.user]), args, io) }
+        if args[Receipts.checkpoint] != nil || args[Receipts.user] != nil {
+            return try verifyLog(try Receipts.tree(path, user: args[Receipts.user]), args, io)   // --user with a LOG: a usage error
+        }
         let expected = args[Self.expectHead]
         return finish(try verify(path: path, expectHead: expected), expected, checked: nil, io)
     }
