@@ -1,4 +1,9 @@
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Ledger
+import ProgressLedger
 import Testing
 
 /// `serve --key --origin`: a learner's signed checkpoint over HTTP (issue 25,
@@ -77,5 +82,55 @@ struct ServeCheckpointTests {
                                  "--key", keys.path("school.key")])
         #expect(usage.status == 64, "\(usage.stderr)")
         #expect(usage.stderr.contains("--origin"))
+    }
+
+    @Test("SyncClient with the verifier key: sync ends with the server's checkpoint checked against the replica; another key, origin or history refused")
+    func syncClientChecks() async throws {
+        let keys = try TemporaryDirectory()
+        #expect(try CLI.run(["keygen", "school.example/progress", "--out", keys.path("school.key")]).status == 0)
+        let other = try CLI.run(["keygen", "school.example/progress", "--out", keys.path("other.key")])
+        let server = try ServerProcess(["--key", keys.path("school.key"), "--origin", "school.example/progress"])
+        defer { server.terminate() }
+        let token = try Tokens.one(server.secretFile, sub: "u-1")
+        let verifier = try NoteSigner(contentsOf: keys.path("school.key")).verifier
+        func client(_ name: String, verifier: NoteVerifier, origin: String? = "school.example/progress/u-1") -> SyncClient {
+            var c = SyncClient(server: server.url, user: "u-1", outbox: keys.path("\(name).outbox"), replica: keys.path("\(name).replica"),
+                               token: { token }, transport: ServeSyncTests.Network(seed: 1).transport, retry: RetryPolicy(attempts: 3, delay: 0))
+            c.checkpointVerifier = verifier
+            c.checkpointOrigin = origin
+            return c
+        }
+        for k in 1...3 {
+            try LedgerWriter(path: keys.path("a.outbox")).append(try ServeSyncTests.event(id: "e-\(k)", user: "u-1", device: "a", minute: k, amount: k))
+        }
+        let report = try await client("a", verifier: verifier).sync()
+        #expect(report.pushed == 3 && report.head.seq == 3)
+        #expect(report.checkpoint?.checkpoint.size == 3)
+        #expect(report.checkpoint?.checkpoint.origin == "school.example/progress/u-1")
+
+        // Another key of the same name; another origin: refused, whatever the replica holds.
+        let otherVerifier = try NoteVerifier(parsing: other.stdout, path: "other.vkey")
+        for (c, kind) in [(client("b", verifier: otherVerifier), "key"), (client("c", verifier: verifier, origin: "school.example/progress/u-2"), "origin")] {
+            do {
+                _ = try await c.sync()
+                Issue.record("a checkpoint of \(kind) was accepted")
+            } catch {
+                #expect(error.kind == .checkpointRefused, "\(error)")
+                #expect(error.serverKind == kind, "\(error)")
+            }
+        }
+
+        // A replica of another history of the same length (the server signed a log other than the one this device holds).
+        for k in 1...3 {
+            try LedgerWriter(path: keys.path("d.replica")).append(try ServeSyncTests.event(id: "x-\(k)", user: "u-1", device: "d", minute: k, amount: 7))
+        }
+        var d = SyncReport()
+        do {
+            try await client("d", verifier: verifier).checkCheckpoint(into: &d)
+            Issue.record("a checkpoint of another history was accepted")
+        } catch {
+            #expect(error.kind == .checkpointRefused && error.serverKind == "root", "\(error)")
+        }
+        #expect(d.checkpoint == nil)
     }
 }
