@@ -11,10 +11,6 @@ import Testing
 /// auditor or a device would, and against `checkpoint DIR --user`'s text.
 @Suite("serve: learner checkpoints", .serialized)
 struct ServeCheckpointTests {
-    static func event(_ id: String, user: String) -> String {
-        #"{"id":"\#(id)","at":"2025-10-21T08:15:00+03:00","user":"\#(user)","type":"hints.granted","data":{"amount":3,"reason":"seed"}}"#
-    }
-
     @Test("GET /v1/learners/U/checkpoint: signed at the head, the CLI's checkpoint byte for byte, verified and consistent after pushes")
     func learnerCheckpoint() throws {
         let keys = try TemporaryDirectory()
@@ -32,7 +28,7 @@ struct ServeCheckpointTests {
         #expect(empty.text.hasPrefix("school.example/progress/u-1\n0\n47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=\n\n"), "\(empty.text)")
 
         func push(_ ids: ClosedRange<Int>) throws {
-            let body = ids.map { Self.event("e-\($0)", user: "u-1") + "\n" }.joined()
+            let body = ids.map { ServeSecurityTests.event("e-\($0)", user: "u-1") + "\n" }.joined()
             #expect(try RawHTTP(port: server.port).request("POST", "/v1/learners/u-1/events", token: token, body: Array(body.utf8)).status == 200)
         }
         func fetch(_ name: String) throws -> String {
