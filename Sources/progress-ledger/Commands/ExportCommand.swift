@@ -11,7 +11,7 @@ enum ExportCommand: Command {
     static let summary = "a learner's raw lines (--user), or the log for another system (flat rows, xAPI)"
     static let synopsis = """
         LOG [--format jsonl] [--after SEQ] [--out FILE]
-        LOG|DIR [--format jsonl] --user U [--state] [--out FILE]
+        LOG|DIR [--format jsonl] --user U [--state] [--receipts OUTDIR --key KEYFILE --origin ORIGIN] [--out FILE]
         LOG|DIR --format flat --out OUTDIR [--user U] [--quiet]
         LOG|DIR --format xapi [--user U] [--homepage URL] [--activity-base IRI] [--out FILE] [--quiet]
         """
@@ -31,7 +31,13 @@ enum ExportCommand: Command {
         verified. This is what a learner is given when they ask for their data
         (docs/privacy.md). Lines erased by 'erase' belong to no one and are not
         written. With --state, one more line: {"state":{...}}, U's current state
-        as 'state --json' prints it.
+        as 'state --json' prints it. With --receipts OUTDIR, a receipt of each
+        line too (docs/receipts.md): OUTDIR/checkpoint, the log's checkpoint
+        signed with KEYFILE as 'checkpoint' makes it (of the learner log in a
+        DIR, of all of LOG's lines otherwise), and for each line
+        OUTDIR/SEQ.jsonl (the line) and OUTDIR/SEQ.tlog-proof (its proof), which
+        anyone checks with 'check-proof SEQ.tlog-proof --line SEQ.jsonl --vkey
+        VKEYFILE'. OUTDIR must not exist or be empty; it is written whole.
 
         --format flat writes every event as one flat JSON object with the
         attempt rules applied (its learner's day, counted, score) into
@@ -71,10 +77,15 @@ enum ExportCommand: Command {
         .only(with: output.format, .xapi)
     static let activityBase = Option("--activity-base", value: "IRI", help: "base of the activity, verb and extension IRIs "
         + "(default \(XAPIOptions.defaultActivityBase))").only(with: output.format, .xapi)
-    static let options: [any OptionSpec] = output.options + [user, after, state, out, homepage, activityBase, Common.quiet]
+    static let receipts = Option.nonEmpty("--receipts", value: "OUTDIR", help: "with --user: also a signed checkpoint and a proof "
+                                          + "of each line, in the new folder OUTDIR", what: "a folder name")
+        .needing(user).needing(Receipts.key).needing(Receipts.origin).only(with: output.format, .jsonl)
+    static let options: [any OptionSpec] = output.options + [user, after, state, out, homepage, activityBase, Common.quiet,
+                                                            receipts, Receipts.key.needing(receipts), Receipts.origin.needing(receipts)]
     static let examples = [
         "progress-ledger export server.log --after 120 | progress-ledger pull replica.log",
         "progress-ledger export progress.log --user u-42 --state --out u-42.jsonl",
+        "progress-ledger export ledger.d --user u-42 --receipts u-42-receipts --key school.key --origin school.example/progress/u-42 --out u-42.jsonl",
         "progress-ledger export learner.log --format flat --out flat/",
         "progress-ledger export learner.log --format xapi --out statements.jsonl",
         """
@@ -84,7 +95,9 @@ enum ExportCommand: Command {
     ]
 
     static func run(_ args: ParsedArguments, _ io: Terminal) throws -> Int32 {
-        switch try output.resolve(args) {
+        let format = try output.resolve(args)
+        if format != .jsonl, args[receipts] != nil { throw CLIError.usage("--receipts is for --format jsonl with --user U") }
+        switch format {
         case .xapi: return try runXAPI(try args.onePositional("LOG"), args, io)
         case .flat: return try runFlat(args, io)
         case .jsonl: return args[user] == nil ? try runRaw(args, io) : try runUser(args, io)
