@@ -64,12 +64,14 @@ struct Skim {
     private func stringEnd(_ start: Int) -> (Int, Bool)? {
         var k = start + 1
         var escaped = false
-        while k < bytes.count {
-            let c = bytes[k]
-            if c == UInt8(ascii: "\"") { return (k + 1, escaped) }
-            if c == UInt8(ascii: "\\") { escaped = true; k += 2 } else { k += 1 }
+        while true {
+            // Sixteen bytes at a time to the next quote or backslash.
+            k = ByteSearch.firstQuoteOrBackslash(bytes, from: k)
+            guard k < bytes.count else { return nil }
+            if bytes[k] == UInt8(ascii: "\"") { return (k + 1, escaped) }
+            escaped = true
+            k += 2
         }
-        return nil
     }
 
     /// Past the value at `k`.
