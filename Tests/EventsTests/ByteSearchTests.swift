@@ -102,6 +102,38 @@ struct ByteSearchTests {
         }
     }
 
+    @Test("the writer's beginning, read fast, gives the general walk's user, and is taken for every plain line the writer writes")
+    func writersUserAgreesWithWalk() {
+        var fuzzer = LineFuzzer(seed: 2626)
+        var taken = 0
+        for seq in 1...300 {
+            let line = LineCodec.encode(fuzzer.envelope(seq: seq))
+            line.withUnsafeBytes { b in
+                let skim = Skim(b)
+                let walked = skim.topLevelString("user")
+                let fast = skim.writersUser()
+                #expect(fast == nil || fast == walked)
+                // Without a backslash before the user's closing quote, the writer's line is taken fast.
+                if let walked, !b[..<walked.upperBound].contains(UInt8(ascii: "\\")) {
+                    #expect(fast == walked)
+                    taken += 1
+                }
+            }
+            // Mutations of the beginning: whatever the fast path answers, the walk answers too.
+            for position in stride(from: 0, to: min(line.count, 140), by: 3) {
+                for byte in [0x20, 0x5C, 0x22, 0x39, 0x2C, 0x7D, 0x3A] as [UInt8] {
+                    var mutated = line
+                    mutated[position] = byte
+                    mutated.withUnsafeBytes { b in
+                        let skim = Skim(b)
+                        if let fast = skim.writersUser() { #expect(fast == skim.topLevelString("user"), "\(mutated)") }
+                    }
+                }
+            }
+        }
+        #expect(taken > 100)
+    }
+
     @Test("peekUser finds user after members of every length, and gives up on an escape at any position in them")
     func peekUserAcrossBlocks() throws {
         let genesis = Envelope.genesis
