@@ -17,7 +17,9 @@ extension LineCodec {
     /// taken for it. It does not validate the line; a line it answers for may
     /// still fail to decode.
     package static func peekUser(_ line: UnsafeRawBufferPointer) -> Range<Int>? {
-        Skim(line).topLevelString("user")
+        let skim = Skim(line)
+        // The writer's own beginning first (every line the ledger wrote), then any object.
+        return skim.writersUser() ?? skim.topLevelString("user")
     }
 
     /// Whether a line is `user`'s, from ``peekUser(_:)``, comparing the UTF-8

@@ -22,6 +22,54 @@ struct Skim {
         return member(name, from: k)
     }
 
+    /// The content of the top-level `user` string of a line that begins as the
+    /// writer begins every line: `{"v":` digits `,"seq":` digits `,"id":"`
+    /// string `","at":"` string `","user":"` string, no whitespace, no escapes
+    /// (each string's end found sixteen bytes at a time); nil for any other
+    /// beginning. Where it answers, ``topLevelString(_:)`` answers the same
+    /// (these bytes are one case of what it walks), at a tenth of the cost.
+    func writersUser() -> Range<Int>? {
+        var k = 0
+        guard token(#"{"v":"#, &k), digits(&k), token(#","seq":"#, &k), digits(&k),
+              token(#","id":""#, &k), plainString(&k), token(#","at":""#, &k), plainString(&k),
+              token(#","user":""#, &k) else { return nil }
+        let start = k
+        guard plainString(&k) else { return nil }
+        return start..<(k - 1)
+    }
+
+    /// Whether `text` (4 to 16 bytes) is at `k`; moves `k` past it. Compared
+    /// as two words that overlap in the middle, not byte by byte.
+    @inline(__always) private func token(_ text: StaticString, _ k: inout Int) -> Bool {
+        let n = text.utf8CodeUnitCount
+        guard k + n <= bytes.count else { return false }
+        let t = UnsafeRawPointer(text.utf8Start)
+        @inline(__always) func same<Word: FixedWidthInteger>(_: Word.Type) -> Bool {
+            let w = MemoryLayout<Word>.size
+            return bytes.loadUnaligned(fromByteOffset: k, as: Word.self) == t.loadUnaligned(as: Word.self)
+                && bytes.loadUnaligned(fromByteOffset: k + n - w, as: Word.self) == t.loadUnaligned(fromByteOffset: n - w, as: Word.self)
+        }
+        guard n >= 8 ? same(UInt64.self) : same(UInt32.self) else { return false }
+        k += n
+        return true
+    }
+
+    /// Whether one or more ASCII digits are at `k`; moves `k` past them.
+    private func digits(_ k: inout Int) -> Bool {
+        let start = k
+        while k < bytes.count, bytes[k] &- 0x30 < 10 { k += 1 }
+        return k > start
+    }
+
+    /// Whether a string's content without a backslash starts at `k` (its
+    /// opening quote before); moves `k` past its closing quote.
+    private func plainString(_ k: inout Int) -> Bool {
+        let end = ByteSearch.firstQuoteOrBackslash(bytes, from: k)
+        guard end < bytes.count, bytes[end] == UInt8(ascii: "\"") else { return false }
+        k = end + 1
+        return true
+    }
+
     /// The event type named by a top-level `type` member written after the value at `k`.
     func typeAhead(afterValueAt k: Int) -> EventType? {
         guard let end = valueEnd(k) else { return nil }
@@ -64,12 +112,14 @@ struct Skim {
     private func stringEnd(_ start: Int) -> (Int, Bool)? {
         var k = start + 1
         var escaped = false
-        while k < bytes.count {
-            let c = bytes[k]
-            if c == UInt8(ascii: "\"") { return (k + 1, escaped) }
-            if c == UInt8(ascii: "\\") { escaped = true; k += 2 } else { k += 1 }
+        while true {
+            // Sixteen bytes at a time to the next quote or backslash.
+            k = ByteSearch.firstQuoteOrBackslash(bytes, from: k)
+            guard k < bytes.count else { return nil }
+            if bytes[k] == UInt8(ascii: "\"") { return (k + 1, escaped) }
+            escaped = true
+            k += 2
         }
-        return nil
     }
 
     /// Past the value at `k`.

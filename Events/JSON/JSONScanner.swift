@@ -253,20 +253,13 @@ struct JSONScanner {
     /// past the closing one. The capture's range is the content between the quotes.
     @inline(__always) mutating func scanString() throws(EventError) -> Capture {
         // Inline fast path: a short string (the closing quote among the next
-        // sixteen bytes) without escapes, control characters or non-ASCII bytes:
-        // most names and values of a line.
+        // sixteen bytes, found by one SIMD compare of them) without escapes,
+        // control characters or non-ASCII bytes: most names and values of a line.
         let start = i &+ 1
-        if start &+ 16 <= bytes.count {
-            var mask = JSONScanner.specialBytes(bytes.loadUnaligned(fromByteOffset: start, as: UInt64.self))
-            var end = start &+ (mask.trailingZeroBitCount &>> 3)
-            if mask == 0 {
-                mask = JSONScanner.specialBytes(bytes.loadUnaligned(fromByteOffset: start &+ 8, as: UInt64.self))
-                end = start &+ 8 &+ (mask.trailingZeroBitCount &>> 3)
-            }
-            if mask != 0, bytes[end] == UInt8(ascii: "\"") {
-                i = end &+ 1
-                return Capture(.string, start: start, end: end)
-            }
+        if start &+ 16 <= bytes.count, let lane = ByteSearch.firstSpecial(inBlockAt: start, of: bytes),
+           bytes[start &+ lane] == UInt8(ascii: "\"") {
+            i = start &+ lane &+ 1
+            return Capture(.string, start: start, end: i &- 1)
         }
         return try scanLongString()
     }
@@ -277,10 +270,15 @@ struct JSONScanner {
         let start = i
         let n = bytes.count
         var nonASCII = false
-        // No escapes so far. Eight bytes at a time while none of them is
-        // a quote, a backslash, a control character or a non-ASCII byte.
+        // No escapes so far. Sixteen bytes at a time (SIMD), then eight
+        // (SWAR), while none of them is a quote, a backslash, a control
+        // character or a non-ASCII byte.
         while i < n {
-            if i &+ 8 <= n {
+            if i &+ 16 <= n {
+                // At the first special byte, or where fewer than sixteen bytes are left.
+                i = ByteSearch.firstSpecialInBlocks(bytes, from: i)
+                if i == n { break }
+            } else if i &+ 8 <= n {
                 let mask = JSONScanner.specialBytes(bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self))
                 if mask == 0 { i &+= 8; continue }
                 i &+= mask.trailingZeroBitCount &>> 3

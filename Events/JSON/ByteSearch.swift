@@ -1,0 +1,75 @@
+/// Finds the first byte of a kind sixteen bytes at a time, with SIMD compares
+/// (simdjson's first stage, for one string at a time): a block of bytes is
+/// compared with each kind at once, the lanes that match are or-ed into one
+/// mask, and the first match is the mask's lowest set byte (read as two 64-bit
+/// words, no per-byte loop). The kinds are the ones a JSON string ends or
+/// changes at: a quote, a backslash, and for a log line a control character or
+/// a non-ASCII byte (whose UTF-8 the scanner then checks).
+///
+/// Only *where* the first such byte is is decided here; what it means (the end
+/// of a string, an escape, an error) stays with the scanner that asked. The
+/// bytes past the last whole block are looked at one by one, so nothing is read
+/// outside the buffer.
+enum ByteSearch {
+    typealias Block = SIMD16<UInt8>
+    typealias Mask = SIMDMask<SIMD16<Int8>>
+
+    @inline(__always) private static func splat(_ b: UInt8) -> Block { Block(repeating: b) }
+
+    /// The lanes of `v` holding a quote or a backslash.
+    @inline(__always) private static func quoteOrBackslash(_ v: Block) -> Mask {
+        (v .== splat(UInt8(ascii: "\""))) .| (v .== splat(UInt8(ascii: "\\")))
+    }
+
+    /// The lanes of `v` holding a quote, a backslash, a byte below 0x20 or one of 0x80 and above.
+    @inline(__always) private static func special(_ v: Block) -> Mask {
+        quoteOrBackslash(v) .| (v .< splat(0x20)) .| (v .>= splat(0x80))
+    }
+
+    /// The index of the lowest lane set in `m`, or nil.
+    @inline(__always) private static func firstLane(_ m: Mask) -> Int? {
+        let words = unsafeBitCast(m, to: SIMD2<UInt64>.self)
+        let low = UInt64(littleEndian: words[0]), high = UInt64(littleEndian: words[1])
+        if low != 0 { return low.trailingZeroBitCount &>> 3 }
+        if high != 0 { return 8 &+ high.trailingZeroBitCount &>> 3 }
+        return nil
+    }
+
+    /// The offset of the first quote or backslash at or after `start`, or `bytes.count` if none.
+    @inline(__always)
+    static func firstQuoteOrBackslash(_ bytes: UnsafeRawBufferPointer, from start: Int) -> Int {
+        let n = bytes.count
+        var k = start
+        while k &+ 16 <= n {
+            if let lane = firstLane(quoteOrBackslash(bytes.loadUnaligned(fromByteOffset: k, as: Block.self))) {
+                return k &+ lane
+            }
+            k &+= 16
+        }
+        while k < n, bytes[k] != UInt8(ascii: "\""), bytes[k] != UInt8(ascii: "\\") { k &+= 1 }
+        return k
+    }
+
+    /// The offset of the first quote, backslash, control character (below
+    /// 0x20) or non-ASCII byte at or after `start`, looking at whole blocks of
+    /// sixteen only: `start` plus a multiple of 16 past which fewer than 16
+    /// bytes are left, when no whole block holds one (the caller looks at the
+    /// rest its own way).
+    @inline(__always)
+    static func firstSpecialInBlocks(_ bytes: UnsafeRawBufferPointer, from start: Int) -> Int {
+        let n = bytes.count
+        var k = start
+        while k &+ 16 <= n {
+            if let lane = firstSpecial(inBlockAt: k, of: bytes) { return k &+ lane }
+            k &+= 16
+        }
+        return k
+    }
+
+    /// Where the first quote, backslash, control character or non-ASCII byte
+    /// of the sixteen bytes at `k` is (0 to 15), or nil; `k + 16` is at most `bytes.count`.
+    @inline(__always)
+    static func firstSpecial(inBlockAt k: Int, of bytes: UnsafeRawBufferPointer) -> Int? {
+        firstLane(special(bytes.loadUnaligned(fromByteOffset: k, as: Block.self)))
+    }
+}
