@@ -8,12 +8,13 @@ import Ledger
 /// calls the library.
 enum ExportCommand: Command {
     static let name = "export"
-    static let summary = "a learner's raw lines (--user), or the log for another system (flat rows, xAPI)"
+    static let summary = "a learner's raw lines (--user), or the log for another system (flat rows, xAPI, FSRS revlog)"
     static let synopsis = """
         LOG [--format jsonl] [--after SEQ]
         LOG|DIR [--format jsonl] --user U [--state]
         LOG|DIR --format flat --out OUTDIR [--quiet]
         LOG|DIR --format xapi [--user U] [--homepage URL] [--activity-base IRI] [--quiet]
+        LOG|DIR --format revlog [--user U] [--out FILE] [--quiet]
         """
     static let help = """
         Writes the log's events, as they are or in another form.
@@ -47,17 +48,29 @@ enum ExportCommand: Command {
         name-based UUIDs of the event's user and id, so exporting twice gives the
         same bytes and an LRS recognises a statement it already has.
 
-        A ledger directory DIR: --user reads only U's learner log; flat and xapi
-        without --user read every learner log (seqs are the learner logs').
+        --format revlog: every learner's reviews (docs/projections.md, "Review")
+        as the CSV the open-source FSRS optimizer reads, to fit FSRS parameters
+        on your own learners (pass them back with 'state' or 'review'
+        --fsrs-params): card_id,review_time,review_rating,review_state,
+        review_duration. A card is one question of one learner (after a reset
+        of its scope, a new card), its id a stable integer; review_time is epoch
+        milliseconds, review_rating 1 (wrong), 2 (right after a hint) or 3
+        (right), review_state 0 for a card's first review and 2 after, and
+        review_duration the answer's ms (0 when not given). Cards by learner,
+        kind, source and question; each card's reviews in time order.
+
+        A ledger directory DIR: --user reads only U's learner log; flat, xapi and
+        revlog without --user read every learner log (seqs are the learner logs').
 
         A damaged log is refused with verify's message (exit 1) and nothing is
         written; a torn tail is a warning.
         """
-    static let output = FormatOption<ExportFormat>(help: "jsonl (default), flat or xapi", default: .jsonl)
-    static let user = Option.nonEmpty("--user", value: "U", help: "jsonl, xapi: only the events of learner U (exact match)", what: "a non-empty learner id")
+    static let output = FormatOption<ExportFormat>(help: "jsonl (default), flat, xapi or revlog", default: .jsonl)
+    static let user = Option.nonEmpty("--user", value: "U", help: "jsonl, xapi, revlog: only the events of learner U (exact match)", what: "a non-empty learner id")
     static let after = Option.integer("--after", value: "SEQ", help: "jsonl: only the lines after SEQ (default 0: all)", range: 0...Int.max).conflicting(with: user)
     static let state = Flag("--state", help: "jsonl: after U's lines, U's current state").needing(user)
-    static let out = Option.nonEmpty("--out", value: "OUTDIR", help: "flat: the folder of partitions", what: "a folder name")
+    static let out = Option.nonEmpty("--out", value: "OUT", help: "flat: the folder of partitions (OUTDIR); revlog: the file "
+        + "(FILE, written whole, mode 0600; default stdout)", what: "a folder or file name")
     static let homepage = Option("--homepage", value: "URL", help: "xapi: actor.account.homePage (default \(XAPIOptions.defaultHomepage))")
     static let activityBase = Option("--activity-base", value: "IRI", help: "xapi: base of the activity, verb and extension IRIs (default \(XAPIOptions.defaultActivityBase))")
     static let options: [any OptionSpec] = output.options + [after, user, state, out, homepage, activityBase, Common.quiet]
@@ -66,6 +79,7 @@ enum ExportCommand: Command {
         "progress-ledger export progress.log --user u-42 --state > u-42.jsonl",
         "progress-ledger export learner.log --format flat --out flat/",
         "progress-ledger export learner.log --format xapi > statements.jsonl",
+        "progress-ledger export ledger.d --format revlog --out revlog.csv",
         """
         progress-ledger export learner.log --format xapi --user u-42 \\
             --homepage https://school.example/ --activity-base https://school.example/xapi/
@@ -76,10 +90,11 @@ enum ExportCommand: Command {
         switch try output.resolve(args) {
         case .xapi: return try runXAPI(try args.onePositional("LOG"), args, io)
         case .flat: return try runFlat(args, io)
+        case .revlog: return try runRevlog(args, io)
         case .jsonl: return args[user] == nil ? try runRaw(args, io) : try runUser(args, io)
         }
     }
 }
 
-/// What `export` writes: the raw lines, flat rows in partitions, or xAPI statements.
-enum ExportFormat: String, OutputFormat { case jsonl, flat, xapi }
+/// What `export` writes: the raw lines, flat rows in partitions, xAPI statements, or the FSRS optimizer's revlog.
+enum ExportFormat: String, OutputFormat { case jsonl, flat, xapi, revlog }
