@@ -4,8 +4,8 @@ import Events
 /// script, no URL to anything outside it) built from the state at D and the
 /// same fold: score over time (the daily quiz and all quizzes), accuracy by
 /// category and skill (the study plan's), a calendar of active days with the
-/// streak, per-quiz best and fastest, puzzles' best times, the hint balance
-/// and the time spent per day.
+/// streak, per-quiz best and fastest, puzzles' best times, the hint balance,
+/// the time spent per day, and today's reviews with a 14-day forecast.
 public struct LearnerDashboard: Sendable {
     /// One day's score: the best percent of the day's finished daily attempts,
     /// and the exact mean percent of every finished attempt that day.
