@@ -1,7 +1,7 @@
 import Events
 
 /// The fold behind `state`'s `review`: per item, its reviews in time order
-/// and FSRS's memory after them (docs/projections.md, "Review").
+/// and FSRS's memory after them (docs/projections.md, "review").
 ///
 /// Which answers are reviews, and their ratings, is ``ReviewedAnswer``'s rule.
 /// An item's reviews are applied in order of their instant, ties in log

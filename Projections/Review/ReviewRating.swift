@@ -1,5 +1,5 @@
 /// How a review went, on FSRS's scale. A quiz answer has no grade, so the
-/// ledger rates it from what the log says (docs/projections.md, "Review"):
+/// ledger rates it from what the log says (docs/projections.md, "review"):
 /// wrong is Again, right after a hint on that question of that attempt is
 /// Hard, right is Good. Easy is never given from a log, but parameters fitted
 /// elsewhere may use it.

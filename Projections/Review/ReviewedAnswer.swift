@@ -2,7 +2,7 @@ import Events
 
 /// A counted answer as a review of its item: **the one rule** of which
 /// answers are reviews, of what item, and how they are rated
-/// (docs/projections.md, "Review"). `state`'s schedule
+/// (docs/projections.md, "review"). `state`'s schedule
 /// (``ReviewProjection``) and the optimizer's revlog (``Revlog``) both read
 /// reviews through it.
 ///

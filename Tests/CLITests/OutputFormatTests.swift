@@ -12,10 +12,11 @@ struct OutputFormatTests {
         (["state", "--user", "u-42"], "text, json, html"),
         (["report"], "json, csv, text, html"),
         (["items"], "json, csv, text, html"),
-        (["export"], "jsonl, flat, xapi"),
+        (["export"], "jsonl, flat, xapi, revlog"),
+        (["review", "--user", "u-42"], "text, json"),
     ]
 
-    @Test("an unknown --format exits 64, names the formats and prints nothing", arguments: [0, 1, 2, 3])
+    @Test("an unknown --format exits 64, names the formats and prints nothing", arguments: [0, 1, 2, 3, 4])
     func unknownFormat(_ k: Int) throws {
         let dir = try TemporaryDirectory()
         let log = dir.path("learner.log")
@@ -68,6 +69,7 @@ struct OutputFormatTests {
     func formatsFromTheEnum() {
         #expect(TableFormat.allCases.map(\.rawValue) == ["json", "csv", "text", "html"])
         #expect(StateFormat.allCases.map(\.rawValue) == ["text", "json", "html"])
-        #expect(ExportFormat.allCases.map(\.rawValue) == ["jsonl", "flat", "xapi"])
+        #expect(ExportFormat.allCases.map(\.rawValue) == ["jsonl", "flat", "xapi", "revlog"])
+        #expect(ReviewFormat.allCases.map(\.rawValue) == ["text", "json"])
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `progress-ledger review`, `state`'s review options and `export --format revlog`
-/// (docs/projections.md, "Review"), on small logs worked by hand.
+/// (docs/projections.md, "review"), on small logs worked by hand.
 @Suite("review command and revlog export")
 struct ReviewCommandTests {
     /// Two learners. u-1: on 10-01 geo q1 right, q2 wrong, q3 right after a hint;

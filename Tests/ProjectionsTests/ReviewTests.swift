@@ -2,7 +2,7 @@ import Events
 import Projections
 import Testing
 
-/// `state`'s `review` (docs/projections.md, "Review"): FSRS-6 with py-fsrs's
+/// `state`'s `review` (docs/projections.md, "review"): FSRS-6 with py-fsrs's
 /// default parameters, worked by hand on small logs.
 ///
 /// The numbers come from the formulas of fsrs/scheduler.py evaluated one by

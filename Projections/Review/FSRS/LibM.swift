@@ -15,7 +15,7 @@ import ucrt
 /// `pow` (`math.e ** x` included: `pow(2.718281828459045, x)`, not `exp(x)`),
 /// so calling the same `pow` with the same operands gives the same bits on the
 /// same C library. Another C library (Apple's, musl) may differ in the last
-/// bit of a few results (docs/projections.md, "Review").
+/// bit of a few results (docs/projections.md, "review").
 enum LibM {
     /// `x` to the power `y`, as C's `pow`.
     @inline(__always)

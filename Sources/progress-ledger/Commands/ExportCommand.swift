@@ -48,7 +48,7 @@ enum ExportCommand: Command {
         name-based UUIDs of the event's user and id, so exporting twice gives the
         same bytes and an LRS recognises a statement it already has.
 
-        --format revlog: every learner's reviews (docs/projections.md, "Review")
+        --format revlog: every learner's reviews (docs/projections.md, "review")
         as the CSV the open-source FSRS optimizer reads, to fit FSRS parameters
         on your own learners (pass them back with 'state' or 'review'
         --fsrs-params): card_id,review_time,review_rating,review_state,

@@ -19,7 +19,7 @@ enum ReviewCommand: Command {
         steps and no fuzz, schedules the item's next review from its reviews in
         time order. Prints the items due on day D (due on D or earlier), most
         overdue first, and how many come due on each of the 7 days after D.
-        docs/projections.md ("Review") has the rules; 'state --json' has every
+        docs/projections.md ("review") has the rules; 'state --json' has every
         item under "review".
 
         --json prints {"user","day","due":[items as in state],"upcoming":[{"day","count"}]}.

@@ -48,12 +48,12 @@ enum StateCommand: Command {
     static let streakOn = Option<StreakMode>.choice("--streak-on", value: "M",
                                                     help: "daily (default): finished daily quizzes; any: also other quizzes, completed puzzles and submissions")
     static let days = Option.integer("--days", help: "history window in days ending at D (default 30)", range: 1...1_000_000)
-    static let retention = Option.checked("--retention", value: "R", help: "review: the probability of recall items are scheduled for (default 0.9)",
+    static let retention = Option.checked("--retention", value: "R", help: "the probability of recall the review items are scheduled for (default 0.9)",
                                           takes: "a number greater than 0 and less than 1") { text -> Double? in
         Double(text).flatMap { $0 > 0 && $0 < 1 ? $0 : nil }
     }
-    static let fsrsParams = Option.nonEmpty("--fsrs-params", value: "FILE", help: "review: FSRS-6's 21 parameters as a JSON array "
-        + "(e.g. fitted by the FSRS optimizer on 'export --format revlog'); default: FSRS-6's", what: "a file name")
+    static let fsrsParams = Option.nonEmpty("--fsrs-params", value: "FILE", help: "the review schedule's 21 FSRS-6 parameters as a JSON "
+        + "array (e.g. fitted by the FSRS optimizer on 'export --format revlog'); default: FSRS-6's", what: "a file name")
     static let output = FormatOption<StateFormat>(help: "text (default), json (as --json) or html: the learner's own dashboard, one "
         + "self-contained page (charts as inline SVG, no script, nothing loaded from outside)", default: .text,
                                                   json: (.json, "print the spec's JSON instead of text"))
