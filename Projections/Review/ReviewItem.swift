@@ -43,13 +43,4 @@ public struct ReviewItem: Sendable, Hashable {
         self.stability = stability; self.difficulty = difficulty; self.reviews = reviews; self.lapses = lapses
         self.lastReview = lastReview; self.due = due
     }
-
-    /// The order of `review.items`: by the `due` instant, then kind, source and
-    /// question (code point order), so the most overdue comes first.
-    static func inOrder(_ a: ReviewItem, _ b: ReviewItem) -> Bool {
-        if a.due.instant != b.due.instant { return a.due.instant < b.due.instant }
-        if a.kind != b.kind { return CodePoint.less(a.kind.rawValue, b.kind.rawValue) }
-        if !CodePoint.equal(a.source, b.source) { return CodePoint.less(a.source, b.source) }
-        return CodePoint.less(a.question, b.question)
-    }
 }

@@ -7,7 +7,8 @@ import Events
 /// An item's reviews are applied in order of their instant, ties in log
 /// order: a review at or after the item's latest steps the scheduler once; an
 /// earlier one (an answer synced late) is put in its place and the item's
-/// reviews are folded again. A reset of a scope drops its items.
+/// reviews are folded again. A reset of a scope drops its items. The items as
+/// `state` shows them (``ReviewItem``) are made once, by ``schedule(_:day:)``.
 package enum ReviewProjection {
     /// An item: kind, source and question, compared exactly.
     struct Key: Sendable, Hashable {
@@ -26,15 +27,25 @@ package enum ReviewProjection {
     struct Item: Sendable, Hashable {
         /// In time order (ties in log order).
         var reviews: [Review]
-        /// After the last of `reviews`.
-        var memory: FSRSMemory
-        /// The item as `state` shows it.
-        var shown: ReviewItem
+        /// After the last of `reviews`; nil before the first.
+        var memory: FSRSMemory?
+        /// Again ratings after the first review.
+        var lapses = 0
+        /// The latest review's `at`, as written.
+        var latest: Timestamp
+        /// The latest review's skill.
+        var skill: String?
+
+        /// An item not yet reviewed, for its first review at `at`.
+        init(at: Timestamp) {
+            reviews = []
+            latest = at
+        }
     }
 
     /// The items, and the scheduler that folds them.
     package struct State: Sendable, Hashable {
-        /// The scheduler (``StateOptions/scheduler``).
+        /// The scheduler (`StateOptions.scheduler`).
         let scheduler: FSRSScheduler
         /// Every item since its scope's latest reset.
         var items: [Key: Item] = [:]
@@ -52,27 +63,44 @@ package enum ReviewProjection {
         if !reset.isEmpty { state.items = state.items.filter { !reset.contains($0.key.kind) } }
     }
 
-    /// The schedule on `day`: every item, most overdue first.
+    /// The schedule on `day`: every item, by due instant (the most overdue
+    /// first), then kind, source and question.
     package static func schedule(_ state: State, day: Day?) -> ReviewSchedule {
-        ReviewSchedule(retention: state.scheduler.desiredRetention, day: day,
-                       items: state.items.values.map(\.shown).sorted(by: ReviewItem.inOrder))
+        // Sorted as small keys (due instant, position), the names read only on a
+        // tie, then each item made once.
+        var order: [(due: Instant, index: Dictionary<Key, Item>.Index)] = []
+        order.reserveCapacity(state.items.count)
+        for index in state.items.indices {
+            if let memory = state.items.values[index].memory { order.append((memory.due, index)) }
+        }
+        order.sort { a, b in
+            if a.due != b.due { return a.due < b.due }
+            let x = state.items.keys[a.index], y = state.items.keys[b.index]
+            if x.kind != y.kind { return CodePoint.less(x.kind.rawValue, y.kind.rawValue) }
+            if x.source != y.source { return x.source < y.source }
+            return x.question < y.question
+        }
+        let items = order.compactMap { entry -> ReviewItem? in
+            let key = state.items.keys[entry.index], item = state.items.values[entry.index]
+            guard let memory = item.memory else { return nil }
+            return ReviewItem(kind: key.kind, source: key.source.value, question: key.question.value, skill: item.skill,
+                              stability: memory.stability, difficulty: memory.difficulty,
+                              reviews: item.reviews.count, lapses: item.lapses, lastReview: item.latest,
+                              due: item.latest.adding(days: memory.interval))
+        }
+        return ReviewSchedule(retention: state.scheduler.desiredRetention, day: day, items: items)
     }
 
     private static func add(_ answer: ReviewedAnswer, to state: inout State) {
         let key = Key(kind: answer.kind, source: ExactString(answer.source), question: ExactString(answer.question))
-        let review = Review(instant: answer.at.instant, rating: answer.rating)
-        // In place when the item exists (one lookup), else a new item.
-        guard state.items[key]?.add(review, answer, state.scheduler) == nil else { return }
-        let memory = state.scheduler.review(nil, review.rating, at: review.instant)
-        state.items[key] = Item(reviews: [review], memory: memory, shown: ReviewItem(
-            kind: answer.kind, source: answer.source, question: answer.question, skill: answer.skill,
-            stability: memory.stability, difficulty: memory.difficulty, reviews: 1, lapses: 0,
-            lastReview: answer.at, due: answer.at.adding(days: memory.interval)))
+        // One lookup, in place: a new item starts with no review.
+        state.items[key, default: Item(at: answer.at)].add(Review(instant: answer.at.instant, rating: answer.rating), answer,
+                                                            state.scheduler)
     }
 }
 
 extension ReviewProjection.Item {
-    /// Adds a later review of this item.
+    /// Adds a review of this item (its first, or a later one).
     mutating func add(_ review: ReviewProjection.Review, _ answer: ReviewedAnswer, _ scheduler: FSRSScheduler) {
         if let last = reviews.last, review.instant < last.instant {
             // Earlier than the latest (synced late): in its place, after the
@@ -81,19 +109,15 @@ extension ReviewProjection.Item {
             reviews.insert(review, at: place)
             var folded: FSRSMemory? = nil
             for r in reviews { folded = scheduler.review(folded, r.rating, at: r.instant) }
-            if let folded { memory = folded }
-            shown.lapses = reviews.dropFirst().reduce(0) { $0 + ($1.rating == .again ? 1 : 0) }
+            memory = folded
+            lapses = reviews.dropFirst().reduce(0) { $0 + ($1.rating == .again ? 1 : 0) }
         } else {
             // In time order: one more step, and this review is the latest.
+            if review.rating == .again, !reviews.isEmpty { lapses += 1 }
             reviews.append(review)
             memory = scheduler.review(memory, review.rating, at: review.instant)
-            if review.rating == .again { shown.lapses += 1 }
-            shown.skill = answer.skill
-            shown.lastReview = answer.at
+            skill = answer.skill
+            latest = answer.at
         }
-        shown.reviews = reviews.count
-        shown.stability = memory.stability
-        shown.difficulty = memory.difficulty
-        shown.due = shown.lastReview.adding(days: memory.interval)
     }
 }

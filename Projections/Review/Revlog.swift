@@ -2,7 +2,7 @@ import Events
 
 /// Every learner's reviews as cards, for the open-source FSRS optimizer
 /// (`export --format revlog`, docs/projections.md, "review"): the same reviews
-/// and ratings `state` schedules (``ReviewedAnswer``), each item's in time
+/// and ratings `state` schedules (its `review` member), each item's in time
 /// order, ties in log order. A reset of an item's scope ends its card: the
 /// item's later reviews are a new card (its next `generation`).
 ///
