@@ -21,6 +21,7 @@ enum ProgressLedgerCLI {
         PullCommand.self,
         PendingCommand.self,
         MergeCommand.self,
+        ServeCommand.self,
     ]
 
     /// The tool's version (`--version`).
