@@ -41,7 +41,7 @@ public struct ItemsBuilder: Sendable {
 
     /// Folds one record, in log order; lines of a newer version are skipped.
     public mutating func add(_ record: Record) {
-        guard case .v1(let e) = record else { return }
+        guard case .event(let e) = record else { return }
         let user = ExactString(e.user)
         let step = books[user, default: AttemptsBook()].apply(e)
         switch step.effect {

@@ -16,7 +16,7 @@ public struct LeaderboardBuilder: Sendable {
 
     /// Folds one record of the log, in log order (newer-version lines are skipped).
     public mutating func add(_ record: Record) {
-        guard case .v1(let e) = record else { return }
+        guard case .event(let e) = record else { return }
         let user = ExactString(e.user)
         if learners[user] == nil { learners[user] = LearnerProjector(options: StateOptions(user: e.user)) }
         learners[user]?.apply(record)

@@ -62,7 +62,7 @@ public struct Revlog: Sendable {
     /// Reads one record (records of each learner in log order); lines of a
     /// newer format version are skipped.
     public mutating func add(_ record: Record) {
-        guard case .v1(let envelope) = record else { return }
+        guard case .event(let envelope) = record else { return }
         let user = ExactString(envelope.user)
         let step = learners[user, default: Learner()].book.apply(envelope)
         let generation = learners[user]?.generation ?? [:]
