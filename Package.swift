@@ -3,7 +3,7 @@
 // projections that rebuild what the app shows from it.
 //
 // No package dependencies: the toolchain's Foundation, Dispatch, Glibc/Darwin,
-// XCTest and Swift Testing only.
+// XCTest and Swift Testing only; the platform's SQLite and, on Linux, libcrypto.
 import PackageDescription
 
 let package = Package(
@@ -20,7 +20,8 @@ let package = Package(
     targets: [
         .target(name: "Events", path: "Events"),
         .target(name: "Projections", dependencies: ["Events"], path: "Projections"),
-        .target(name: "Ledger", dependencies: ["Events", "CSHA256"], path: "Sources/Ledger"),
+        .target(name: "Ledger", dependencies: ["Events", "CSHA256", .target(name: "CLibcrypto", condition: .when(platforms: [.linux]))],
+                path: "Sources/Ledger"),
         // The app and server API: an async store with group commit and live,
         // observable learner states (Ledger + Projections).
         .target(name: "ProgressLedger", dependencies: ["Events", "Ledger", "Projections"], path: "Sources/ProgressLedger"),
@@ -30,6 +31,9 @@ let package = Package(
         // SHA-256 with the x86 SHA extensions (C, toolchain only): Ledger uses it when
         // the CPU has them, its Swift SHA-256 otherwise. See Sources/CSHA256/include.
         .target(name: "CSHA256", path: "Sources/CSHA256"),
+        // Ed25519 for signed checkpoints (docs/receipts.md) on Linux: OpenSSL's libcrypto
+        // (Debian's libssl-dev). Apple platforms use CryptoKit. See Sources/Ledger/Signing/Ed25519.swift.
+        .systemLibrary(name: "CLibcrypto", path: "Sources/CLibcrypto", providers: [.apt(["libssl-dev"])]),
         // xAPI statements out, the apps' old progress stores in (docs/xapi.md, docs/import.md).
         .target(name: "Interop", dependencies: ["Events", "Projections", "Ledger", "CSQLite"], path: "Sources/Interop"),
         // The system SQLite library, for `import --from cryptogram DB` (Apple's SDKs; Debian's libsqlite3-dev).

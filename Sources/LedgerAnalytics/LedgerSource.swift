@@ -36,11 +36,7 @@ public enum LedgerSource: Sendable {
             return paths
         case .directory(let directory):
             guard let user else { return try directory.learnerLogs().map(\.path) }
-            let log = directory.learnerPath(user: user)
-            guard LedgerDirectory.isFile(log) else {
-                throw LedgerError(.notFound, path: directory.path, "no learner log for user \"\(user)\" (\(log))")
-            }
-            return [log]
+            return [try directory.existingLearnerLog(user: user).path]
         }
     }
 }

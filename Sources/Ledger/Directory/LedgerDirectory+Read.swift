@@ -14,6 +14,13 @@ extension LedgerDirectory {
     /// worker reads one log at a time, so nothing is handed between threads.
     package static func readLearner(_ log: LearnerLog, records: Bool,
                                     _ body: (borrowing Record) throws(LedgerError) -> Void = { _ in }) throws(LedgerError) -> LogSummary {
+        try readLearner(log, records: records, leaves: { _ in }, body)
+    }
+
+    /// ``readLearner(_:records:_:)``, handing `leaves` each accepted line's
+    /// digest in order (a stub's `redacted`): the Merkle tree's leaves (``LogTree``).
+    package static func readLearner(_ log: LearnerLog, records: Bool, leaves: (SHA256.Digest) -> Void,
+                                    _ body: (borrowing Record) throws(LedgerError) -> Void = { _ in }) throws(LedgerError) -> LogSummary {
         // The user the log's name hashes, once found: later lines are compared by their bytes.
         var learner: [UInt8]? = nil
         return try LogReader(path: log.path).readSerially(records: records) { (line, record) throws(LedgerError) in
@@ -28,11 +35,21 @@ extension LedgerDirectory {
                 throw LedgerError(.damaged, path: log.path,
                                   "line \(line.number): misrouted: an event of another learner (its user's log is learners/\(other.prefix(2))/\(other).log)")
             }
+            leaves(line.digest)
             switch record {
             case .some(let record): try body(record)
             case .none: break
             }
         }
+    }
+
+    /// The learner log of `user`, which must exist: a `.notFound` error naming the directory otherwise.
+    package func existingLearnerLog(user: String) throws(LedgerError) -> LearnerLog {
+        let log = LearnerLog(name: Self.learnerName(user: user), path: learnerPath(user: user))
+        guard Self.isFile(log.path) else {
+            throw LedgerError(.notFound, path: path, "no learner log for user \"\(user)\" (\(log.path))")
+        }
+        return log
     }
 
     /// Whether two buffers hold the same bytes (a user id is compared on every line of its log).

@@ -11,7 +11,8 @@ public final class PartitionedOutput {
     public let rowsPerPart: Int
     /// The final folder.
     public let path: String
-    private let temporary: String
+    private let folder: WholeFolder
+    private var temporary: String { folder.temporary }
     private let system = System()
     private var days: [String: DayPart] = [:]
     private static let bufferLimit = 64 << 10
@@ -27,14 +28,7 @@ public final class PartitionedOutput {
     public init(path: String, rowsPerPart: Int = 100_000) throws(LedgerError) {
         self.path = path
         self.rowsPerPart = max(1, rowsPerPart)
-        temporary = "\(path).tmp-\(System.processID())"
-        if let status = try? system.lstat(path) {
-            guard status.kind == .directory else { throw LedgerError(.io, path: path, "exists and is not a folder; give a new folder name") }
-            let names: [String]
-            do { names = try system.listDirectory(path) } catch { throw LedgerError(error, path: path, doing: "listing the output folder") }
-            guard names.isEmpty else { throw LedgerError(.io, path: path, "is not empty; an export goes to a new or empty folder") }
-        }
-        do { try system.mkdir(temporary) } catch { throw LedgerError(error, path: temporary, doing: "creating the export folder") }
+        folder = try WholeFolder(path: path)
     }
 
     /// Adds one row (a whole line, LF included) to the folder of `day`.
@@ -63,9 +57,7 @@ public final class PartitionedOutput {
             try flush(day, &state)
             days[day] = state
         }
-        do { try system.rename(temporary, to: path) } catch {
-            throw LedgerError(error, path: path, doing: "renaming \(temporary) to it")
-        }
+        try folder.finish()
     }
 
     private func flush(_ day: String, _ state: inout DayPart) throws(LedgerError) {

@@ -48,3 +48,34 @@ extension SmallFile {
         }
     }
 }
+
+/// Writing a new file that must not replace anything (a signing key).
+extension SmallFile {
+    /// Writes `bytes` to a new file at `path`, mode 0600 whatever the umask:
+    /// created exclusively (never through a symlink), written, fsync'd, then
+    /// its directory fsync'd. Anything already at `path` is refused (`.io`,
+    /// "already exists") and left as it is; on a failure the new file is removed.
+    package static func create(_ bytes: [UInt8], at path: String) throws(LedgerError) {
+        let system = System()
+        let fd: CInt
+        do { fd = try system.open(path, .writeCreateNew) } catch {
+            if error.errno == .exists { throw LedgerError(.io, path: path, "already exists; it is never replaced (give a new file name)") }
+            throw LedgerError(error, path: path, doing: "creating the file")
+        }
+        var open = true
+        do throws(LedgerError) {
+            let written = bytes.withUnsafeBytes { raw in Result { () throws(PartialWriteError) in try system.writeAll(fd, raw) } }
+            if case .failure(let error) = written { throw LedgerError(.io, error.cause, path: path, "writing the file failed") }
+            do { try system.fsync(fd) } catch { throw LedgerError(.io, error, path: path, "making the file durable failed") }
+            open = false
+            if let failure = system.close(fd) { throw LedgerError(.io, failure, path: path, "closing the file failed") }
+        } catch {
+            if open { system.close(fd) }
+            _ = try? system.unlink(path)
+            throw error
+        }
+        do { try system.syncDirectory(of: path) } catch {
+            throw LedgerError(.io, error, path: LedgerWriter.directory(of: path), "the file \(path) was written, but making its directory entry durable failed")
+        }
+    }
+}

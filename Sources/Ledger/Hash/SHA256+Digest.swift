@@ -45,6 +45,30 @@ extension SHA256 {
             switch i { case 0: w0; case 1: w1; case 2: w2; default: w3 }
         }
 
+        /// The digest whose 32 bytes are `bytes`; nil for any other length.
+        public init?(bytes: some Collection<UInt8>) {
+            guard bytes.count == 32 else { return nil }
+            var w: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+            for (i, b) in bytes.enumerated() {
+                switch i >> 3 {
+                case 0: w.0 = w.0 << 8 | UInt64(b)
+                case 1: w.1 = w.1 << 8 | UInt64(b)
+                case 2: w.2 = w.2 << 8 | UInt64(b)
+                default: w.3 = w.3 << 8 | UInt64(b)
+                }
+            }
+            (w0, w1, w2, w3) = w
+        }
+
+        /// Writes the 32 bytes to `out` (the Merkle tree's hashes hash digests without making arrays).
+        @inline(__always)
+        func store(to out: UnsafeMutableRawPointer) {
+            out.storeBytes(of: w0.bigEndian, toByteOffset: 0, as: UInt64.self)
+            out.storeBytes(of: w1.bigEndian, toByteOffset: 8, as: UInt64.self)
+            out.storeBytes(of: w2.bigEndian, toByteOffset: 16, as: UInt64.self)
+            out.storeBytes(of: w3.bigEndian, toByteOffset: 24, as: UInt64.self)
+        }
+
         /// The 32 bytes.
         public var bytes: [UInt8] {
             (0..<32).map { i in UInt8(truncatingIfNeeded: word(i >> 3) >> UInt64(56 - 8 * (i & 7))) }

@@ -18,6 +18,8 @@ extension LogReader {
         let bytes: UnsafeRawBufferPointer
         /// Where its `user` is; nil on a redaction stub or a newer-version line without one.
         let userKey: LineCodec.RecordKeys.Text?
+        /// Its digest as the chain uses it (a stub's `redacted`): the Merkle tree's leaf data.
+        let digest: SHA256.Digest
 
         /// Whether the line's `user` is a string (not on a stub, nor on a
         /// newer-version line without one) whose UTF-8 bytes `test` accepts;
@@ -47,7 +49,7 @@ extension LogReader {
             let tail = try scanner.scan(from: 0, to: status.size, firstLine: 1) { (line) throws(LedgerError) in
                 let (checked, user, record) = line.checkedKeys(data: records, hasher: hasher)
                 if let problem = try chain.accept(checked) { throw LedgerError(damaged: problem, path: path) }
-                try body(AcceptedLine(number: line.number, bytes: line.bytes, userKey: user), record)
+                try body(AcceptedLine(number: line.number, bytes: line.bytes, userKey: user, digest: checked.digest), record)
             }
             return chain.summary(tornTail: tail)
         }

@@ -8,6 +8,8 @@ extension LogReader {
         public var bytes: [UInt8]
         /// How many lines.
         public var count: Int
+        /// Their seqs, in order (for a receipt of each, ``LogTree/receipts(seqs:origin:signer:)``).
+        public var seqs: [Int]
         /// The records a read of `user` hands over (``LogReader/Options/user``),
         /// as `state --user` folds them: the learner's, and newer-version lines
         /// whose user cannot be read (whose bytes are not in ``bytes``).
@@ -29,16 +31,16 @@ extension LogReader {
         let read = try scanWhole(Options(user: user), tracking: true) { records.append($0) }
         // The reader also keeps newer-version lines whose user it cannot read: not this learner's.
         var bytes: [UInt8] = []
-        var count = 0
+        var seqs: [Int] = []
         var start = 0
         for record in records {
             guard let lf = read.keptLines[start...].firstIndex(of: 0x0A) else { break }
             if record.user == user {
                 bytes.append(contentsOf: read.keptLines[start...lf])
-                count += 1
+                seqs.append(record.seq)
             }
             start = lf + 1
         }
-        return UserLines(bytes: bytes, count: count, records: records, summary: read.summary)
+        return UserLines(bytes: bytes, count: seqs.count, seqs: seqs, records: records, summary: read.summary)
     }
 }

@@ -116,6 +116,13 @@ public struct LogReader {
     /// Checks every line as the spec's "Verification" says and returns the
     /// first problem, or the count and head. See ``verify(path:expectHead:)``.
     public func verify(expectHead: Head? = nil) throws(LedgerError) -> VerifyReport {
+        try verify(expectHead: expectHead) { _ in }
+    }
+
+    /// ``verify(expectHead:)``, calling `leaves` with the digest of each line
+    /// the chain accepts, in order (a stub's `redacted`): the Merkle tree's
+    /// leaves (``LogTree``), read in the same pass.
+    func verify(expectHead: Head?, leaves: (SHA256.Digest) -> Void) throws(LedgerError) -> VerifyReport {
         try withOpenLog { (fd, status) throws(LedgerError) in
             var chain = ReadChain(ids: IDFingerprints(lines: earlierLines(fd)), expectHead: expectHead)
             var problem: LineProblem? = nil
@@ -126,6 +133,7 @@ public struct LogReader {
                         problem = p
                         throw LedgerError(.damaged, path: path, "stop")
                     }
+                    leaves(line.digest)
                 })
                 if problem == nil, let expectHead, expectHead.seq > chain.count {
                     problem = LineProblem(line: expectHead.seq, kind: .headMismatch,

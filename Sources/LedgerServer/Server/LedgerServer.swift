@@ -38,7 +38,8 @@ package final class LedgerServer: Sendable {
     /// Serves until ``stop()``: then stops accepting, closes idle
     /// connections, finishes the requests in flight, and returns.
     package func run() throws(ServerError) {
-        let context = ServerContext(directory: configuration.directory, openLogs: configuration.openLogs)
+        let context = ServerContext(directory: configuration.directory, openLogs: configuration.openLogs,
+                                    checkpointKey: configuration.checkpointKey)
         let jobs = JobQueue()
         let worker = Worker(intake: RequestIntake(configuration: configuration), context: context, jobs: jobs, inbox: inbox,
                             keepWaiting: Self.keepWaitingMilliseconds)

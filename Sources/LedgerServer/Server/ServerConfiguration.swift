@@ -25,6 +25,9 @@ package struct ServerConfiguration: Sendable {
     package var maxConnections = 4096
     /// Where each request's access line goes (nil: nowhere).
     package var accessLog: (@Sendable (String) -> Void)?
+    /// The key learner checkpoints are signed with (`serve --key --origin`);
+    /// nil: `GET /v1/learners/{user}/checkpoint` answers 404.
+    package var checkpointKey: CheckpointKey?
 
     /// A configuration with the default limits.
     package init(directory: LedgerDirectory, host: String, port: Int, secret: [UInt8]) {
@@ -64,6 +67,22 @@ package struct ServerConfiguration: Sendable {
         guard !host.isEmpty else { return nil }
         return (host, port)
     }
+}
+
+/// The key a server signs learner checkpoints with, and the origin prefix:
+/// a learner's checkpoint has origin `ORIGIN/USER`, so no two learners' trees
+/// share one (docs/receipts.md, "Origins").
+package struct CheckpointKey: Sendable {
+    /// The signing key (`keygen`'s private key file).
+    package var signer: NoteSigner
+    /// The origin prefix (`serve --origin`).
+    package var origin: String
+
+    /// A key signing with `signer` under `origin`.
+    package init(signer: NoteSigner, origin: String) { self.signer = signer; self.origin = origin }
+
+    /// The origin of `user`'s learner log.
+    package func origin(user: String) -> String { origin + "/" + user }
 }
 
 /// Why the server could not start or stopped: a message naming what.

@@ -6,9 +6,12 @@ final class ServerContext: Sendable {
     let directory: LedgerDirectory
     /// Its learner logs, kept open.
     let logs: OpenLogs
+    /// The key learner checkpoints are signed with (nil: none are).
+    let checkpointKey: CheckpointKey?
 
-    init(directory: LedgerDirectory, openLogs: Int) {
+    init(directory: LedgerDirectory, openLogs: Int, checkpointKey: CheckpointKey? = nil) {
         self.directory = directory
+        self.checkpointKey = checkpointKey
         logs = OpenLogs(directory: directory, capacity: openLogs)
     }
 }

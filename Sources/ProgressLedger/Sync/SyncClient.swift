@@ -39,6 +39,14 @@ public struct SyncClient: Sendable {
     public var eventsPerPush = 1_000
     /// Lines asked for in one pull request.
     public var linesPerPull = 10_000
+    /// The verifier key of the server's checkpoint key (`serve --key`;
+    /// `keygen` prints it). When set, ``sync()`` ends by checking the
+    /// learner log's signed checkpoint against the replica
+    /// (``checkCheckpoint(into:)``, docs/receipts.md).
+    public var checkpointVerifier: NoteVerifier?
+    /// The origin the checkpoint must have (`serve --origin ORIGIN` signs
+    /// `ORIGIN/USER`); nil: any origin the key signed.
+    public var checkpointOrigin: String?
 
     /// A client for `user` at `server`, syncing the logs at `outbox` and
     /// `replica`, with a token from `token` for each request (the app's
@@ -62,7 +70,63 @@ public struct SyncClient: Sendable {
         var report = SyncReport()
         try await push(into: &report)
         try await pull(into: &report)
+        if checkpointVerifier != nil {
+            // Pushes of other devices may land between the pull and the checkpoint: pull to it, a few times at most.
+            for attempt in 1...3 {
+                do throws(SyncError) {
+                    try await checkCheckpoint(into: &report)
+                    break
+                } catch let error where error.kind == .unavailable && error.serverKind == Self.checkpointAhead && attempt < 3 {
+                    try await pull(into: &report)
+                }
+            }
+        }
         return report
+    }
+
+    /// The server's `kind` for a checkpoint past the replica's head (it grew since the pull).
+    private static let checkpointAhead = "checkpoint_ahead"
+
+    /// Fetches the learner log's signed checkpoint (`GET .../checkpoint`)
+    /// and checks it with ``checkpointVerifier`` (and ``checkpointOrigin``):
+    /// its signature, then that the replica's first `size` lines have its
+    /// root: the server's signed word for the history the device holds.
+    /// A refusal is ``SyncError/Kind/checkpointRefused``; a checkpoint past
+    /// the replica's head is `unavailable` (pull, then check again).
+    public func checkCheckpoint(into report: inout SyncReport) async throws(SyncError) {
+        guard let verifier = checkpointVerifier else {
+            throw SyncError(.local, "no checkpoint verifier key is set (checkpointVerifier)")
+        }
+        let response = try await send("GET", path: "checkpoint", body: [], into: &report)
+        guard response.status == 200 else { throw Self.refusal(response) }
+        let source = "the server's checkpoint (\(server))"
+        let signed: SignedCheckpoint
+        do throws(ReceiptError) {
+            signed = try SignedCheckpoint(parsing: response.body, path: source)
+            try signed.verify(with: verifier, origin: checkpointOrigin, path: source)
+        } catch {
+            throw SyncError(.checkpointRefused, serverKind: error.kind.rawValue, error.description)
+        }
+        let replica = replica
+        let held = try await Self.local { () throws(LedgerError) in try replica.head() }
+        guard signed.checkpoint.size <= held.seq else {
+            throw SyncError(.unavailable, serverKind: Self.checkpointAhead, "the server's checkpoint is of \(signed.checkpoint.size) lines, "
+                            + "the replica holds \(held.seq): pull, then check again")
+        }
+        let checkpoint = signed.checkpoint
+        let mismatch: ReceiptError?
+        if checkpoint.size == 0 {
+            mismatch = checkpoint.root == MerkleTree.emptyRoot ? nil
+                : ReceiptError(.root, path: replica.path, "the checkpoint of no lines has a root other than the empty tree's")
+        } else {
+            let (verified, found) = try await Self.local { () throws(LedgerError) in
+                try LogTree(log: replica.path).verify(against: checkpoint, checkpointPath: source)
+            }
+            if let problem = verified.problem { throw SyncError(.local, "\(replica.path): \(problem)") }
+            mismatch = found
+        }
+        if let mismatch { throw SyncError(.checkpointRefused, serverKind: mismatch.kind.rawValue, mismatch.description) }
+        report.checkpoint = signed
     }
 
     /// Sends the outbox's pending events (those whose ids the replica does not

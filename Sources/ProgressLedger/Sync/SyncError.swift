@@ -19,6 +19,12 @@ public struct SyncError: Error, Sendable, CustomStringConvertible {
         case unavailable
         /// The device's own outbox or replica could not be read or written.
         case local
+        /// The server's signed checkpoint of the learner log was refused
+        /// (``SyncClient/checkpointVerifier``): not signed by that key, of
+        /// another origin, or its root is not the replica's at its size (the
+        /// server signed a history other than the one it served).
+        /// Do not trust the server's log before someone looks.
+        case checkpointRefused = "checkpoint_refused"
     }
 
     /// What stopped the sync.
@@ -73,6 +79,9 @@ public struct SyncReport: Sendable, Hashable {
     public var retries = 0
     /// The replica's head at the end (the server's, after a full sync).
     public var head = Head.empty
+    /// The server's signed checkpoint the replica was checked against
+    /// (``SyncClient/checkpointVerifier``; nil when none was asked for).
+    public var checkpoint: SignedCheckpoint?
 
     /// An empty report.
     public init() {}

@@ -25,7 +25,14 @@ enum ProgressLedgerCLI {
         PendingCommand.self,
         MergeCommand.self,
         ServeCommand.self,
+        KeygenCommand.self,
+        CheckpointCommand.self,
+        ProveCommand.self,
+        CheckProofCommand.self,
     ]
+
+    /// The longest command name, for the command list's column.
+    static let nameWidth = commands.map { $0.name.count }.max() ?? 8
 
     /// The tool's version (`--version`).
     static let version = "1.2.0 (log format 2)"
@@ -42,7 +49,7 @@ enum ProgressLedgerCLI {
         Usage: progress-ledger <command> [options]
 
         Commands:
-        \(commands.map { "  " + $0.name.padding(8) + "  " + $0.summary }.joined(separator: "\n"))
+        \(commands.map { "  " + $0.name.padding(nameWidth) + "  " + $0.summary }.joined(separator: "\n"))
 
         Run 'progress-ledger <command> --help' for a command's options,
         'progress-ledger --version' for the version.

@@ -11,7 +11,7 @@ enum ExportCommand: Command {
     static let summary = "a learner's raw lines (--user), or the log for another system (flat rows, xAPI, FSRS revlog)"
     static let synopsis = """
         LOG [--format jsonl] [--after SEQ]
-        LOG|DIR [--format jsonl] --user U [--state]
+        LOG|DIR [--format jsonl] --user U [--state] [--receipts OUTDIR --key KEYFILE --origin ORIGIN]
         LOG|DIR --format flat --out OUTDIR [--quiet]
         LOG|DIR --format xapi [--user U] [--homepage URL] [--activity-base IRI] [--quiet]
         LOG|DIR --format revlog [--user U] [--out FILE] [--quiet]
@@ -31,7 +31,13 @@ enum ExportCommand: Command {
         This is what a learner is given when they ask for their data
         (docs/privacy.md). Lines erased by 'erase' belong to no one and are not
         printed. With --state, one more line: {"state":{...}}, U's current state
-        as 'state --json' prints it.
+        as 'state --json' prints it. With --receipts OUTDIR, a receipt of each
+        line too (docs/receipts.md): OUTDIR/checkpoint, the log's checkpoint
+        signed with KEYFILE as 'checkpoint' makes it (of the learner log in a
+        DIR, of all of LOG's lines otherwise), and for each line
+        OUTDIR/SEQ.jsonl (the line) and OUTDIR/SEQ.tlog-proof (its proof), which
+        anyone checks with 'check-proof SEQ.tlog-proof --line SEQ.jsonl --vkey
+        VKEYFILE'. OUTDIR must not exist or be empty; it is written whole.
 
         --format flat writes every event as one flat JSON object with the
         attempt rules applied (its learner's day, counted, score) into
@@ -73,10 +79,15 @@ enum ExportCommand: Command {
         + "(FILE, written whole, mode 0600; default stdout)", what: "a folder or file name")
     static let homepage = Option("--homepage", value: "URL", help: "xapi: actor.account.homePage (default \(XAPIOptions.defaultHomepage))")
     static let activityBase = Option("--activity-base", value: "IRI", help: "xapi: base of the activity, verb and extension IRIs (default \(XAPIOptions.defaultActivityBase))")
-    static let options: [any OptionSpec] = output.options + [after, user, state, out, homepage, activityBase, Common.quiet]
+    static let receipts = Option.nonEmpty("--receipts", value: "OUTDIR", help: "jsonl with --user: also a signed checkpoint and a proof "
+                                          + "of each line, in the new folder OUTDIR", what: "a folder name")
+        .needing(user).needing(Receipts.key).needing(Receipts.origin)
+    static let options: [any OptionSpec] = output.options + [after, user, state, out, homepage, activityBase, Common.quiet,
+                                                            receipts, Receipts.key.needing(receipts), Receipts.origin.needing(receipts)]
     static let examples = [
         "progress-ledger export server.log --after 120 | progress-ledger pull replica.log",
         "progress-ledger export progress.log --user u-42 --state > u-42.jsonl",
+        "progress-ledger export ledger.d --user u-42 --receipts u-42-receipts --key school.key --origin school.example/progress/u-42 > u-42.jsonl",
         "progress-ledger export learner.log --format flat --out flat/",
         "progress-ledger export learner.log --format xapi > statements.jsonl",
         "progress-ledger export ledger.d --format revlog --out revlog.csv",
@@ -87,7 +98,9 @@ enum ExportCommand: Command {
     ]
 
     static func run(_ args: ParsedArguments, _ io: Terminal) throws -> Int32 {
-        switch try output.resolve(args) {
+        let format = try output.resolve(args)
+        if format != .jsonl, args[receipts] != nil { throw CLIError.usage("--receipts is for --format jsonl with --user U") }
+        switch format {
         case .xapi: return try runXAPI(try args.onePositional("LOG"), args, io)
         case .flat: return try runFlat(args, io)
         case .revlog: return try runRevlog(args, io)

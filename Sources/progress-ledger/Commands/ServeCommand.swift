@@ -8,7 +8,7 @@ enum ServeCommand: Command {
     static let summary = "an HTTP server over a ledger directory that devices sync with (per-learner tokens)"
     static let synopsis = """
         DIR --listen HOST:PORT --secret-file FILE [--max-body BYTES] [--read-timeout SECONDS]
-        [--threads N] [--quiet]
+        [--threads N] [--key KEYFILE --origin ORIGIN] [--quiet]
         """
     static let help = """
         Serves the ledger directory DIR (one log per learner; created, empty, if
@@ -36,6 +36,11 @@ enum ServeCommand: Command {
         in flight and exits 0: appends are whole or absent. One access line a
         request on stderr (method, path without the query's values, status,
         body bytes, milliseconds) unless --quiet.
+
+        With --key and --origin, GET /v1/learners/U/checkpoint answers U's
+        learner log's signed checkpoint at its head (origin ORIGIN/U; the
+        same text 'checkpoint DIR --user U' prints), which a device checks
+        against its replica with the key's verifier key (docs/receipts.md).
         """
     static let listen = Option.checked("--listen", value: "HOST:PORT", help: "where to listen (127.0.0.1:0 picks a free port; [::1]:8080 for IPv6); required",
                                        takes: "HOST:PORT with a port from 0 to 65535") { text in
@@ -50,10 +55,14 @@ enum ServeCommand: Command {
     static let threads = Option.integer("--threads", help: "worker threads answering requests (default 64): appends of different "
         + "learners fsync in parallel on them", range: 1...1024)
     static let quiet = Flag("--quiet", help: "no access line per request on stderr")
-    static let options: [any OptionSpec] = [listen, secretFile, maxBody, readTimeout, threads, quiet]
+    static let origin = Option.nonEmpty("--origin", value: "ORIGIN", help: "with --key: the learner checkpoints' origin prefix "
+                                        + "(U's is ORIGIN/U), e.g. school.example/progress", what: "a non-empty log name")
+        .needing(Receipts.key)
+    static let options: [any OptionSpec] = [listen, secretFile, maxBody, readTimeout, threads, Receipts.key.needing(origin), origin, quiet]
     static let examples = [
         "head -c 32 /dev/urandom | base64 > server.secret",
         "progress-ledger serve ledger.d --listen 127.0.0.1:8080 --secret-file server.secret",
+        "progress-ledger serve ledger.d --listen 127.0.0.1:8080 --secret-file server.secret --key school.key --origin school.example/progress",
     ]
 
     static func run(_ args: ParsedArguments, _ io: Terminal) throws -> Int32 {
@@ -75,6 +84,10 @@ enum ServeCommand: Command {
         if let maxBody = args[Self.maxBody] { configuration.maxBody = maxBody }
         if let seconds = args[Self.readTimeout] { configuration.readTimeout = Double(seconds) }
         if let threads = args[Self.threads] { configuration.threads = threads }
+        if let keyPath = args[Receipts.key], let origin = args[Self.origin] {
+            configuration.checkpointKey = CheckpointKey(signer: try Receipts.failing { () throws(ReceiptError) in try NoteSigner(contentsOf: keyPath) },
+                                                        origin: origin)
+        }
         if !args[Self.quiet] {
             configuration.accessLog = { line in
                 _ = Array((line + "\n").utf8).withUnsafeBytes { try? System().writeAll(2, $0) }
