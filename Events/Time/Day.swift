@@ -45,7 +45,23 @@ public struct Day: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// `YYYY-MM-DD`.
     public var description: String {
         let (y, m, d) = components
-        return Day.pad(y, 4) + "-" + Day.pad(m, 2) + "-" + Day.pad(d, 2)
+        guard (0...9999).contains(y) else { return Day.pad(y, 4) + "-" + Day.pad(m, 2) + "-" + Day.pad(d, 2) }
+        // The ten bytes written at once: no intermediate strings (days are printed for every item of a state).
+        return String(unsafeUninitializedCapacity: 10) { out in
+            func put(_ value: Int, endingAt end: Int, width: Int) {
+                var v = value
+                for k in stride(from: end - 1, through: end - width, by: -1) {
+                    out[k] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: v % 10)
+                    v /= 10
+                }
+            }
+            put(y, endingAt: 4, width: 4)
+            put(m, endingAt: 7, width: 2)
+            put(d, endingAt: 10, width: 2)
+            out[4] = UInt8(ascii: "-")
+            out[7] = UInt8(ascii: "-")
+            return 10
+        }
     }
 
     public static func < (a: Day, b: Day) -> Bool { a.ordinal < b.ordinal }

@@ -49,8 +49,11 @@ extension LearnerDashboard {
             let n = timeByDay[d] ?? 0
             return (Int((Double(n) / 60e9).rounded()), "\(d): \(ExactSeconds(nanoseconds: n).readable)")
         }, caption: "Seconds of answers (ms), puzzles and submissions, in minutes.")
+        h += figure("Reviews ahead", reviewForecast, caption: "Questions FSRS schedules for review on each day "
+                    + "(today's bar includes the overdue ones), from your own answers: wrong ones come back soon, "
+                    + "right ones later and later.")
         h += "</section>\n"
-        h += quizzesTable + puzzlesTable
+        h += reviewTable + quizzesTable + puzzlesTable
         h += "<footer>Made by <code>progress-ledger state --format html</code> from the learner's event log. "
             + "Days are the learner's local dates; a quiz counts on the day it started.</footer>\n"
         // Inline SVG in HTML needs no namespace: the page names no URL at all.
@@ -69,6 +72,7 @@ extension LearnerDashboard {
             ("hints used", String(state.hints.used)),
             ("time spent", state.stats.timeSpent.readable),
             ("learning days", String(state.stats.activeDays)),
+            ("reviews due today", String(state.review.due)),
         ]
         return "<section class=\"cards\" id=\"cards\">" + cards.map {
             "<div class=\"card\"><div class=\"value\">\(HTMLText.escape($0.1))</div><div class=\"name\">\($0.0)</div></div>"

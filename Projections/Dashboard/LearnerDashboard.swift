@@ -4,8 +4,9 @@ import Events
 /// script, no URL to anything outside it) built from the state at D and the
 /// same fold: score over time (the daily quiz and all quizzes), accuracy by
 /// category and skill (the study plan's), a calendar of active, frozen and
-/// paused days with the streak and the freezes held, per-quiz best and fastest, puzzles' best times, the hint balance
-/// and the time spent per day.
+/// paused days with the streak and the freezes held, per-quiz best and
+/// fastest, puzzles' best times, the hint balance, the time spent per day,
+/// and today's reviews with a 14-day forecast.
 public struct LearnerDashboard: Sendable {
     /// One day's score: the best percent of the day's finished daily attempts,
     /// and the exact mean percent of every finished attempt that day.

@@ -4,7 +4,7 @@ import Events
 /// `explain` reads after each event, instead of the whole state.
 enum StateMember: String, CaseIterable {
     case user, day, dailyQuiz = "daily_quiz", streak, history, quizzes, puzzles, submissions
-    case studyPlan = "study_plan", hints, stats, achievements, anomalies
+    case studyPlan = "study_plan", hints, stats, achievements, anomalies, review
 
     /// A value that changes whenever the member can have changed, far cheaper
     /// to read than the member; nil when the member itself is cheap to read
@@ -18,7 +18,7 @@ enum StateMember: String, CaseIterable {
             // The events' anomalies are never reset (their count only grows); the
             // freezes over the cap come from the walk up to the last grant's day.
             [fold.anomalies.count] + (fold.streak.grace.lastGrantDay.map { fold.streak.changeMark(through: $0, options.streakOn) } ?? [])
-        case .dailyQuiz, .history, .quizzes, .puzzles, .submissions, .studyPlan, .hints, .achievements: nil
+        case .dailyQuiz, .history, .quizzes, .puzzles, .submissions, .studyPlan, .hints, .achievements, .review: nil
         }
     }
 
@@ -40,6 +40,7 @@ enum StateMember: String, CaseIterable {
         case .stats: fold.stats.stats.write(to: &w)
         case .achievements: w.array(fold.achievements.earned) { w, a in a.write(to: &w) }
         case .anomalies: w.array(fold.anomalies(options)) { w, a in a.write(to: &w) }
+        case .review: ReviewProjection.schedule(fold.review, day: day).write(to: &w)
         }
         return w.bytes
     }

@@ -29,12 +29,16 @@ package struct LearnerFold: Sendable {
     package private(set) var achievements: AchievementsProjection.State
     /// Anomalies.
     package private(set) var anomalies: [Anomaly] = []
+    /// Items to review (FSRS).
+    package private(set) var review: ReviewProjection.State
     /// Kept lines folded (events and newer-version lines).
     package private(set) var count = 0
 
-    /// An empty fold; `streakOn` says which days are active for `streak_7`.
-    package init(streakOn: StreakMode) {
+    /// An empty fold; `streakOn` says which days are active for `streak_7`,
+    /// `scheduler` how the items to review are scheduled.
+    package init(streakOn: StreakMode, scheduler: FSRSScheduler) {
         achievements = AchievementsProjection.State(mode: streakOn)
+        review = ReviewProjection.State(scheduler: scheduler)
     }
 
     /// Folds one kept event of the user (of a known version), in log order.
@@ -50,6 +54,7 @@ package struct LearnerFold: Sendable {
         StudyPlanProjection.reduce(into: &studyPlan, step)
         StatsProjection.reduce(into: &stats, step)
         AchievementsProjection.reduce(into: &achievements, step)
+        ReviewProjection.reduce(into: &review, step)
         let overdraw = HintsProjection.reduce(into: &hints, step)
         AnomaliesProjection.reduce(into: &anomalies, step.anomalies + (overdraw.map { [$0] } ?? []))
     }
@@ -91,6 +96,7 @@ package struct LearnerFold: Sendable {
             stats: stats.stats,
             achievements: achievements.earned,
             anomalies: anomalies(options),
+            review: ReviewProjection.schedule(review, day: d),
             retryLimit: max(0, options.retryLimit))
     }
 

@@ -22,7 +22,7 @@ public struct LearnerProjector: Sendable {
     /// Makes a projector with nothing folded yet.
     public init(options: StateOptions) {
         self.options = options
-        self.fold = LearnerFold(streakOn: options.streakOn)
+        self.fold = LearnerFold(streakOn: options.streakOn, scheduler: options.scheduler)
     }
 
     /// Folds one record of the log; records must come in log order.

@@ -28,6 +28,7 @@ extension LearnerState {
             o.key(&w, "stats"); stats.write(to: &w)
             o.array(&w, "achievements", achievements) { w, a in a.write(to: &w) }
             o.array(&w, "anomalies", anomalies) { w, a in a.write(to: &w) }
+            o.key(&w, "review"); review.write(to: &w)
         }
     }
 }

@@ -2,7 +2,7 @@ import Events
 
 extension LearnerState {
     /// The state for a person to read: today's quiz and its button, the streak,
-    /// history, strengths and weaknesses, hints, stats, achievements and the
+    /// history, strengths and weaknesses, hints, stats, reviews due, achievements and the
     /// number of anomalies. Pure: the same state gives the same text.
     public var text: String {
         var lines: [String] = []
@@ -20,6 +20,7 @@ extension LearnerState {
         }
         lines.append("Hints: \(hints.balance) left (\(hints.granted) granted, \(hints.used) used)")
         lines.append("Stats: " + stats.summary)
+        lines.append("Review: " + review.summary)
         if !achievements.isEmpty {
             lines.append("Achievements: " + achievements.map { "\($0.id) (\($0.day))" }.joined(separator: ", "))
         }
@@ -87,6 +88,18 @@ extension Streak {
         if current > 0, let run = runs.last {
             if !run.frozen.isEmpty { text += " · frozen " + run.frozen.map(\.description).joined(separator: ", ") }
             if run.paused > 0 { text += " · " + plural(run.paused, "paused day", "paused days") }
+        }
+        return text
+    }
+}
+
+extension ReviewSchedule {
+    /// `3 of 48 items due · next 2 on 2025-10-22`.
+    var summary: String {
+        guard !items.isEmpty else { return "nothing to review yet" }
+        var text = "\(due) of \(plural(items.count, "item", "items")) due"
+        if let day, let next = items.lazy.map(\.dueDay).filter({ $0 > day }).min() {
+            text += " · next \(items.reduce(0) { $0 + ($1.dueDay == next ? 1 : 0) }) on \(next)"
         }
         return text
     }

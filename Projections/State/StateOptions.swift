@@ -1,7 +1,7 @@
 import Events
 
 /// What `state` computes: for which user, which day, as of which event, and the
-/// knobs of the daily quiz, streak, history and study plan.
+/// knobs of the daily quiz, streak, history, study plan and review schedule.
 public struct StateOptions: Sendable, Hashable {
     /// The learner; events of other users are skipped (exact match, no normalisation).
     public var user: String
@@ -17,11 +17,15 @@ public struct StateOptions: Sendable, Hashable {
     public var days: Int
     /// Content ids per skill for the study plan's recommendations; nil for none.
     public var catalog: Catalog?
+    /// How the items to review are scheduled (`--retention`, `--fsrs-params`;
+    /// default: FSRS-6's parameters, retention 0.9).
+    public var scheduler: FSRSScheduler
 
     /// Makes options; only `user` is required.
     public init(user: String, day: Day? = nil, asOf: AsOf? = nil, retryLimit: Int = 1,
-                streakOn: StreakMode = .daily, days: Int = 30, catalog: Catalog? = nil) {
+                streakOn: StreakMode = .daily, days: Int = 30, catalog: Catalog? = nil,
+                scheduler: FSRSScheduler = .standard) {
         self.user = user; self.day = day; self.asOf = asOf; self.retryLimit = retryLimit
-        self.streakOn = streakOn; self.days = days; self.catalog = catalog
+        self.streakOn = streakOn; self.days = days; self.catalog = catalog; self.scheduler = scheduler
     }
 }

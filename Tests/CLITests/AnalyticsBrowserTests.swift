@@ -11,7 +11,7 @@ struct AnalyticsBrowserTests {
         try ReportBrowserTests.rendered(page, in: dir)
     }
 
-    @Test("the dashboard: a mark per day, per category, per skill and per calendar day; no script, no URL")
+    @Test("the dashboard: a mark per day, per category, per skill, per calendar day and per forecast day; no script, no URL")
     func dashboard() throws {
         let dir = try TemporaryDirectory()
         let log = try LogFixture.demo(in: dir, users: 6, days: 9, seed: 11)
@@ -36,7 +36,8 @@ struct AnalyticsBrowserTests {
         #expect(dom.marks["chart-score-daily"] == dom.marks["chart-score-all"])
         #expect(dom.scripts == 0)
         #expect(dom.remote.isEmpty)
-        #expect(dom.tables == ["table-quizzes", "table-puzzles"])
+        #expect(dom.marks["chart-review-forecast"] == 14)      // D and the 13 days after it
+        #expect(dom.tables == ["table-review", "table-quizzes", "table-puzzles"])
         let shot = try Browser.run(["--screenshot=\(dir.path("u.png"))", "--window-size=1100,3000"], page: page)
         #expect(shot.status == 0, "\(shot.stderr)")
         #expect(dir.bytes("u.png").count > 20_000, "the screenshot is suspiciously small")

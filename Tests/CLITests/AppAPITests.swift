@@ -81,6 +81,8 @@ struct AppAPITests {
         #expect(cli.status == 0)
         #expect(last.json == cli.stdout.trimmingCharacters(in: .newlines))
         #expect(live == last)
+        // The review schedule travels with the state: u-7's two answers are two items.
+        #expect(last.review.items.map(\.question) == ["2", "1"])
         let encoder = JSONEncoder()
         #expect(try Self.json(encoder.encode(last)) == Self.json(cli.stdoutBytes))
         // Null members are written as null, not left out.

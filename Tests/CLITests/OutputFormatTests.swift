@@ -24,8 +24,9 @@ struct OutputFormatTests {
         ("items", [], "text, json, csv, html"),
         ("leaderboard", ["--period", "week", "--on", "2025-10-21"], "text, json"),
         ("explain", ["hints.balance", "--user", "u-42"], "text, json"),
+        ("review", ["--user", "u-42"], "text, json"),
     ]
-    static let all = dataCommands + [("export", [], "jsonl, flat, xapi")]
+    static let all = dataCommands + [("export", [], "jsonl, flat, xapi, revlog")]
 
     static func log(_ dir: TemporaryDirectory) throws -> String {
         let log = dir.path("learner.log")
@@ -90,7 +91,7 @@ struct OutputFormatTests {
         #expect(TableFormat.allCases.map(\.rawValue) == ["text", "json", "csv", "html"])
         #expect(StateFormat.allCases.map(\.rawValue) == ["text", "json", "html"])
         #expect(TextOrJSON.allCases.map(\.rawValue) == ["text", "json"])
-        #expect(ExportFormat.allCases.map(\.rawValue) == ["jsonl", "flat", "xapi"])
+        #expect(ExportFormat.allCases.map(\.rawValue) == ["jsonl", "flat", "xapi", "revlog"])
     }
 
     @Test("every command that prints data declares --format, --json and --out, and nothing else prints data in formats")

@@ -62,7 +62,7 @@ struct AnomalyAndResetTests {
         log.answer("2025-10-21T09:03:00Z", "a-1", "q2")    // the old attempt goes on: not counted, no anomaly
         log.finish("2025-10-21T09:04:00Z", "a-1")
         let d = day("2025-10-21")
-        #expect(fold(log) == LearnerState(
+        #expect(fold(log).reviewRounded == LearnerState(
             user: "u-1", day: d,
             puzzles: [PuzzleSummary(puzzle: "p-1", encoding: "caesar", attempts: 1, completed: 1, failed: 0,
                                     bestSeconds: Seconds(literal: "30"),
@@ -72,7 +72,10 @@ struct AnomalyAndResetTests {
                                             recent: [.init(correct: 1, total: 1, at: stamp("2025-10-21T08:40:00Z"))])],
             hints: Hints(balance: 3, granted: 3),
             stats: Stats(questionsAnswered: 1, correct: 1, puzzlesCompleted: 1, submissions: 1, firstActive: d,
-                         lastActive: d, activeDays: 1, timeSpent: seconds(30))))
+                         lastActive: d, activeDays: 1, timeSpent: seconds(30)),
+            // The quiz items went with the reset; the lesson's stays.
+            review: Hand.schedule([Hand.good("l-1", "q1", kind: .submission, at: "2025-10-21T08:40:00Z",
+                                             due: "2025-10-23T08:40:00Z")], on: d)).reviewRounded)
         // A new attempt after the reset counts again.
         log.dailyDone("2025-10-21", "a-2")
         let after = fold(log)

@@ -10,6 +10,7 @@ enum ProgressLedgerCLI {
         AppendCommand.self,
         VerifyCommand.self,
         StateCommand.self,
+        ReviewCommand.self,
         AuditCommand.self,
         ReportCommand.self,
         SplitCommand.self,

@@ -8,12 +8,13 @@ import Ledger
 /// calls the library.
 enum ExportCommand: Command {
     static let name = "export"
-    static let summary = "a learner's raw lines (--user), or the log for another system (flat rows, xAPI)"
+    static let summary = "a learner's raw lines (--user), or the log for another system (flat rows, xAPI, FSRS revlog)"
     static let synopsis = """
         LOG [--format jsonl] [--after SEQ] [--out FILE]
         LOG|DIR [--format jsonl] --user U [--state] [--receipts OUTDIR --key KEYFILE --origin ORIGIN] [--out FILE]
         LOG|DIR --format flat --out OUTDIR [--user U] [--quiet]
         LOG|DIR --format xapi [--user U] [--homepage URL] [--activity-base IRI] [--out FILE] [--quiet]
+        LOG|DIR --format revlog [--user U] [--out FILE] [--quiet]
         """
     static let help = """
         Writes the log's events, as they are or in another form, to stdout or
@@ -54,24 +55,35 @@ enum ExportCommand: Command {
         name-based UUIDs of the event's user and id, so exporting twice gives the
         same bytes and an LRS recognises a statement it already has.
 
-        --out: jsonl and xapi write the file whole (a new file beside it,
+        --out: jsonl, xapi and revlog write the file whole (a new file beside it,
         renamed over it, mode 0600; nothing is written when the log is
         damaged); a file that holds log lines is never replaced.
 
-        A ledger directory DIR: --user reads only U's learner log; flat and xapi
-        without --user read every learner log (seqs are the learner logs').
+        --format revlog: every learner's reviews (docs/projections.md, "review")
+        as the CSV the open-source FSRS optimizer reads, to fit FSRS parameters
+        on your own learners (pass them back with 'state' or 'review'
+        --fsrs-params): card_id,review_time,review_rating,review_state,
+        review_duration. A card is one question of one learner (after a reset
+        of its scope, a new card), its id a stable integer; review_time is epoch
+        milliseconds, review_rating 1 (wrong), 2 (right after a hint) or 3
+        (right), review_state 0 for a card's first review and 2 after, and
+        review_duration the answer's ms (0 when not given). Cards by learner,
+        kind, source and question; each card's reviews in time order.
+
+        A ledger directory DIR: --user reads only U's learner log; flat, xapi and
+        revlog without --user read every learner log (seqs are the learner logs').
 
         A damaged log is refused with verify's message (exit 1) and nothing is
         written; a torn tail is a warning. A learner without events is a note
         on stderr (exit 0).
         """
     static let output = FormatOption<ExportFormat>(help: "jsonl (the log's lines, the default), flat (rows in day partitions "
-        + "for DuckDB or Spark) or xapi (xAPI statements)", default: .jsonl)
+        + "for DuckDB or Spark), xapi (xAPI statements) or revlog (the FSRS optimizer's CSV)", default: .jsonl)
     static let user = Option.nonEmpty("--user", value: "U", help: "only the events of learner U (exact match)", what: "a non-empty learner id")
     static let after = Option.integer("--after", value: "SEQ", help: "only the lines after SEQ (default 0: all)", range: 0...Int.max)
         .conflicting(with: user).only(with: output.format, .jsonl)
     static let state = Flag("--state", help: "after U's lines, U's current state").needing(user).only(with: output.format, .jsonl)
-    static let out = Option.nonEmpty("--out", value: "OUT", help: "flat: the folder of partitions (required); jsonl and xapi: "
+    static let out = Option.nonEmpty("--out", value: "OUT", help: "flat: the folder of partitions (required); jsonl, xapi and revlog: "
         + "write to the file OUT instead of stdout, whole", what: "a file or folder name")
     static let homepage = Option("--homepage", value: "URL", help: "actor.account.homePage (default \(XAPIOptions.defaultHomepage))")
         .only(with: output.format, .xapi)
@@ -88,6 +100,7 @@ enum ExportCommand: Command {
         "progress-ledger export ledger.d --user u-42 --receipts u-42-receipts --key school.key --origin school.example/progress/u-42 --out u-42.jsonl",
         "progress-ledger export learner.log --format flat --out flat/",
         "progress-ledger export learner.log --format xapi --out statements.jsonl",
+        "progress-ledger export ledger.d --format revlog --out revlog.csv",
         """
         progress-ledger export learner.log --format xapi --user u-42 \\
             --homepage https://school.example/ --activity-base https://school.example/xapi/
@@ -100,6 +113,7 @@ enum ExportCommand: Command {
         switch format {
         case .xapi: return try runXAPI(try args.onePositional("LOG"), args, io)
         case .flat: return try runFlat(args, io)
+        case .revlog: return try runRevlog(args, io)
         case .jsonl: return args[user] == nil ? try runRaw(args, io) : try runUser(args, io)
         }
     }
@@ -110,5 +124,5 @@ enum ExportCommand: Command {
     }
 }
 
-/// What `export` writes: the raw lines, flat rows in partitions, or xAPI statements.
-enum ExportFormat: String, OutputFormat { case jsonl, flat, xapi }
+/// What `export` writes: the raw lines, flat rows in partitions, xAPI statements, or the FSRS optimizer's revlog.
+enum ExportFormat: String, OutputFormat { case jsonl, flat, xapi, revlog }

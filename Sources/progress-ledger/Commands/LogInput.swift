@@ -29,17 +29,18 @@ enum LogInput {
     /// kept event (exit 0: a brand-new learner's state is an answer, and a
     /// mistyped id shows why it is empty): the log holds no events at all, or
     /// none of `options.user` (as of `--as-of`).
-    static func noteIfEmpty(_ command: String, _ summary: LogSummary, kept: Int, _ options: StateOptions, in path: String, _ io: Terminal) {
+    static func noteIfEmpty(_ command: String, _ summary: LogSummary, kept: Int, _ options: StateOptions, in path: String,
+                            what: String = "the state", _ io: Terminal) {
         if summary.events + summary.newerVersionLines == 0 {
-            io.error("progress-ledger \(command): \(path) holds no events; the state below is empty")
+            io.error("progress-ledger \(command): \(path) holds no events; \(what) below is empty")
         } else if kept == 0 {
-            noEvents(command, user: options.user, in: path, why: options.asOf.map { " as of \($0)" } ?? "", io)
+            noEvents(command, user: options.user, in: path, why: options.asOf.map { " as of \($0)" } ?? "", what: what, io)
         }
     }
 
     /// `progress-ledger state: no events for user "U" in PATH; the state below is empty`.
-    static func noEvents(_ command: String, user: String, in path: String, why: String, _ io: Terminal) {
-        io.error("progress-ledger \(command): no events for user \"\(user.prefixForMessage)\" in \(path)\(why); the state below is empty")
+    static func noEvents(_ command: String, user: String, in path: String, why: String, what: String = "the state", _ io: Terminal) {
+        io.error("progress-ledger \(command): no events for user \"\(user.prefixForMessage)\" in \(path)\(why); \(what) below is empty")
     }
 
     /// `6392 events, head 6392:9f2c…` (and the newer-version lines, if any), in verify's words.

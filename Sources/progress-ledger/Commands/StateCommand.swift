@@ -12,7 +12,7 @@ enum StateCommand: Command {
     static let summary = "one learner's state on a day (daily quiz, streak, study plan...)"
     static let synopsis = """
         LOG|REPLICA --user U [--outbox OUTBOX] [--day YYYY-MM-DD] [--as-of SEQ|TIME] [--catalog FILE]
-        [--retry-limit N] [--streak-on daily|any] [--days N]
+        [--retry-limit N] [--streak-on daily|any] [--days N] [--retention R] [--fsrs-params FILE]
         [--snapshot FILE] [--quiet] [--format text|json|html | --json] [--out FILE]
         """
     static let help = """
@@ -20,8 +20,9 @@ enum StateCommand: Command {
         directory DIR given as LOG: only U's learner log is read): today's daily
         quiz and where to resume it, the streak, the history of completed daily
         quizzes, per-quiz, per-puzzle and per-lesson summaries, the study plan, the
-        hint balance, stats, achievements and anomalies. The same log and options
-        print the same bytes on any machine and in any time zone.
+        hint balance, stats, achievements, anomalies, and the questions to review
+        and when (FSRS-6 from U's own answers: see 'review'). The same log and
+        options print the same bytes on any machine and in any time zone.
 
         A damaged log is refused with verify's message (exit 1); a torn tail is a
         warning. An empty log or a user without events prints a note on stderr and
@@ -47,6 +48,12 @@ enum StateCommand: Command {
     static let streakOn = Option<StreakMode>.choice("--streak-on", value: "M",
                                                     help: "daily (default): finished daily quizzes; any: also other quizzes, completed puzzles and submissions")
     static let days = Option.integer("--days", help: "history window in days ending at D (default 30)", range: 1...1_000_000)
+    static let retention = Option.checked("--retention", value: "R", help: "the probability of recall the review items are scheduled for (default 0.9)",
+                                          takes: "a number greater than 0 and less than 1") { text -> Double? in
+        Double(text).flatMap { $0 > 0 && $0 < 1 ? $0 : nil }
+    }
+    static let fsrsParams = Option.nonEmpty("--fsrs-params", value: "FILE", help: "the review schedule's 21 FSRS-6 parameters as a JSON "
+        + "array (e.g. fitted by the FSRS optimizer on 'export --format revlog'); default: FSRS-6's", what: "a file name")
     static let output = FormatOption<StateFormat>(help: "text (default), json (the state as docs/projections.md gives it) or html: "
         + "the learner's own dashboard, one self-contained page (charts as inline SVG, no script, nothing loaded from outside)",
                                                   default: .text)
@@ -54,7 +61,7 @@ enum StateCommand: Command {
         + "if it still matches; then save U's lines there", what: "a file name").conflicting(with: outbox)
     static let outbox = Option("--outbox", value: "OUTBOX", help: "LOG is a device's replica: fold it, then the events of OUTBOX not in it "
         + "(the state a device shows offline; docs/sync.md)")
-    static let options: [any OptionSpec] = [Common.user, day, asOf, catalog, retryLimit, streakOn, days]
+    static let options: [any OptionSpec] = [Common.user, day, asOf, catalog, retryLimit, streakOn, days, retention, fsrsParams]
         + output.options + [Common.out, snapshot, Common.quiet, outbox]
     static let examples = [
         "progress-ledger state learner.log --user u-42",
@@ -82,26 +89,39 @@ enum StateCommand: Command {
             try write(projector, format, args, io)
             return ExitCode.ok
         }
-        guard exists else {
-            LogInput.noEvents("state", user: options.user, in: given, why: " (no learner log)", io)
+        guard let read = try fold(into: &projector, given, path, exists: exists, io, quiet: args[Common.quiet],
+                                  snapshot: snapshotPath, command: name, what: "the state") else {
             try write(projector, format, args, io)
             return ExitCode.ok
         }
-        let read: LogRead
-        do {
-            read = try LogInput.read(path, io, quiet: args[Common.quiet], user: options.user, snapshot: snapshotPath) { record in
-                projector.apply(record)
-            }
-        } catch {
-            throw CLIError.failure(error.description)
-        }
-        LogInput.noteIfEmpty("state", read.summary, kept: projector.keptCount, options, in: path, io)
         try write(projector, format, args, io)
         io.flush()   // the state first: whoever reads it need not wait for the snapshot
         do { try read.saveSnapshot() } catch {
             io.error("progress-ledger state: warning: the snapshot was not saved: \(error)")
         }
         return ExitCode.ok
+    }
+
+    /// Folds learner U's log at `path` (LOG, or U's log in the ledger
+    /// directory `given`) into `projector`, saying on stderr when U has no
+    /// events (`what` below is empty). Nil when there is no learner log to read.
+    static func fold(into projector: inout LearnerProjector, _ given: String, _ path: String, exists: Bool, _ io: Terminal,
+                     quiet: Bool, snapshot: String? = nil, command: String, what: String) throws(CLIError) -> LogRead? {
+        let options = projector.options
+        guard exists else {
+            LogInput.noEvents(command, user: options.user, in: given, why: " (no learner log)", what: what, io)
+            return nil
+        }
+        let read: LogRead
+        do {
+            read = try LogInput.read(path, io, quiet: quiet, user: options.user, snapshot: snapshot) { record in
+                projector.apply(record)
+            }
+        } catch {
+            throw CLIError.failure(error.description)
+        }
+        LogInput.noteIfEmpty(command, read.summary, kept: projector.keptCount, options, in: path, what: what, io)
+        return read
     }
 
     /// Prints the state in `format` (json, html: the learner's dashboard, text) to stdout or `--out`.
@@ -126,7 +146,22 @@ enum StateCommand: Command {
                 throw .failure("\(file): \(error)")
             }
         }
+        options.scheduler = try scheduler(args)
         return options
+    }
+
+    /// The review scheduler of `--retention` and `--fsrs-params` (read and checked).
+    static func scheduler(_ args: ParsedArguments) throws(CLIError) -> FSRSScheduler {
+        let retention = args[Self.retention] ?? FSRSScheduler.standard.desiredRetention
+        guard let file = args[fsrsParams] else {
+            do { return try FSRSScheduler(desiredRetention: retention) } catch { throw .usage("--retention: \(error)") }
+        }
+        let bytes = try readFile(file, what: "FSRS parameters")
+        do {
+            return try FSRSScheduler(parameters: try FSRSScheduler.parameters(json: bytes), desiredRetention: retention)
+        } catch {
+            throw .failure("\(file): FSRS parameters: \(error)")
+        }
     }
 
     /// The whole content of a small file (the catalog).

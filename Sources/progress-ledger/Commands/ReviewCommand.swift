@@ -1,0 +1,63 @@
+import Events
+import Ledger
+import Projections
+
+/// `progress-ledger review`: the questions a learner should see again today
+/// (FSRS-6 over their own answers), and how many come due in the next week.
+/// The schedule is the state's `review` member (Projections); this file parses and prints.
+enum ReviewCommand: Command {
+    static let name = "review"
+    static let summary = "what a learner should review today (FSRS-6 from their answers) and the week ahead"
+    static let synopsis = """
+        LOG|DIR --user U [--day YYYY-MM-DD] [--as-of SEQ|TIME] [--limit N]
+        [--retention R] [--fsrs-params FILE] [--format text|json | --json] [--out FILE] [--quiet]
+        """
+    static let help = """
+        Every question learner U answered is an item to review: a counted answer is
+        a review of it (wrong: Again, right after a hint on it: Hard, right: Good),
+        and FSRS-6, as the 'fsrs' package on PyPI computes it with no learning
+        steps and no fuzz, schedules the item's next review from its reviews in
+        time order. Prints the items due on day D (due on D or earlier), most
+        overdue first, and how many come due on each of the 7 days after D.
+        docs/projections.md ("review") has the rules; 'state --json' has every
+        item under "review".
+
+        --json prints {"user","day","due":[items as in state],"upcoming":[{"day","count"}]}.
+        --fsrs-params takes the 21 parameters fitted on the learners' own reviews
+        ('export --format revlog' is the optimizer's input); --retention the
+        probability of recall to schedule for (higher: more reviews).
+
+        A ledger directory DIR: only U's learner log is read. A damaged log is
+        refused with verify's message (exit 1); a torn tail is a warning.
+        """
+    static let limit = Option.integer("--limit", help: "at most N due items, the most overdue (default: all)", range: 1...1_000_000)
+    static let output = FormatOption<TextOrJSON>(help: #"text (the default) or json: {"user","day","due":[items as in state],"upcoming":[{"day","count"}]}"#,
+                                                 default: .text)
+    static let options: [any OptionSpec] = [Common.user, StateCommand.day, StateCommand.asOf, limit,
+                                            StateCommand.retention, StateCommand.fsrsParams]
+        + output.options + [Common.out, Common.quiet]
+    static let examples = [
+        "progress-ledger review learner.log --user u-42",
+        "progress-ledger review learner.log --user u-42 --day 2025-10-21 --limit 20 --json",
+        "progress-ledger review ledger.d --user u-42 --retention 0.85 --fsrs-params fitted.json",
+    ]
+
+    static func run(_ args: ParsedArguments, _ io: Terminal) throws -> Int32 {
+        let given = try args.onePositional("LOG")
+        let options = try StateCommand.stateOptions(args)
+        let format = try output.resolve(args)
+        // A ledger directory: only the learner's own log is read.
+        let (path, exists) = try LogInput.learnerLog(given, user: options.user)
+        var projector = LearnerProjector(options: options)
+        _ = try StateCommand.fold(into: &projector, given, path, exists: exists, io, quiet: args[Common.quiet],
+                                  command: name, what: "the list")
+        let agenda = ReviewAgenda(projector.state(), limit: args[limit])
+        let bytes: [UInt8]
+        switch format {
+        case .json: bytes = agenda.jsonBytes + [0x0A]
+        case .text: bytes = Array(agenda.text.utf8)
+        }
+        try OutputFile.write(bytes, to: args[Common.out], io)
+        return ExitCode.ok
+    }
+}
