@@ -45,7 +45,7 @@ public final class LedgerStore: Sendable {
     /// The writer: used by one commit (or one learner's first read) at a time.
     private let writer: Guarded<LedgerWriter>
     /// The appends waiting for the next group.
-    private let waiting = Guarded(WaitingAppends())
+    private let waiting: Guarded<WaitingAppends>
     /// The tracked learners, their projections and observers.
     private let learners = Guarded(LiveLearners())
     /// Where groups are written and fsync'd.
@@ -65,6 +65,7 @@ public final class LedgerStore: Sendable {
         let w = try LedgerWriter(path: path, create: create, faults: faults)
         self.path = path
         recoveries = w.recoveries
+        waiting = Guarded(WaitingAppends(head: w.head))
         writer = Guarded(w)
     }
 
@@ -105,7 +106,7 @@ public final class LedgerStore: Sendable {
     /// Joins the pending group with a caller's batch of `count` events, checked
     /// and encoded on the caller's thread (the writer's own preparation: a bad
     /// event failed there, alone), and waits until the group is written.
-    private func enqueue(count: Int, _ join: (inout PreparedEvents) -> Void) async -> Result<ArraySlice<AppendResult>, LedgerError> {
+    private func enqueue(count: Int, _ join: (inout SealedBatch) -> Void) async -> Result<ArraySlice<AppendResult>, LedgerError> {
         let priority = Task.currentPriority
         return await withCheckedContinuation { (done: CheckedContinuation<Result<ArraySlice<AppendResult>, LedgerError>, Never>) in
             let start = waiting.withLock { w -> Bool? in
@@ -180,7 +181,7 @@ public final class LedgerStore: Sendable {
                 let outcome = Result { () throws(LedgerError) in try w.append(batch) }
                 if case .success(let results) = outcome {
                     // Under the writer's lock, so that a learner's first read sees either all of this group or none.
-                    learners.withLock { $0.apply(results, of: batch.events) }
+                    learners.withLock { $0.apply(results, of: batch.prepared.events) }
                 }
                 return (outcome, w.isUsable)
             }
@@ -211,6 +212,14 @@ public final class LedgerStore: Sendable {
                 for k in callers { outcomes[k] = .failure(error) }
                 callers = []
                 if !usable { waiting.withLock { $0.refuse(because: error.message) } }
+            }
+        }
+        // The callers that came meanwhile sealed their lines on this group's: again, if it was written otherwise.
+        writer.withLock { w in
+            let head = w.head
+            waiting.withLock { w in
+                if group.events.isSealed, group.events.tip == head { w.counts.sealedAhead += 1 }
+                w.sealPending(on: head)
             }
         }
         return outcomes

@@ -18,13 +18,14 @@ struct WaitingAppends {
     struct Group {
         /// In arrival order.
         var callers: [Caller] = []
-        /// Their events, caller after caller: joined as each caller arrives
-        /// (on its thread, not the commit thread's).
-        var events = PreparedEvents()
+        /// Their events, caller after caller: joined, and their lines sealed,
+        /// as each caller arrives (on its thread, not the commit thread's),
+        /// on top of the group before, which may be on disk meanwhile.
+        var events: SealedBatch
     }
 
     /// The callers waiting, in arrival order, with their events.
-    private(set) var pending = Group()
+    private(set) var pending: Group
     /// When the commit thread starts the next group.
     var start = GroupStart()
     /// Set when appends are refused (a failed fsync, a closed store): why.
@@ -32,10 +33,15 @@ struct WaitingAppends {
     /// The groups taken so far and their sizes (for the benchmark and the tests).
     var counts = GroupCounts()
 
+    /// Nothing waits; the first caller's lines will be sealed after `head` (the log's).
+    init(head: Head) {
+        pending = Group(events: SealedBatch(on: head))
+    }
+
     /// Files a caller and its `count` checked, encoded events (`join` adds
-    /// them to the pending batch); true when the commit thread is to start a
-    /// group now.
-    mutating func arrive(count: Int, _ join: (inout PreparedEvents) -> Void,
+    /// them to the pending batch, which seals their lines); true when the
+    /// commit thread is to start a group now.
+    mutating func arrive(count: Int, _ join: (inout SealedBatch) -> Void,
                          done: CheckedContinuation<Result<ArraySlice<AppendResult>, LedgerError>, Never>,
                          priority: TaskPriority, limit: Int) -> Bool {
         pending.callers.append(Caller(count: count, done: done, priority: priority))
@@ -64,9 +70,11 @@ struct WaitingAppends {
             start.nothingWaits()
             return nil
         }
-        var group = Group()
+        // The callers left waiting seal their lines on the group's last one.
+        var group = Group(events: SealedBatch(on: nil))
         if pending.events.count <= limit {
             swap(&group, &pending)
+            pending.events = SealedBatch(on: group.events.tip)
         } else {
             var taken = 0, count = 0
             while taken < pending.callers.count, taken == 0 || count + pending.callers[taken].count <= limit {
@@ -79,6 +87,14 @@ struct WaitingAppends {
         }
         counts.add(events: group.events.count)
         return group
+    }
+
+    /// After a group: seals the waiting callers' lines again on `head`, the
+    /// log's head now, unless they are sealed on it already (the common case:
+    /// the group was written as it was sealed).
+    mutating func sealPending(on head: Head) {
+        guard pending.events.base != head || !pending.events.isSealed else { return }
+        pending.events.reseal(on: head)
     }
 
     /// Refuses every later append.
@@ -96,6 +112,10 @@ package struct GroupCounts: Sendable, Hashable {
     package var events = 0
     /// The most events one group held.
     package var largest = 0
+    /// Groups written as their callers sealed them, while the group before
+    /// was on disk (the others were sealed again by the writer: an id already
+    /// in the log, another writer's lines, a failure).
+    package var sealedAhead = 0
 
     /// The mean number of events per group (0 before the first).
     package var mean: Double { groups == 0 ? 0 : Double(events) / Double(groups) }
