@@ -178,14 +178,18 @@ extension LedgerWriter {
     /// a failure makes the writer unusable (`.notDurable`).
     func syncBatch(count: Int) throws(LedgerError) {
         do throws(SystemCallError) { try system.fsync(fd) } catch {
-            let first = chain.count + 1
-            let e = LedgerError(.notDurable, error, path: path,
-                                "the batch of \(count) event\(count == 1 ? "" : "s") (seq \(first)...\(first + count - 1)) "
-                                    + "was written but fsync failed: it may not be on disk. This writer is now unusable: "
-                                    + "reopen the log and append the batch again (its ids make that safe)")
+            let e = notDurable(error, first: chain.count + 1, count: count)
             state = .broken(e)
             throw e
         }
+    }
+
+    /// The error of a failed `fsync` of the batch of `count` lines from seq `first`.
+    func notDurable(_ error: SystemCallError, first: Int, count: Int) -> LedgerError {
+        LedgerError(.notDurable, error, path: path,
+                    "the batch of \(count) event\(count == 1 ? "" : "s") (seq \(first)...\(first + count - 1)) "
+                        + "was written but fsync failed: it may not be on disk. This writer is now unusable: "
+                        + "reopen the log and append the batch again (its ids make that safe)")
     }
 
     /// Writes the batch's bytes; on failure truncates back to `before`.
