@@ -21,7 +21,7 @@ import Events
 /// needs of them, the last run of their streak days (`StreakEnds`): their
 /// name, days and attempts are dropped, so such a fold's memory does not
 /// grow with the number of learners.
-public struct ReportBuilder: Sendable {
+public struct ReportBuilder: Sendable, AllLearnersFold {
     /// One user's part of the report.
     struct Learner: Sendable {
         /// The report's days on which the user is counted active.
@@ -85,7 +85,8 @@ public struct ReportBuilder: Sendable {
     }
 
     /// Folds all the records of one learner, which `records` hands to the
-    /// function it is given, in log order; each record's `user` is not read
+    /// function it is given, in log order (and returns the learner's id, not
+    /// needed here: the report names nobody); each record's `user` is not read
     /// (it may be empty: the records are all the learner's, as a ledger
     /// directory's learner log holds only its learner's events). Then the
     /// learner is reduced to what the report needs (see ``ReportBuilder``).
@@ -93,11 +94,11 @@ public struct ReportBuilder: Sendable {
     /// The users folded before are closed too: fold no more of their records
     /// (as after ``merge(_:)``). On an error thrown by `records`, the builder
     /// holds part of the learner: discard it.
-    package mutating func foldLearner<E: Error>(_ records: (_ add: (borrowing Record) -> Void) throws(E) -> Void) throws(E) {
+    package mutating func foldLearner<E: Error>(_ records: (_ add: (borrowing Record) -> Void) throws(E) -> String) throws(E) {
         closeLearners()
         // The learner is number 0, without a name (no user is open).
         learners.append(Learner())
-        try records { record in
+        _ = try records { record in
             switch record {
             case .v1(let e): self.add(e, user: 0)
             case .newer: break

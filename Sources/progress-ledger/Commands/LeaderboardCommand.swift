@@ -45,8 +45,9 @@ enum LeaderboardCommand: Command {
             }
             excluded = Leaderboard.excludedUsers(bytes)
         }
-        var builder = LeaderboardBuilder(period: period, containing: on)
-        try LogInput.readEvery(log, io, quiet: args[Common.quiet]) { builder.add($0) }
+        let builder = try LogInput.reading([log], io, quiet: args[Common.quiet]) { (source, progress, warning) throws(LedgerError) in
+            try source.leaderboard(period: period, containing: on, progress: progress, warning: warning)
+        }
         let board = builder.leaderboard(by: args[Self.by] ?? .finished, excluding: excluded, top: args[Self.top])
         io.write(bytes: args[Self.json] ? board.json + [0x0A] : Array(board.text.utf8))
         return ExitCode.ok
