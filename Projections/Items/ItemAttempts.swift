@@ -23,11 +23,6 @@ struct ItemAttempts: Sendable {
         var hinted: [UInt32] = []
     }
 
-    /// The number of the user whose event is being folded (ids are per user).
-    var user: Int32 {
-        get { index.user }
-        set { index.user = newValue }
-    }
     /// Quiz ids, numbered.
     private(set) var quizzes = ByteKeys()
     /// Question ids, numbered under their quiz's number.
@@ -39,7 +34,7 @@ struct ItemAttempts: Sendable {
     private var endedSlot = 0
 
     /// The attempts' ids, days and slots.
-    private var index = AttemptIndex()
+    var index = AttemptIndex()
     /// By slot.
     private var running: [Running] = []
 
@@ -68,13 +63,7 @@ struct ItemAttempts: Sendable {
     }
 }
 
-extension ItemAttempts: AttemptStore {
-    mutating func find(_ id: String) -> Int? { index.find(id) }
-
-    func day(_ attempt: Int) -> Day { index.day(attempt) }
-
-    func isRunning(_ attempt: Int) -> Bool { index.isRunning(attempt) }
-
+extension ItemAttempts: IndexedAttempts {
     mutating func start(_ started: QuizStarted, _ envelope: Envelope) -> Int {
         let (attempt, slot) = index.start(started.attempt, on: envelope.day)
         if slot == running.count { running.append(Running()) }

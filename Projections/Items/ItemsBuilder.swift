@@ -41,9 +41,7 @@ public struct ItemsBuilder: Sendable {
     private let low: Int, high: Int
     private let from: Day?, to: Day?
     /// Users, numbered (attempt ids are per user).
-    private var users = ByteKeys()
-    /// The number of the user of the latest event (-1 before one).
-    private var lastUser: Int32 = -1
+    private var users = UserNumbers()
     private var attempts = ItemAttempts()
     /// By quiz number.
     private var quizCounts: [QuizCount] = []
@@ -68,18 +66,7 @@ public struct ItemsBuilder: Sendable {
     /// Folds one record, in log order; lines of a newer version are skipped.
     public mutating func add(_ record: Record) {
         guard case .v1(let e) = record else { return }
-        add(e, user: user(e.user))
-    }
-
-    /// The user's number, a new one for a new user.
-    private mutating func user(_ name: String) -> Int32 {
-        let index = withUTF8Bytes(name) { bytes -> Int in
-            // Half the lines of a log are by the user of the line before: no hashing for them.
-            if lastUser >= 0, users.key(Int(lastUser), equals: bytes) { return Int(lastUser) }
-            return users.insert(bytes).index
-        }
-        lastUser = Int32(truncatingIfNeeded: index)
-        return lastUser
+        add(e, user: users.number(e.user).number)
     }
 
     /// Folds one v1 event of user number `user`.
@@ -193,7 +180,6 @@ extension ItemsBuilder: AllLearnersFold {
     /// Forgets every user and attempt folded so far (the counts stay).
     private mutating func closeLearners() {
         users.removeAll()
-        lastUser = -1
         attempts.removeAll()
     }
 

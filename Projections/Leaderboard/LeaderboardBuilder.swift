@@ -40,10 +40,8 @@ public struct LeaderboardBuilder: Sendable {
     private let period: Leaderboard.Period
     private let first: Day, last: Day
     /// Users, numbered, and their standing.
-    private var users = ByteKeys()
+    private var users = UserNumbers()
     private var learners: [Learner] = []
-    /// The number of the user of the latest event (-1 before one).
-    private var lastUser: Int32 = -1
     private var attempts = AttemptTable()
     /// The learners folded whole (`foldLearner`).
     private var closed: [Row] = []
@@ -62,14 +60,9 @@ public struct LeaderboardBuilder: Sendable {
 
     /// The user's number, a new one for a new user.
     private mutating func user(_ name: String) -> Int32 {
-        let (index, inserted) = withUTF8Bytes(name) { bytes in
-            // Half the lines of a log are by the user of the line before: no hashing for them.
-            if lastUser >= 0, users.key(Int(lastUser), equals: bytes) { return (Int(lastUser), false) }
-            return users.insert(bytes)
-        }
-        if inserted { learners.append(Learner()) }
-        lastUser = Int32(truncatingIfNeeded: index)
-        return lastUser
+        let (number, isNew) = users.number(name)
+        if isNew { learners.append(Learner()) }
+        return number
     }
 
     /// Folds one v1 event of user number `user`.
@@ -115,7 +108,7 @@ public struct LeaderboardBuilder: Sendable {
     public func leaderboard(by measure: Leaderboard.Measure, excluding excluded: [String] = [], top: Int? = nil) -> Leaderboard {
         let excluded = Set(excluded.map(ExactString.init))
         var everyone = closed
-        for k in learners.indices { everyone.append(row(String(decoding: users.key(k), as: UTF8.self), learners[k])) }
+        for k in learners.indices { everyone.append(row(users.name(k), learners[k])) }
         var rows: [Leaderboard.Row] = []
         for learner in everyone where !excluded.contains(ExactString(learner.user)) {
             let value: Int?
@@ -154,10 +147,9 @@ extension LeaderboardBuilder: AllLearnersFold {
 
     /// Reduces every user folded so far to their row and forgets their attempts.
     private mutating func closeLearners() {
-        for k in learners.indices { closed.append(row(String(decoding: users.key(k), as: UTF8.self), learners[k])) }
+        for k in learners.indices { closed.append(row(users.name(k), learners[k])) }
         learners.removeAll(keepingCapacity: true)
         users.removeAll()
-        lastUser = -1
         attempts.removeAll()
     }
 
@@ -166,6 +158,6 @@ extension LeaderboardBuilder: AllLearnersFold {
     /// merge builders whose learners were all folded with `foldLearner`.
     package mutating func merge(_ other: LeaderboardBuilder) {
         closed += other.closed
-        for k in other.learners.indices { closed.append(other.row(String(decoding: other.users.key(k), as: UTF8.self), other.learners[k])) }
+        for k in other.learners.indices { closed.append(other.row(other.users.name(k), other.learners[k])) }
     }
 }

@@ -49,9 +49,7 @@ public struct ReportBuilder: Sendable, AllLearnersFold {
     private let to: Day?
     /// The range's bounds as ordinals (the extremes when not given).
     private let low: Int, high: Int
-    private var users = ByteKeys()
-    /// The number of the user of the latest event (-1 before one).
-    private var lastUser: Int32 = -1
+    private var users = UserNumbers()
     private var learners: [Learner] = []
     private var attempts = AttemptTable()
     private var days = DayCounts()
@@ -115,7 +113,6 @@ public struct ReportBuilder: Sendable, AllLearnersFold {
         for learner in learners where learner.inRange { closed.add(learner.streak) }
         learners.removeAll(keepingCapacity: true)
         users.removeAll()
-        lastUser = -1
         attempts.removeAll()
     }
 
@@ -173,14 +170,9 @@ public struct ReportBuilder: Sendable, AllLearnersFold {
 
     /// The user's number, a new one for a new user.
     private mutating func user(_ name: String) -> Int32 {
-        let (index, inserted) = withUTF8Bytes(name) { bytes in
-            // Half the lines of a log are by the user of the line before: no hashing for them.
-            if lastUser >= 0, users.key(Int(lastUser), equals: bytes) { return (Int(lastUser), false) }
-            return users.insert(bytes)
-        }
-        if inserted { learners.append(Learner()) }
-        lastUser = Int32(truncatingIfNeeded: index)
-        return lastUser
+        let (number, isNew) = users.number(name)
+        if isNew { learners.append(Learner()) }
+        return number
     }
 
     /// Whether `day` is a day of the report (its rows are the range's days).
@@ -220,12 +212,9 @@ public struct ReportBuilder: Sendable, AllLearnersFold {
     package mutating func merge(_ other: ReportBuilder) {
         other.days.forEach { day, count in days.update(day) { $0.add(count) } }
         for i in 0..<other.users.count {
-            let (index, inserted) = Array(other.users.key(i)).withUnsafeBytes { users.insert($0) }
-            precondition(inserted, "ReportBuilder.merge: a user has records in both builders")
+            precondition(users.insert(other.users.id(i)), "ReportBuilder.merge: a user has records in both builders")
             learners.append(other.learners[i])
-            _ = index
         }
-        lastUser = -1
         for i in 0..<other.skillNames.count {
             let (index, inserted) = Array(other.skillNames.key(i)).withUnsafeBytes { skillNames.insert($0) }
             if inserted { skills.append(SkillCount()) }

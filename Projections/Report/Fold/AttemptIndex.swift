@@ -92,3 +92,25 @@ struct AttemptIndex: Sendable {
         lastUser = -1
     }
 }
+
+/// A compact fold's attempt store over an ``AttemptIndex``: finding an
+/// attempt, its day and whether it runs are the index's; what the store keeps
+/// while an attempt runs is its own (``AttemptTable``, `ItemAttempts`).
+protocol IndexedAttempts: AttemptStore where Ref == Int {
+    /// The attempts' ids, days and slots.
+    var index: AttemptIndex { get set }
+}
+
+extension IndexedAttempts {
+    /// The number of the user whose event is being folded (ids are per user).
+    var user: Int32 {
+        get { index.user }
+        set { index.user = newValue }
+    }
+
+    mutating func find(_ id: String) -> Int? { index.find(id) }
+
+    func day(_ attempt: Int) -> Day { index.day(attempt) }
+
+    func isRunning(_ attempt: Int) -> Bool { index.isRunning(attempt) }
+}

@@ -27,18 +27,13 @@ struct AttemptTable: Sendable {
         fileprivate var answered: [UInt64] = []
     }
 
-    /// The number of the user whose event is being folded (ids are per user).
-    var user: Int32 {
-        get { index.user }
-        set { index.user = newValue }
-    }
-    /// That user's reset count, given to the attempts it starts.
+    /// The user's reset count, given to the attempts it starts.
     var epoch = 0
     /// The attempt that ended last, as it was when it ended.
     private(set) var ended = Running()
 
     /// The attempts' ids, days and slots.
-    private var index = AttemptIndex()
+    var index = AttemptIndex()
     /// By slot.
     private var running: [Running] = []
 
@@ -52,13 +47,7 @@ struct AttemptTable: Sendable {
     }
 }
 
-extension AttemptTable: AttemptStore {
-    mutating func find(_ id: String) -> Int? { index.find(id) }
-
-    func day(_ attempt: Int) -> Day { index.day(attempt) }
-
-    func isRunning(_ attempt: Int) -> Bool { index.isRunning(attempt) }
-
+extension AttemptTable: IndexedAttempts {
     mutating func start(_ started: QuizStarted, _ envelope: Envelope) -> Int {
         let (attempt, slot) = index.start(started.attempt, on: envelope.day)
         if slot == running.count { running.append(Running()) }
