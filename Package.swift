@@ -35,9 +35,13 @@ let package = Package(
         // The system SQLite library, for `import --from cryptogram DB` (Apple's SDKs; Debian's libsqlite3-dev).
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
         .target(name: "Simulation", dependencies: ["Events"], path: "Sources/Simulation"),
+        // `progress-ledger serve`: the HTTP/1.1 API devices sync with (docs/sync.md,
+        // docs/openapi.yaml), on the platform's sockets through Ledger's system seam.
+        // No Foundation, so the CLI starts fast.
+        .target(name: "LedgerServer", dependencies: ["Events", "Ledger", "Projections", "LedgerAnalytics"], path: "Sources/LedgerServer"),
         .executableTarget(
             name: "progress-ledger",
-            dependencies: ["Events", "Ledger", "Projections", "LedgerAnalytics", "Simulation", "Interop"],
+            dependencies: ["Events", "Ledger", "Projections", "LedgerAnalytics", "LedgerServer", "Simulation", "Interop"],
             path: "Sources/progress-ledger"
         ),
         // A writer process for the crash, concurrency and soak tests: appends
@@ -59,6 +63,13 @@ let package = Package(
             dependencies: ["Events", "Ledger", "Projections", "ProgressLedger"],
             path: "Sources/store-bench"
         ),
+        // scripts/bench --serve's rows: devices pushing over HTTP beside 64 threads
+        // fsyncing 64 files, a pull beside a plain socket copy (issue 23).
+        .executableTarget(
+            name: "serve-bench",
+            dependencies: ["Events", "Ledger", "LedgerServer"],
+            path: "Sources/serve-bench"
+        ),
         .testTarget(
             name: "EventsTests",
             dependencies: ["Events", "Simulation"],
@@ -69,6 +80,11 @@ let package = Package(
             name: "LedgerTests",
             dependencies: ["Events", "Ledger", "Simulation", "ledger-stress"],
             path: "Tests/LedgerTests"
+        ),
+        .testTarget(
+            name: "LedgerServerTests",
+            dependencies: ["Events", "Ledger", "LedgerServer"],
+            path: "Tests/LedgerServerTests"
         ),
         .testTarget(
             name: "ProjectionsTests",

@@ -20,6 +20,11 @@ package struct Errno: RawRepresentable, Hashable, Sendable, CustomStringConverti
         noEntry = Errno(rawValue: ENOENT), accessDenied = Errno(rawValue: EACCES), notPermitted = Errno(rawValue: EPERM),
         exists = Errno(rawValue: EEXIST), isDirectory = Errno(rawValue: EISDIR), notDirectory = Errno(rawValue: ENOTDIR),
         tooManySymlinks = Errno(rawValue: ELOOP), readOnlyFileSystem = Errno(rawValue: EROFS), invalidArgument = Errno(rawValue: EINVAL)
+    // A server's sockets: EAGAIN/EWOULDBLOCK (a non-blocking call would block), EMFILE and ENFILE
+    // (no descriptor left), ECONNABORTED (gone before `accept`), ECONNRESET, EPIPE, EADDRINUSE.
+    package static let wouldBlock = Errno(rawValue: EAGAIN), tooManyFiles = Errno(rawValue: EMFILE),
+        tooManyFilesInSystem = Errno(rawValue: ENFILE), connectionAborted = Errno(rawValue: ECONNABORTED),
+        connectionReset = Errno(rawValue: ECONNRESET), brokenPipe = Errno(rawValue: EPIPE), addressInUse = Errno(rawValue: EADDRINUSE)
 
     /// The symbolic name, e.g. `EIO`, or `errno N` for one not listed.
     package var name: String { Errno.names[rawValue] ?? "errno \(rawValue)" }
@@ -28,7 +33,9 @@ package struct Errno: RawRepresentable, Hashable, Sendable, CustomStringConverti
         EINTR: "EINTR", EIO: "EIO", ENOSPC: "ENOSPC", ENOENT: "ENOENT", EACCES: "EACCES", EPERM: "EPERM",
         EEXIST: "EEXIST", EISDIR: "EISDIR", ENOTDIR: "ENOTDIR", ELOOP: "ELOOP", EROFS: "EROFS", EINVAL: "EINVAL",
         EDQUOT: "EDQUOT", EBADF: "EBADF", EAGAIN: "EAGAIN", ENOLCK: "ENOLCK", EFBIG: "EFBIG",
-        ENAMETOOLONG: "ENAMETOOLONG",
+        ENAMETOOLONG: "ENAMETOOLONG", EMFILE: "EMFILE", ENFILE: "ENFILE", ECONNABORTED: "ECONNABORTED",
+        ECONNRESET: "ECONNRESET", EPIPE: "EPIPE", EADDRINUSE: "EADDRINUSE", ECONNREFUSED: "ECONNREFUSED",
+        EADDRNOTAVAIL: "EADDRNOTAVAIL", ETIMEDOUT: "ETIMEDOUT", ENOTCONN: "ENOTCONN",
     ]
 
     /// `strerror` text and the name, e.g. `Input/output error (EIO)`.

@@ -1,4 +1,6 @@
-// Every C call of the Ledger module lives in this file.
+// Every C call of the Ledger module lives in this folder: the files and the
+// directories here, the sockets, threads, clock and signals of a server in
+// `System+Sockets.swift`, `System+Threads.swift` and `System+Signals.swift`.
 //
 // Rules (as in swift-system): EINTR is retried, short writes are looped,
 // close is never retried, errno is kept typed (`Errno`) together with the
@@ -19,6 +21,8 @@ import Darwin
 /// The system calls the ledger makes, by name (used in errors and by the fault seam).
 package enum SystemCall: String, Sendable, Hashable, CaseIterable {
     case open, pread, read, write, fsync, ftruncate, flock, fstat, lstat, stat, close, rename, unlink, mkdir, rmdir, readdir
+    // A server's sockets (`System+Sockets.swift`).
+    case socket, setsockopt, getaddrinfo, bind, listen, getsockname, accept, connect, recv, send, poll, shutdown, pipe, fcntl
 }
 
 /// A failed system call: which call and its errno.
@@ -97,7 +101,7 @@ package final class FaultInjector: @unchecked Sendable {
     /// How many faults were injected into `call`.
     package func injectedCount(_ call: SystemCall) -> Int { locked { injectedFaults.filter { $0.call == call }.count } }
 
-    fileprivate func next(_ call: SystemCall) -> Fault? {
+    func next(_ call: SystemCall) -> Fault? {
         locked { hooks[call] }?()
         return locked {
             let n = attemptCounts[call, default: 0] + 1
@@ -144,7 +148,7 @@ package struct System {
 
     // MARK: errno
 
-    private static func lastErrno() -> Errno {
+    static func lastErrno() -> Errno {
         #if canImport(Darwin)
         return Errno(rawValue: Darwin.errno)
         #elseif canImport(Glibc)
@@ -167,7 +171,7 @@ package struct System {
     /// injected `.shortWrite(n)` is handed to `shortWrite` (for `write`, to
     /// write at most `n` bytes) before `body` runs.
     @inline(__always)
-    private func retrying<T: BinaryInteger>(_ call: SystemCall, shortWrite: (Int) -> Void = { _ in },
+    func retrying<T: BinaryInteger>(_ call: SystemCall, shortWrite: (Int) -> Void = { _ in },
                                             _ body: () -> T) throws(SystemCallError) -> T {
         while true {
             if let fault = faults?.next(call) {
@@ -338,7 +342,7 @@ package struct System {
 
     /// Closes `fd` once. Never retried: after EINTR the descriptor is gone on Linux.
     @discardableResult
-    func close(_ fd: CInt) -> SystemCallError? {
+    package func close(_ fd: CInt) -> SystemCallError? {
         if let fault = faults?.next(.close), case .fail(let e) = fault { _ = systemClose(fd); return SystemCallError(.close, e) }
         if systemClose(fd) == -1 { return SystemCallError(.close, System.lastErrno()) }
         return nil

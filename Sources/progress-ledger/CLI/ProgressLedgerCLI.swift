@@ -20,6 +20,7 @@ enum ProgressLedgerCLI {
         PullCommand.self,
         PendingCommand.self,
         MergeCommand.self,
+        ServeCommand.self,
     ]
 
     /// The tool's version (`--version`).

@@ -43,28 +43,24 @@ enum AppendCommand: Command {
         if !given.isEmpty {
             inputs = given.enumerated().map { ("--event \($0.offset + 1)", ArraySlice($0.element.utf8)) }
         } else {
-            inputs = splitLines(try io.readStandardInput()).map { ("stdin:\($0.number)", $0.bytes) }
+            inputs = AppendInput.lines(try io.readStandardInput()).map { ("stdin:\($0.number)", $0.bytes) }
         }
         guard !inputs.isEmpty else {
             io.error("progress-ledger append: no events on stdin: nothing appended")
             return ExitCode.ok
         }
 
-        var events: [NewEvent] = []
-        var problems: [String] = [], kinds: Set<String> = []
-        events.reserveCapacity(inputs.count)
-        for input in inputs {
-            do {
-                events.append(try LineCodec.decodeNewEvent(input.bytes))
-            } catch {
+        let events: [NewEvent]
+        switch AppendInput.decode(inputs.map(\.bytes)) {
+        case .events(let decoded):
+            events = decoded
+        case .invalid(let invalid):
+            var kinds: Set<String> = []
+            for (index, problems) in invalid {
                 // Each member's problem, not only the first.
-                let each = LineCodec.problems(ofNewEvent: input.bytes)
-                for problem in each.isEmpty ? [error] : each { io.error("\(input.label): \(describe(problem))"); kinds.insert(problem.kind.rawValue) }
-                problems.append(input.label)
+                for problem in problems { io.error("\(inputs[index].label): \(describe(problem))"); kinds.insert(problem.kind.rawValue) }
             }
-        }
-        guard problems.isEmpty else {
-            io.error("progress-ledger append: \(problems.count) invalid event\(problems.count == 1 ? "" : "s") (\(kinds.sorted().joined(separator: ", "))); "
+            io.error("progress-ledger append: \(invalid.count) invalid event\(invalid.count == 1 ? "" : "s") (\(kinds.sorted().joined(separator: ", "))); "
                      + "nothing was appended to \(path)")
             return ExitCode.failure
         }
@@ -141,24 +137,5 @@ enum AppendCommand: Command {
     }
 
     /// `member: rule`, or `kind: rule` for a problem of the whole line.
-    static func describe(_ error: EventError) -> String {
-        error.member.map { "\($0): \(error.rule)" } ?? "\(error.kind.rawValue): \(error.rule)"
-    }
-
-    /// Splits input into lines at LF; a last line without LF counts too.
-    static func splitLines(_ bytes: [UInt8]) -> [(number: Int, bytes: ArraySlice<UInt8>)] {
-        var lines: [(Int, ArraySlice<UInt8>)] = []
-        var start = 0
-        var number = 0
-        for (i, b) in bytes.enumerated() where b == 0x0A {
-            number += 1
-            lines.append((number, bytes[start..<i]))
-            start = i + 1
-        }
-        if start < bytes.count {
-            number += 1
-            lines.append((number, bytes[start...]))
-        }
-        return lines
-    }
+    static func describe(_ error: EventError) -> String { AppendInput.describe(error) }
 }

@@ -1,0 +1,20 @@
+import Events
+import Ledger
+
+extension Route {
+    /// `GET /v1/learners/{user}/head`: `{"seq": N, "sha256": HEX}`, the
+    /// learner log's head (`0` and 64 zeros for a learner without a log).
+    static let learnerHead = Route(method: "GET", path: [.literal("v1"), .literal("learners"), .user, .literal("head")],
+                                   access: .learner) { request, context throws(HTTPError) in
+        do throws(LedgerError) {
+            let head = try context.logs.withWriter(user: request.learner, create: false) { (writer) throws(LedgerError) in
+                try writer?.refreshedHead() ?? .empty
+            }
+            var w = JSONWriter()
+            w.value(.object([JSONMember("seq", .number(String(head.seq))), JSONMember("sha256", .string(head.sha256.hex))]))
+            return .json(w.bytes + [0x0A])
+        } catch {
+            throw HTTPError(server: error, directory: context.directory)
+        }
+    }
+}

@@ -1,0 +1,83 @@
+import Events
+import Ledger
+
+extension Route {
+    /// `POST /v1/learners/{user}/events`: the body's JSON lines appended to
+    /// the learner's log, all or nothing, idempotent by id (the writer's rules).
+    ///
+    /// `200 {"events": [{"id", "seq", "appended"}], "head": "SEQ:SHA256"}`;
+    /// `400 invalid_data` (or the line's kind) naming each invalid line and member;
+    /// `403 forbidden` for an event of another learner; `409
+    /// conflicting_duplicate` naming the id and its seq. Nothing is written on
+    /// a refusal.
+    static let pushEvents = Route(method: "POST", path: [.literal("v1"), .literal("learners"), .user, .literal("events")],
+                                  access: .learner, takesBody: true) { request, context throws(HTTPError) in
+        let lines = AppendInput.lines(request.body)
+        guard !lines.isEmpty else { throw .badRequest("the body holds no event (JSON lines, one event a line)") }
+        let events: [NewEvent]
+        switch AppendInput.decode(lines.map(\.bytes)) {
+        case .events(let decoded): events = decoded
+        case .invalid(let invalid): throw HTTPError(invalid: invalid.map { (lines[$0.index].number, $0.problems) })
+        }
+        let user = request.learner
+        if let k = events.firstIndex(where: { $0.user != user }) {
+            throw .forbidden("line \(lines[k].number): the event's user \"\(events[k].user)\" is not the learner of this URL, \"\(user)\"; nothing was written")
+        }
+        do throws(LedgerError) {
+            let (results, head) = try context.logs.withWriter(user: user, create: true) { (writer) throws(LedgerError) in
+                guard let writer else { return ([AppendResult](), Head.empty) }   // not reached: `create` makes the log
+                let results = try writer.append(events)
+                return (results, writer.head)
+            }
+            return .json(Self.pushAnswer(results, head: head))
+        } catch {
+            throw HTTPError(append: error, lines: lines, directory: context.directory)
+        }
+    }
+
+    /// `{"events":[{"id":…,"seq":…,"appended":…}],"head":"SEQ:SHA256"}` and an LF.
+    private static func pushAnswer(_ results: [AppendResult], head: Head) -> [UInt8] {
+        var w = JSONWriter(capacity: 64 + results.count * 64)
+        w.value(.object([
+            JSONMember("events", .array(results.map { r in
+                .object([JSONMember("id", .string(r.id)), JSONMember("seq", .number(String(r.seq))),
+                         JSONMember("appended", .bool(r.status == .appended))])
+            })),
+            JSONMember("head", .string(head.description)),
+        ]))
+        return w.bytes + [0x0A]
+    }
+}
+
+extension HTTPError {
+    /// `400` for invalid lines of a push: the first problem's kind, every
+    /// problem as `line K: member: rule`, and `problems` listing them.
+    init(invalid: [(line: Int, problems: [EventError])]) {
+        let all = invalid.flatMap { line in line.problems.map { (line.line, $0) } }
+        let first = all.first?.1.kind.rawValue ?? "invalid_data"
+        let text = all.map { "line \($0.0): \(AppendInput.describe($0.1))" }.joined(separator: "; ")
+        self.init(400, first, "\(invalid.count) invalid event\(invalid.count == 1 ? "" : "s"), nothing was written: \(text)")
+        members = [JSONMember("problems", .array(all.map { line, problem in
+            var members = [JSONMember("line", .number(String(line))), JSONMember("kind", .string(problem.kind.rawValue))]
+            if let member = problem.member { members.append(JSONMember("member", .string(member))) }
+            members.append(JSONMember("rule", .string(problem.rule)))
+            return .object(members)
+        }))]
+    }
+
+    /// The answer to an append the writer refused: `400` for an event that
+    /// breaks a rule only the whole batch shows (its line named), `409` for
+    /// `conflicting_duplicate` (its line, id and seq named), `500` otherwise.
+    init(append error: LedgerError, lines: [AppendInput.Line], directory: LedgerDirectory) {
+        let line = error.eventIndex.flatMap { lines.indices.contains($0) ? lines[$0].number : nil }
+        let place = line.map { "line \($0): " } ?? ""
+        switch error.code {
+        case .invalidEvent:
+            self.init(400, error.kind, place + error.detail)
+        case .conflictingDuplicate:
+            self.init(409, "conflicting_duplicate", place + error.detail)
+        default:
+            self.init(server: error, directory: directory)
+        }
+    }
+}

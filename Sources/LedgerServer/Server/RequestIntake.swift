@@ -1,0 +1,109 @@
+import Ledger
+
+/// Turns a connection's received bytes into requests: parses the head (with
+/// its limit), makes the checks that come before a body is read, in order —
+/// the route (`404`, `405`), the query (`400`), the token (`401`) and its
+/// reach (`403`), the body's size (`413`) — then waits for the body.
+/// The reactor and the workers both use it (a worker reads a keep-alive
+/// client's next request itself).
+struct RequestIntake: Sendable {
+    let configuration: ServerConfiguration
+    private let verifier: TokenVerifier
+
+    init(configuration: ServerConfiguration) {
+        self.configuration = configuration
+        verifier = TokenVerifier(secret: configuration.secret)
+    }
+
+    /// What the connection's bytes hold.
+    enum Step {
+        /// Not a whole request yet.
+        case needMore
+        /// A whole request for a worker (its bytes are used up).
+        case job(Job)
+        /// A request refused before its body was read (its head is used up).
+        case refuse(HTTPError)
+    }
+
+    /// The next step for `connection` (in phase `.head` or `.body`).
+    func next(_ connection: Connection) -> Step {
+        if case .head = connection.phase {
+            guard !connection.input.isEmpty else { return .needMore }
+            let parsed = connection.input.withUnsafeBytes { bytes in
+                Result { () throws(HTTPError) in try RequestHead.parse(bytes, limit: configuration.maxHeaderBytes) }
+            }
+            switch parsed {
+            case .failure(let error):
+                connection.started = System.monotonicNanoseconds()
+                return .refuse(error)
+            case .success(.incomplete):
+                return .needMore
+            case .success(.complete(let head, let length)):
+                connection.started = System.monotonicNanoseconds()
+                connection.method = head.method
+                if configuration.accessLog != nil { connection.logPath = Connection.logPath(head) }
+                do throws(HTTPError) {
+                    let accepted = try accept(head, headLength: length, on: connection)
+                    if head.expectsContinue, accepted.bodyLength > 0, connection.input.count < length + accepted.bodyLength {
+                        let sent = Array("HTTP/1.1 100 Continue\r\n\r\n".utf8).withUnsafeBytes { bytes in
+                            (try? System().send(connection.fd, bytes)) ?? 0
+                        }
+                        if sent != 25 { return .refuse(HTTPError(500, "io", "the 100 Continue could not be sent")) }
+                    }
+                    connection.phase = .body(accepted)
+                } catch {
+                    // Refused before its body: the head is used up; a body, if any, is never read (`closes`).
+                    connection.input.removeSubrange(0..<length)
+                    return .refuse(error)
+                }
+            }
+        }
+        guard case .body(let accepted) = connection.phase else { return .needMore }
+        let end = accepted.headLength + accepted.bodyLength
+        guard connection.input.count >= end else { return .needMore }
+        var request = accepted.request
+        request.body = Array(connection.input[accepted.headLength..<end])
+        connection.input.removeSubrange(0..<end)
+        connection.keepAlive = accepted.head.keepAlive
+        connection.phase = .handling
+        return .job(Job(connection: connection, route: accepted.route, request: request))
+    }
+
+    /// The checks made before a body is read.
+    private func accept(_ head: RequestHead, headLength: Int, on connection: Connection) throws(HTTPError) -> Connection.AcceptedHead {
+        do throws(HTTPError) {
+            let route: Route, user: String?
+            switch try Route.match(method: head.method, path: head.path) {
+            case .found(let r, let u): (route, user) = (r, u)
+            case .wrongMethod(let allowed):
+                var e = HTTPError(405, "method_not_allowed", "\(head.path) takes \(allowed.joined(separator: ", ")), not \(head.method)")
+                e.headers = [("Allow", allowed.joined(separator: ", "))]
+                throw e
+            case .none:
+                throw HTTPError(404, "not_found", "no endpoint at \(head.path) (docs/openapi.yaml lists them)")
+            }
+            let query = try Query(head.query, allowed: route.query)
+            var token: Token? = nil
+            if route.access != .open {
+                let authorization = head.field("authorization")
+                let verified = try verifier.verify(authorization: authorization, now: Double(System.secondsSinceEpoch()), known: connection.verified)
+                if let authorization { connection.verified = (authorization, verified) }
+                try route.authorize(verified, user: user)
+                token = verified
+            }
+            let length = try head.bodyLength()
+            guard length <= (route.takesBody ? configuration.maxBody : 0) else {
+                throw route.takesBody
+                    ? HTTPError(413, "too_large", "the body is \(length) bytes; this server takes at most \(configuration.maxBody) (--max-body)")
+                    : HTTPError(413, "too_large", "\(head.method) \(head.path) takes no body")
+            }
+            return Connection.AcceptedHead(head: head, route: route, request: RouteRequest(user: user, query: query, body: [], token: token),
+                                           headLength: headLength, bodyLength: length)
+        } catch {
+            // A refused request's body, if any, is never read: the connection ends after the answer.
+            var e = error
+            if (try? head.bodyLength()) ?? 1 > 0 { e.closes = true }
+            throw e
+        }
+    }
+}

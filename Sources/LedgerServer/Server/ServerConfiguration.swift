@@ -1,0 +1,77 @@
+import Ledger
+
+/// How `progress-ledger serve` runs: where it listens, what it serves, its
+/// secret and its limits (docs/sync.md, "Limits").
+package struct ServerConfiguration: Sendable {
+    /// The ledger directory served (made by `split`, or empty from `serve --init`).
+    package var directory: LedgerDirectory
+    /// The host to listen on (`127.0.0.1`, `::1`, `0.0.0.0`, a name).
+    package var host: String
+    /// The port (0: a free one; the server says which).
+    package var port: Int
+    /// The HS256 secret tokens are signed with.
+    package var secret: [UInt8]
+    /// The largest request body, in bytes (`413` beyond, unread).
+    package var maxBody = 8 << 20
+    /// The largest request head (request line and header fields), in bytes (`431` beyond).
+    package var maxHeaderBytes = 16 << 10
+    /// Seconds a connection may send nothing (or take nothing of its answer) before it is closed.
+    package var readTimeout = 30.0
+    /// Worker threads answering requests; appends of different learners fsync in parallel on them.
+    package var threads = 64
+    /// Learner logs kept open at most (one writer and descriptor each).
+    package var openLogs = 1024
+    /// Connections open at most; more wait in the listen queue.
+    package var maxConnections = 4096
+    /// Where each request's access line goes (nil: nowhere).
+    package var accessLog: (@Sendable (String) -> Void)?
+
+    /// A configuration with the default limits.
+    package init(directory: LedgerDirectory, host: String, port: Int, secret: [UInt8]) {
+        self.directory = directory; self.host = host; self.port = port; self.secret = secret
+    }
+
+    /// The smallest secret taken: RFC 7518 wants an HS256 key of at least 256 bits.
+    package static let minimumSecretBytes = 32
+
+    /// The secret in a secret file's bytes: all of them, less one trailing
+    /// LF (or CRLF). Refused when shorter than ``minimumSecretBytes``.
+    package static func secret(fromFile bytes: [UInt8], path: String) throws(ServerError) -> [UInt8] {
+        var secret = bytes
+        if secret.last == 0x0A {
+            secret.removeLast()
+            if secret.last == 0x0D { secret.removeLast() }
+        }
+        guard secret.count >= minimumSecretBytes else {
+            throw ServerError("\(path): the secret is \(secret.count) bytes; HS256 needs at least \(minimumSecretBytes) "
+                              + "(make one: head -c 32 /dev/urandom | base64 > \(path))")
+        }
+        return secret
+    }
+
+    /// `HOST:PORT` (`127.0.0.1:8080`, `[::1]:0`, `localhost:8080`) as host and port.
+    package static func listenAddress(_ text: String) -> (host: String, port: Int)? {
+        guard let colon = text.lastIndex(of: ":") else { return nil }
+        var host = String(text[..<colon])
+        let portText = text[text.index(after: colon)...]
+        guard !portText.isEmpty, portText.utf8.count <= 5, portText.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }),
+              let port = Int(portText), port <= 65_535 else { return nil }
+        if host.hasPrefix("[") && host.hasSuffix("]") {
+            host = String(host.dropFirst().dropLast())
+        } else if host.contains(":") {
+            return nil   // an IPv6 host goes in brackets
+        }
+        guard !host.isEmpty else { return nil }
+        return (host, port)
+    }
+}
+
+/// Why the server could not start or stopped: a message naming what.
+package struct ServerError: Error, Sendable, CustomStringConvertible {
+    /// What went wrong.
+    package var message: String
+    /// Makes one.
+    package init(_ message: String) { self.message = message }
+    /// The message.
+    package var description: String { message }
+}

@@ -1,0 +1,25 @@
+import Ledger
+
+/// What every handler may use: the ledger directory and its open learner logs.
+final class ServerContext: Sendable {
+    /// The ledger directory served.
+    let directory: LedgerDirectory
+    /// Its learner logs, kept open.
+    let logs: OpenLogs
+
+    init(directory: LedgerDirectory, openLogs: Int) {
+        self.directory = directory
+        logs = OpenLogs(directory: directory, capacity: openLogs)
+    }
+}
+
+extension HTTPError {
+    /// The answer to a ledger failure that is not the client's doing: `500`
+    /// with the ledger's kind (`not_durable`, `damaged`, `io`...) and its
+    /// message, the learner log named by its place in the directory.
+    init(server error: LedgerError, directory: LedgerDirectory) {
+        var text = error.description
+        if text.hasPrefix(directory.path + "/") { text = String(text.dropFirst(directory.path.count + 1)) }
+        self.init(500, error.kind, text)
+    }
+}

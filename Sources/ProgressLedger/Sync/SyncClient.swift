@@ -1,0 +1,217 @@
+import Dispatch
+import Events
+import Ledger
+
+/// A device's side of sync with `progress-ledger serve` (docs/sync.md):
+/// pushes the outbox's pending events, then pulls the learner's server log
+/// into the replica page by page.
+///
+/// ```swift
+/// let client = SyncClient(server: "https://sync.example", user: "u-42",
+///                         outbox: dir + "/outbox.log", replica: dir + "/replica.log",
+///                         token: { try await backend.freshToken() })
+/// do {
+///     let report = try await client.sync()       // push, then pull to the server's head
+/// } catch let e where e.kind == .replicaDiverged || e.kind == .conflictingDuplicate {
+///     // stop syncing and report it: never retried silently
+/// }
+/// ```
+///
+/// A request whose answer does not come (the transport throws) or is a
+/// server error (`5xx`) is sent again (``RetryPolicy``): a push whose answer
+/// was lost appends nothing twice (ids), a pull again from the replica's head
+/// is the same pull. Everything else stops the sync with a ``SyncError``:
+/// `replica_diverged` (the server's log does not continue the replica),
+/// `409 conflicting_duplicate`, and the server's refusals.
+public struct SyncClient: Sendable {
+    /// The server's base URL (`https://sync.example`, no trailing `/`).
+    public let server: String
+    /// The learner whose log is synced.
+    public let user: String
+    /// The device's outbox log (what it recorded).
+    public let outbox: Outbox
+    /// The device's replica of the learner's server log.
+    public let replica: Replica
+    private let token: @Sendable () async throws -> String
+    private let transport: SyncTransport
+    private let retry: RetryPolicy
+    /// Events sent in one push request at most (the server's body limit is 8 MiB by default).
+    public var eventsPerPush = 1_000
+    /// Lines asked for in one pull request.
+    public var linesPerPull = 10_000
+
+    /// A client for `user` at `server`, syncing the logs at `outbox` and
+    /// `replica`, with a token from `token` for each request (the app's
+    /// backend mints it), over `transport` (`URLSession` when not given).
+    public init(server: String, user: String, outbox: String, replica: String,
+                token: @escaping @Sendable () async throws -> String,
+                transport: SyncTransport? = nil, retry: RetryPolicy = .standard) {
+        self.server = server.hasSuffix("/") ? String(server.dropLast()) : server
+        self.user = user
+        self.outbox = Outbox(path: outbox)
+        self.replica = Replica(path: replica)
+        self.token = token
+        self.transport = transport ?? SyncClient.urlSession()
+        self.retry = retry
+    }
+
+    /// Pushes, then pulls: after it returns, the replica equals the learner's
+    /// server log byte for byte (as of the last page) and the outbox has no
+    /// pending event the server did not have.
+    public func sync() async throws(SyncError) -> SyncReport {
+        var report = SyncReport()
+        try await push(into: &report)
+        try await pull(into: &report)
+        return report
+    }
+
+    /// Sends the outbox's pending events (those whose ids the replica does not
+    /// hold), in batches of ``eventsPerPush``. A device that never recorded
+    /// (no outbox file) has none.
+    public func push(into report: inout SyncReport) async throws(SyncError) {
+        let outbox = outbox, replicaPath = replica.path
+        let pending = try await Self.local { () throws(LedgerError) -> [Outbox.PendingEvent] in
+            guard LedgerDirectory.isFile(outbox.path) else { return [] }
+            return try outbox.pending(replica: replicaPath)
+        }
+        var start = 0
+        while start < pending.count {
+            let batch = pending[start..<min(start + eventsPerPush, pending.count)]
+            var body: [UInt8] = []
+            for event in batch { body += event.json; body.append(0x0A) }
+            let response = try await send("POST", path: "events", body: body, into: &report)
+            guard response.status == 200 else { throw Self.refusal(response) }
+            guard case .object(let members)? = try? JSONDocument.parse(response.body),
+                  case .array(let results)? = members.first(where: { $0.name == "events" })?.value, results.count == batch.count else {
+                throw SyncError(.unavailable, status: 200, "the server's answer to a push is not the documented JSON")
+            }
+            report.pushed += batch.count
+            report.appended += results.filter { result in
+                guard case .object(let fields) = result else { return false }
+                return fields.contains { $0.name == "appended" && $0.value == .bool(true) }
+            }.count
+            start += batch.count
+        }
+    }
+
+    /// Pulls the learner's server log after the replica's head, page by page,
+    /// until the replica reaches the head the server reports (`Ledger-Head`).
+    public func pull(into report: inout SyncReport) async throws(SyncError) {
+        let replica = replica
+        while true {
+            let held = try await Self.local { () throws(LedgerError) in try replica.head() }
+            let response = try await send("GET", path: "events?after=\(held.seq)&limit=\(linesPerPull)", body: [], into: &report)
+            guard response.status == 200 else { throw Self.refusal(response) }
+            guard let text = response.headers["ledger-head"], let serverHead = Self.head(text) else {
+                throw SyncError(.unavailable, status: 200, "the server's pull answer has no Ledger-Head")
+            }
+            guard serverHead.seq >= held.seq else {
+                throw SyncError(.replicaDiverged, "the server's log has \(serverHead.seq) lines, fewer than the \(held.seq) this replica holds: "
+                                + "it lost or rewrote history this device already saw. Nothing was written")
+            }
+            let body = response.body
+            let result: PullResult
+            do {
+                result = try await Self.offThread { () throws(LedgerError) in try replica.pull(input: body, source: "the server's answer") }
+            } catch {
+                if error.code == .replicaDiverged { throw SyncError(.replicaDiverged, serverKind: error.kind, error.description) }
+                if error.code == .invalidEvent {   // an answer cut short: the same pull again
+                    report.retries += 1
+                    continue
+                }
+                throw SyncError(.local, error.description)
+            }
+            report.pulled += result.appended
+            report.head = result.head.seq >= held.seq ? result.head : held
+            if report.head.seq >= serverHead.seq {
+                guard report.head == serverHead else {
+                    throw SyncError(.replicaDiverged, "the replica's head \(report.head) differs from the server's \(serverHead) at the same seq. Nothing was written")
+                }
+                return
+            }
+            guard result.appended > 0 || !body.isEmpty else {
+                throw SyncError(.unavailable, status: 200, "the server reports head \(serverHead) but sent no line after \(held.seq)")
+            }
+        }
+    }
+
+    // MARK: requests
+
+    /// Sends a request about the learner (`/v1/learners/USER/` + `path`), retrying transport errors and `5xx`.
+    private func send(_ method: String, path: String, body: [UInt8], into report: inout SyncReport) async throws(SyncError) -> SyncResponse {
+        let url = "\(server)/v1/learners/\(Self.percentEncoded(user))/\(path)"
+        var delay = retry.delay
+        var attempt = 1
+        while true {
+            var failure: String
+            do {
+                let bearer = try await token()
+                var headers = ["Authorization": "Bearer \(bearer)"]
+                if !body.isEmpty { headers["Content-Type"] = "application/x-ndjson" }
+                let response = try await transport(SyncRequest(method: method, url: url, headers: headers, body: body))
+                guard response.status >= 500 else { return response }
+                failure = "\(method) \(url): \(response.status) " + (Self.problem(response)?.message ?? "")
+                if attempt >= retry.attempts { throw Self.refusal(response, kind: .unavailable) }
+            } catch let error as SyncError {
+                throw error
+            } catch {
+                failure = "\(method) \(url): \(error)"
+            }
+            guard attempt < retry.attempts else {
+                throw SyncError(.unavailable, "no answer after \(attempt) tries; the last: \(failure)")
+            }
+            attempt += 1
+            report.retries += 1
+            if delay > 0 {
+                try? await Task.sleep(nanoseconds: UInt64(delay * 1e9))
+                delay *= 2
+            }
+        }
+    }
+
+    /// The error of a refused request: `409` is `conflictingDuplicate`, other statuses `kind` (`refused`).
+    private static func refusal(_ response: SyncResponse, kind: SyncError.Kind = .refused) -> SyncError {
+        let problem = problem(response)
+        let message = problem?.message ?? String(decoding: response.body.prefix(500), as: UTF8.self)
+        if response.status == 409 { return SyncError(.conflictingDuplicate, status: 409, serverKind: problem?.kind, message) }
+        return SyncError(kind, status: response.status, serverKind: problem?.kind, message)
+    }
+
+    /// The server's `{"error": KIND, "message": TEXT}`.
+    private static func problem(_ response: SyncResponse) -> (kind: String, message: String)? {
+        guard case .object(let members)? = try? JSONDocument.parse(response.body),
+              case .string(let kind)? = members.first(where: { $0.name == "error" })?.value,
+              case .string(let message)? = members.first(where: { $0.name == "message" })?.value else { return nil }
+        return (kind, message)
+    }
+
+    /// `SEQ:SHA256` (`0:000…0` for an empty log).
+    private static func head(_ text: String) -> Head? {
+        if text.hasPrefix("0:"), let digest = SHA256.Digest(hex: text.dropFirst(2)), digest == .zero { return .empty }
+        return Head(parsing: text)
+    }
+
+    /// `text` with every byte but `A-Z a-z 0-9 - . _ ~` as `%XX` (a user id in a path).
+    static func percentEncoded(_ text: String) -> String {
+        var out = ""
+        for b in text.utf8 {
+            switch b {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+                out.unicodeScalars.append(Unicode.Scalar(b))
+            default:
+                out += "%" + String(b >> 4, radix: 16, uppercase: true) + String(b & 0xF, radix: 16, uppercase: true)
+            }
+        }
+        return out
+    }
+
+    /// Runs the device's own file work off the caller's thread; its failure is a `.local` error.
+    private static func local<T: Sendable>(_ work: @escaping @Sendable () throws(LedgerError) -> T) async throws(SyncError) -> T {
+        do { return try await offThread(work) } catch { throw SyncError(.local, error.description) }
+    }
+
+    private static func offThread<T: Sendable>(_ work: @escaping @Sendable () throws(LedgerError) -> T) async throws(LedgerError) -> T {
+        try await LedgerStore.offThread(work)
+    }
+}

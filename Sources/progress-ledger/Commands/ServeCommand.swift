@@ -1,0 +1,114 @@
+import Ledger
+import LedgerServer
+
+/// `progress-ledger serve DIR`: the HTTP API devices sync with (docs/sync.md,
+/// docs/openapi.yaml). Parses the options and starts `LedgerServer`.
+enum ServeCommand: Command {
+    static let name = "serve"
+    static let summary = "an HTTP server over a ledger directory that devices sync with (per-learner tokens)"
+    static let synopsis = """
+        DIR --listen HOST:PORT --secret-file FILE [--max-body BYTES] [--read-timeout SECONDS]
+        [--threads N] [--quiet]
+        """
+    static let help = """
+        Serves the ledger directory DIR (one log per learner; created, empty, if
+        DIR does not exist) over HTTP/1.1: devices push their pending events and
+        pull the learner log's lines after their replica's head (docs/sync.md;
+        every endpoint in docs/openapi.yaml). The first line on stdout is the
+        address it listens on ('listening on 127.0.0.1:8080'; with port 0, the
+        port it picked).
+
+        Every /v1 request carries 'Authorization: Bearer JWT': a token signed
+        with HS256 under the secret in FILE (its bytes, less one trailing
+        newline; at least 32), with 'sub' the learner, 'exp' its expiry and
+        'scope' either 'learner' (only that learner's endpoints) or 'admin'
+        (everything: the report and the digest). The app's backend mints them
+        after its sign-in. Tokens with another alg (none included), a bad
+        signature or past their exp are refused 401; another learner's path
+        or event 403.
+
+        A push is all or nothing and idempotent by id; an invalid event is
+        400 naming its line and member, an id already used with other content
+        409, and nothing is written. Bodies over --max-body are refused 413
+        unread, request heads over 16 KiB 431. A connection that sends
+        nothing for --read-timeout is closed; slow or idle clients never hold
+        up others. SIGTERM (or Ctrl-C) stops accepting, finishes the requests
+        in flight and exits 0: appends are whole or absent. One access line a
+        request on stderr (method, path without the query's values, status,
+        body bytes, milliseconds) unless --quiet.
+        """
+    static let listen = Option.checked("--listen", value: "HOST:PORT", help: "where to listen (127.0.0.1:0 picks a free port; [::1]:8080 for IPv6); required",
+                                       takes: "HOST:PORT with a port from 0 to 65535") { text in
+        ServerConfiguration.listenAddress(text).map { ListenAddress(host: $0.host, port: $0.port) }
+    }
+    static let secretFile = Option.nonEmpty("--secret-file", value: "FILE", help: "the HS256 secret tokens are signed with (the file's bytes "
+        + "less one trailing newline, at least 32); required", what: "a file name")
+    static let maxBody = Option.integer("--max-body", value: "BYTES", help: "the largest request body (default 8388608, 8 MiB); larger ones are refused 413 unread",
+                                        range: 1...(1 << 40))
+    static let readTimeout = Option.integer("--read-timeout", value: "SECONDS", help: "close a connection that sends nothing (or takes nothing of its answer) "
+        + "for this long (default 30)", range: 1...86_400)
+    static let threads = Option.integer("--threads", help: "worker threads answering requests (default 64): appends of different "
+        + "learners fsync in parallel on them", range: 1...1024)
+    static let quiet = Flag("--quiet", help: "no access line per request on stderr")
+    static let options: [any OptionSpec] = [listen, secretFile, maxBody, readTimeout, threads, quiet]
+    static let examples = [
+        "head -c 32 /dev/urandom | base64 > server.secret",
+        "progress-ledger serve ledger.d --listen 127.0.0.1:8080 --secret-file server.secret",
+    ]
+
+    static func run(_ args: ParsedArguments, _ io: Terminal) throws -> Int32 {
+        let path = try args.onePositional("DIR")
+        let address = try args.required(Self.listen)
+        let secretPath = try args.required(Self.secretFile)
+        let secretBytes: [UInt8]
+        do { secretBytes = try SmallFile.read(secretPath, limit: 64 << 10) } catch {
+            throw CLIError.failure("\(error.path): cannot read the secret: \(error.detail)")
+        }
+        let directory = try openOrCreate(path, io)
+        var configuration: ServerConfiguration
+        do {
+            configuration = ServerConfiguration(directory: directory, host: address.host, port: address.port,
+                                                secret: try ServerConfiguration.secret(fromFile: secretBytes, path: secretPath))
+        } catch {
+            throw CLIError.failure(error.description)
+        }
+        if let maxBody = args[Self.maxBody] { configuration.maxBody = maxBody }
+        if let seconds = args[Self.readTimeout] { configuration.readTimeout = Double(seconds) }
+        if let threads = args[Self.threads] { configuration.threads = threads }
+        if !args[Self.quiet] {
+            configuration.accessLog = { line in
+                _ = Array((line + "\n").utf8).withUnsafeBytes { try? System().writeAll(2, $0) }
+            }
+        }
+        let server: LedgerServer
+        do { server = try LedgerServer(configuration) } catch { throw CLIError.failure(error.description) }
+        io.line("listening on \(server.address)")
+        io.flush()
+        let signals = System.onStop { _ in server.stop() }
+        defer { withExtendedLifetime(signals) {} }
+        do { try server.run() } catch { throw CLIError.failure(error.description) }
+        io.error("progress-ledger serve: stopped; every request in flight was answered")
+        return ExitCode.ok
+    }
+
+    /// The ledger directory at `path`, made (empty) when nothing is there.
+    private static func openOrCreate(_ path: String, _ io: Terminal) throws(CLIError) -> LedgerDirectory {
+        if let directory = try LogInput.directory(path) { return directory }
+        guard !LedgerDirectory.isFile(path) else {
+            throw .failure("\(path): is not a ledger directory (no \(LedgerDirectory.manifestName)); give a new name or one made by 'split'")
+        }
+        do {
+            let directory = try LedgerDirectory.create(at: path)
+            io.error("progress-ledger serve: created the ledger directory \(path)")
+            return directory
+        } catch {
+            throw .failure(error.description)
+        }
+    }
+}
+
+/// `--listen`'s value.
+struct ListenAddress: Sendable {
+    var host: String
+    var port: Int
+}
