@@ -18,8 +18,10 @@ WITH
 per_day AS (
   SELECT
     e.day AS day,
-    -- distinct users with an event other than hints.granted (anomalies included)
-    COUNT(DISTINCT CASE WHEN e.type <> 'hints.granted' THEN e.user END) AS active_users,
+    -- distinct users with an event other than a grant (of hints or streak
+    -- freezes) or a streak pause (anomalies included)
+    COUNT(DISTINCT CASE WHEN e.type NOT IN ('hints.granted', 'streak.freeze_granted', 'streak.paused')
+                        THEN e.user END) AS active_users,
     SUM(CASE WHEN e.type = 'quiz.started' AND e.counted THEN 1 ELSE 0 END) AS quizzes_started,
     SUM(CASE WHEN e.type = 'quiz.finished' AND e.counted THEN 1 ELSE 0 END) AS quizzes_finished,
     -- counted first answers of quiz attempts, plus every submission answer

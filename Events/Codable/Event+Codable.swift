@@ -15,15 +15,15 @@ extension NewEvent: Codable {
 }
 
 /// An envelope is coded as its log line (members in the format's order),
-/// written and checked by ``LineCodec``; a line of a newer format version
-/// (`v` > 1) is a `dataCorrupted` error.
+/// written and checked by ``LineCodec``; a line of a format version this
+/// reader does not know is a `dataCorrupted` error.
 extension Envelope: Codable {
-    /// Reads a version-1 log line.
+    /// Reads a log line of a known format version.
     public init(from decoder: any Decoder) throws {
         let record = try SpecJSON.decode(try JSONValue(from: decoder), decoder) { (bytes) throws(EventError) in try LineCodec.decodeRecord(bytes) }
-        guard case .v1(let envelope) = record else {
+        guard case .event(let envelope) = record else {
             throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath,
-                                                    debugDescription: "a line of format version > 1: decode it with LineCodec.decodeRecord"))
+                                                    debugDescription: "a line of a format version this reader does not know: decode it with LineCodec.decodeRecord"))
         }
         self = envelope
     }
@@ -44,7 +44,7 @@ extension Event: Codable {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         let name = try c.decode(String.self, forKey: .type)
         guard let type = EventType(rawValue: name) else {
-            throw DecodingError.dataCorruptedError(forKey: .type, in: c, debugDescription: "\(name.debugDescription) is not an event type of format version 1")
+            throw DecodingError.dataCorruptedError(forKey: .type, in: c, debugDescription: "\(name.debugDescription) is not an event type")
         }
         self = try SpecJSON.event(type: type, data: try c.decode(JSONValue.self, forKey: .data), decoder)
     }
@@ -105,5 +105,6 @@ extension SubmissionMade.Answer: Codable {
 extension HintUsed.Kind: Codable {}
 extension HintsGranted.Reason: Codable {}
 extension ProgressReset.Scope: Codable {}
+extension StreakFreezeGranted.Reason: Codable {}
 extension SubmissionMade.Kind: Codable {}
 extension EventType: Codable {}

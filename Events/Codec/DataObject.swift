@@ -31,6 +31,15 @@ package protocol Payload: DataObject, Codable {
     /// The type whose rules read this payload on its own (for two types
     /// sharing a payload, the more lenient one).
     static var eventType: EventType { get }
+    /// The rule the payload breaks against `day`, the day of its event's own
+    /// `at` (a pause is never backdated), or among its members taken
+    /// together; nil when it keeps them. Checked after every member's own
+    /// rule, by the decoder and by the append check alike.
+    func problem(onDay day: Day) -> (member: Member, rule: String)?
+}
+
+extension Payload {
+    package func problem(onDay day: Day) -> (member: Member, rule: String)? { nil }
 }
 
 /// Something done with an event's payload, whatever its type: the one switch

@@ -68,6 +68,18 @@ package struct DataReader<M: PayloadMember> {
         try rules.enumeration(self[m], m.rawValue) { caseNamed($0, in: E.self) }
     }
 
+    /// A required date, `YYYY-MM-DD`, that exists (a learner day).
+    package func day(_ m: M) throws(EventError) -> Day {
+        let c = self[m]
+        guard c.kind != .absent else { throw rules.error(m.rawValue, "is required") }
+        guard c.kind == .string else { throw rules.error(m.rawValue, "must be a date string YYYY-MM-DD, not \(c.kind.name)") }
+        let text = rules.scanner.string(c)
+        guard let day = Day(text) else {
+            throw rules.error(m.rawValue, "must be a date YYYY-MM-DD that exists (got \"\(text.prefixForMessage)\")")
+        }
+        return day
+    }
+
     /// A number > 0 (``Seconds``): required when `required`, else optional.
     package func seconds(_ m: M, required: Bool) throws(EventError) -> Seconds? {
         let c = self[m]

@@ -1,11 +1,13 @@
-/// The line of an envelope: the format's member order (`v`, `seq`, `id`,
+/// The line of an envelope: the format's member order (`v`, the version of
+/// the event's type, then `seq`, `id`,
 /// `at`, `user`, `device`, `type`, `data`, `prev`; `data`'s members as its
 /// type's file writes them, optional ones only when present, then the
 /// members the format does not define, as read). The one place that writes
 /// it: ``LineCodec/encode(_:)`` and, through it, ``PendingLine``.
 extension JSONWriter.Cursor {
     mutating func envelope(_ e: Envelope) {
-        raw(#"{"v":1,"seq":"#); integer(e.seq)
+        EventType.lead[declarationIndex(e.event.type)].withUnsafeBufferPointer { copy($0) }
+        integer(e.seq)
         raw(#","id":"#); string(e.id)
         raw(#","at":"#); string(e.at.text)
         raw(#","user":"#); string(e.user)
@@ -20,6 +22,9 @@ extension JSONWriter.Cursor {
 }
 
 extension EventType {
+    /// `{"v":N,"seq":` for each type, by case: N is the type's version.
+    static let lead: [[UInt8]] = allCases.map { Array(#"{"v":\#($0.version),"seq":"#.utf8) }
+
     /// `,"type":"NAME","data":{` for each type, by case (a type's name needs no escape).
     static let header: [[UInt8]] = allCases.map { Array(#","type":"\#($0.rawValue)","data":{"#.utf8) }
 }

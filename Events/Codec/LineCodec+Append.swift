@@ -13,7 +13,8 @@ extension LineCodec {
     package static func encodeChecked(_ event: NewEvent, id: String) throws(EventError) -> PendingLine {
         let line = encode(event.sealed(seq: 1, id: id, prev: Envelope.genesis))
         if !(line.count <= maxLineLength && AppendCheck.isPlainlyValid(event, id: id)) {
-            _ = try decodeRecord(line)
+            // Checked as the newest reader reads it, whatever this process reads stored lines as.
+            _ = try withBytes(line) { (bytes) throws(EventError) in try LineDecoder.record(bytes, known: FormatVersion.latest) }
         }
         guard let pending = PendingLine(line) else {
             // Both encoders write `seq` second and `prev` last (the tests check it on random events).
@@ -39,7 +40,7 @@ enum AppendCheck {
     static func isPlainlyValid(_ e: NewEvent, id: String) -> Bool {
         guard validID(id), validTimestamp(e.at.text), TextRule.name.keeps(e.user) else { return false }
         if let device = e.device, !TextRule.name.keeps(device) { return false }
-        var check = PayloadCheck()
+        var check = PayloadCheck(day: e.at.day)
         e.event.accept(&check)
         return check.plain
     }
@@ -67,12 +68,14 @@ enum AppendCheck {
 
 /// Runs ``PlainCheck`` over an event's payload.
 private struct PayloadCheck: PayloadVisitor {
+    /// The day of the event's `at`.
+    let day: Day
     var plain = true
 
     mutating func visit<P: Payload>(_ payload: P, as type: EventType) {
         var check = PlainCheck<P.Member>(type: type)
         payload.write(to: &check)
-        plain = check.plain
+        plain = check.plain && payload.problem(onDay: day) == nil
     }
 }
 
@@ -97,6 +100,11 @@ struct PlainCheck<Member: PayloadMember>: MemberWriter {
 
     mutating func seconds(_ m: Member, _ value: Seconds?, required: Bool) {
         if let value { if !AppendCheck.validSeconds(value) { plain = false } } else if required { plain = false }
+    }
+
+    mutating func day(_ m: Member, _ value: Day) {
+        // The decoder's rule: a date it can read back (years 0001-9999).
+        if !(1...9999).contains(value.components.year) { plain = false }
     }
 
     mutating func objects<O: DataObject>(_ m: Member, _ items: [O]) {

@@ -1,4 +1,4 @@
-/// Reads and writes the lines of a version-1 log.
+/// Reads and writes the lines of a log (format versions 1 and 2).
 ///
 /// Every entry point takes the bytes of one line without its LF. Errors name
 /// the kind, the member path and the rule; the caller adds the line number.
@@ -6,7 +6,8 @@ public enum LineCodec {
     /// The longest line allowed, not counting its LF: 1 MiB.
     public static let maxLineLength = 1_048_576
 
-    /// Decodes one stored log line into a version-1 envelope or a newer-version line.
+    /// Decodes one stored log line into an event of a known format version
+    /// or a newer-version line (of a version above those the reader knows).
     public static func decodeRecord(_ line: UnsafeRawBufferPointer) throws(EventError) -> Record {
         try LineDecoder.record(line)
     }

@@ -20,6 +20,9 @@ struct LineDecoder {
     var materialize = true
     /// False to make none of `data`'s strings either (``LineCodec/checkRecord(_:)``).
     var materializeData = true
+    /// The highest format version this reader knows: a stored line of a later
+    /// one is kept as newer (``FormatVersion/readable``).
+    var known = FormatVersion.readable
 
     init(_ line: UnsafeRawBufferPointer, at offset: Int = 0, depth: Int = 0) {
         s = JSONScanner(line, checksLine: true, at: offset, depth: depth)
@@ -42,8 +45,11 @@ struct LineDecoder {
         return (decoder, e)
     }
 
-    static func record(_ line: UnsafeRawBufferPointer) throws(EventError) -> Record {
-        let (decoder, e) = try scanned(line)
+    /// The record of a stored line, read by a reader that knows the format
+    /// versions up to `known` (a line of a later one is kept as newer).
+    static func record(_ line: UnsafeRawBufferPointer, known: Int = FormatVersion.readable) throws(EventError) -> Record {
+        var (decoder, e) = try scanned(line)
+        decoder.known = known
         return try decoder.record(e)
     }
 
@@ -81,31 +87,31 @@ struct LineDecoder {
 
     private func record(_ e: EnvelopeCapture) throws(EventError) -> Record {
         let f = FieldRules(s, .envelope, materialize: materialize)
-        let v = try version(e, f, required: true)
+        let v = try version(e, f)
         let seq = try f.integer(e[.seq], "seq", min: 1)
         let id = try self.id(e[.id], f)
-        if v > Envelope.version {
+        if v > known {
             let prev = try self.prev(e[.prev], f)
             let user = e[.user].kind == .string ? (materialize ? s.string(e[.user]) : "") : nil
             let type = e[.type].kind == .string ? (materialize ? s.string(e[.type]) : "") : nil
-            return .newer(NewerVersionLine(version: v, seq: seq, id: id, user: user, prev: prev, type: type))
+            return .newer(NewerVersionLine(version: v, seq: seq, id: id, user: user, prev: prev, type: type, at: newerAt(e[.at])))
         }
         let at = try timestamp(e[.at], f)
         let user = try f.string(e[.user], "user", .name)
         let device = try f.optionalString(e[.device], "device", .name)
-        let type = try f.enumeration(e[.type], "type", EventType.init(utf8:))
+        let type = try self.type(e[.type], f)
+        try matches(v, type, f)
         try data(e[.data], f)
         let prev = try self.prev(e[.prev], f)
         try rejectUnknown(e, f)
-        return .v1(Envelope(seq: seq, id: id, at: at, user: user, device: device, event: try self.event(type, e), prev: prev))
+        let event = try self.event(type, e)
+        try check(event, on: at)
+        return .event(Envelope(seq: seq, id: id, at: at, user: user, device: device, event: event, prev: prev))
     }
 
     private func newEvent(_ e: EnvelopeCapture) throws(EventError) -> NewEvent {
         let f = FieldRules(s, .envelope, materialize: materialize)
-        let v = try version(e, f, required: false)
-        guard v == Envelope.version else {
-            throw f.error("v", "must be 1: this ledger appends format version 1 only (got \(v))")
-        }
+        let v: Int? = e[.v].kind == .absent ? nil : try version(e, f)
         if e[.seq].kind != .absent { throw f.error("seq", "is assigned by the ledger at append; leave it out") }
         if e[.prev].kind != .absent { throw f.error("prev", "is assigned by the ledger at append; leave it out") }
         let id: String? = e[.id].isPresent ? try self.id(e[.id], f) : nil
@@ -113,17 +119,46 @@ struct LineDecoder {
         let user = try f.string(e[.user], "user", .name)
         let device = try f.optionalString(e[.device], "device", .name)
         let type = try f.enumeration(e[.type], "type", EventType.init(utf8:))
+        if let v { try matches(v, type, f) }
         try data(e[.data], f)
         try rejectUnknown(e, f)
         let event = try self.event(type, e)
+        try check(event, on: at)
         return NewEvent(id: id, at: at, user: user, device: device, event: event)
     }
 
-    private func version(_ e: EnvelopeCapture, _ f: FieldRules, required: Bool) throws(EventError) -> Int {
-        guard required || e[.v].kind != .absent else { return Envelope.version }
+    /// `v`: an integer >= 1.
+    private func version(_ e: EnvelopeCapture, _ f: FieldRules) throws(EventError) -> Int {
         let v = try f.integer(e[.v], "v")
         guard v >= 1 else { throw f.error("v", "must be 1 or a newer format version (got \(v))") }
         return v
+    }
+
+    /// A stored line's `type`: one of the types of the versions this reader
+    /// knows (a reader of version 1 refuses a version-2 type as unknown).
+    private func type(_ c: Capture, _ f: FieldRules) throws(EventError) -> EventType {
+        let type = try f.enumeration(c, "type", EventType.init(utf8:))
+        guard type.version > known else { return type }
+        let allowed = EventType.allCases.filter { $0.version <= known }.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+        throw f.error("type", "must be one of \(allowed) (got \"\(type.rawValue)\")")
+    }
+
+    /// The rule of events-v2.md: a line's `v` is the version of its type.
+    private func matches(_ v: Int, _ type: EventType, _ f: FieldRules) throws(EventError) {
+        guard v != type.version else { return }
+        throw f.error("v", "must be \(type.version) for \(type): a line's v is the format version of its type (got \(v))")
+    }
+
+    /// The payload's rules against the event's day (``Payload/problem(onDay:)``).
+    private func check(_ event: Event, on at: Timestamp) throws(EventError) {
+        if let (member, rule) = event.problem(onDay: at.day) { throw EventError(.invalidData, member: member, rule) }
+    }
+
+    /// A newer line's `at` when it is a valid timestamp, else nil (only `seq`, `id` and `prev` are its rules).
+    private func newerAt(_ c: Capture) -> Timestamp? {
+        guard c.kind == .string, !c.flag else { return nil }
+        guard case .success(let (instant, offset, day)) = Timestamp.parse(s.raw(c)) else { return nil }
+        return Timestamp(text: materialize ? s.string(c) : "", instant: instant, offsetMinutes: offset, day: day)
     }
 
     private func id(_ c: Capture, _ f: FieldRules) throws(EventError) -> String {
@@ -202,7 +237,7 @@ struct LineDecoder {
 
     private func rejectUnknown(_ e: EnvelopeCapture, _ f: FieldRules) throws(EventError) {
         if let name = e.firstUnknown {
-            throw f.error(name, "is not an envelope member of format version 1 (put extra members in data)")
+            throw f.error(name, "is not an envelope member (put extra members in data)")
         }
     }
 

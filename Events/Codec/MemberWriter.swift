@@ -17,6 +17,8 @@ package protocol MemberWriter {
     mutating func enumeration<E: RawRepresentable>(_ m: Member, _ value: E) where E.RawValue == String
     /// A number > 0, written as its literal; `required` when the type says so.
     mutating func seconds(_ m: Member, _ value: Seconds?, required: Bool)
+    /// A date, written `YYYY-MM-DD`.
+    mutating func day(_ m: Member, _ value: Day)
     /// An array of objects.
     mutating func objects<O: DataObject>(_ m: Member, _ items: [O])
     /// The members the format does not define, as read.
@@ -66,6 +68,10 @@ struct MemberEncoder<Member: PayloadMember>: MemberWriter {
     mutating func seconds(_ m: Member, _ value: Seconds?, required: Bool) {
         guard let value else { return }
         name(m); cursor.literal(value.literal)
+    }
+
+    mutating func day(_ m: Member, _ value: Day) {
+        name(m); cursor.string(value.description)
     }
 
     mutating func objects<O: DataObject>(_ m: Member, _ items: [O]) {

@@ -1,8 +1,10 @@
-/// One version-1 line of the log: the envelope and its typed event.
+/// One line of the log of a known format version: the envelope and its typed event.
 ///
-/// Members are written in the order `v, seq, id, at, user, device, type, data, prev`.
+/// Members are written in the order `v, seq, id, at, user, device, type, data, prev`;
+/// `v` is the version of the event's type (``version-property``).
 public struct Envelope: Sendable, Hashable {
-    /// The format version this type writes and reads.
+    /// The format version of the first event types.
+    @available(*, deprecated, message: "a line's v is its type's version: Envelope.version (instance), EventType.version; the newest is FormatVersion.latest")
     public static let version = 1
 
     /// Position in the log: line n has `seq` n, from 1.
@@ -27,6 +29,9 @@ public struct Envelope: Sendable, Hashable {
 
     /// The learner's day of this event (not of its attempt: see Projections).
     public var day: Day { at.day }
+
+    /// The line's `v`: the format version that defined the event's type.
+    public var version: Int { event.type.version }
 
     /// The `prev` of the first line: 64 zeros.
     public static let genesis = String(repeating: "0", count: 64)

@@ -2,7 +2,7 @@
 ///
 /// Only `seq`, `id` and `prev` are checked; `user` is read when it is a string.
 public struct NewerVersionLine: Sendable, Hashable {
-    /// The line's `v` (> 1).
+    /// The line's `v` (above the versions this reader knows).
     public var version: Int
     /// Its position.
     public var seq: Int
@@ -14,35 +14,43 @@ public struct NewerVersionLine: Sendable, Hashable {
     public var prev: String
     /// Its `type`, if a string.
     public var type: String?
+    /// Its `at`, if a valid timestamp written without escapes (every version
+    /// keeps the envelope's members and their meaning: docs/format.md).
+    public var at: Timestamp?
 
     /// Makes the description of a newer-version line.
-    package init(version: Int, seq: Int, id: String, user: String?, prev: String, type: String?) {
+    package init(version: Int, seq: Int, id: String, user: String?, prev: String, type: String?, at: Timestamp? = nil) {
         self.version = version; self.seq = seq; self.id = id; self.user = user
-        self.prev = prev; self.type = type
+        self.prev = prev; self.type = type; self.at = at
     }
 }
 
-/// What one valid log line holds: a version-1 envelope or a newer-version line.
+/// What one valid log line holds: an event of a format version this reader
+/// knows, fully checked and typed, or a line of a newer version, kept.
 public enum Record: Sendable, Hashable {
-    /// A version-1 event.
-    case v1(Envelope)
+    /// An event of a known format version (1 or 2), fully checked.
+    case event(Envelope)
     /// A line of a newer format version, kept as it is.
     case newer(NewerVersionLine)
 
+    /// An event of a known format version (this case's name before version 2 existed).
+    @available(*, deprecated, renamed: "event")
+    public static func v1(_ envelope: Envelope) -> Record { .event(envelope) }
+
     /// The line's `seq`.
     public var seq: Int {
-        switch self { case .v1(let e): e.seq; case .newer(let n): n.seq }
+        switch self { case .event(let e): e.seq; case .newer(let n): n.seq }
     }
     /// The line's `id`.
     public var id: String {
-        switch self { case .v1(let e): e.id; case .newer(let n): n.id }
+        switch self { case .event(let e): e.id; case .newer(let n): n.id }
     }
     /// The line's `prev`.
     public var prev: String {
-        switch self { case .v1(let e): e.prev; case .newer(let n): n.prev }
+        switch self { case .event(let e): e.prev; case .newer(let n): n.prev }
     }
     /// The line's user, when known.
     public var user: String? {
-        switch self { case .v1(let e): e.user; case .newer(let n): n.user }
+        switch self { case .event(let e): e.user; case .newer(let n): n.user }
     }
 }

@@ -24,6 +24,10 @@ public enum Event: Sendable, Hashable {
     case hintsGranted(HintsGranted)
     /// `progress.reset`.
     case progressReset(ProgressReset)
+    /// `streak.freeze_granted` (format version 2).
+    case streakFreezeGranted(StreakFreezeGranted)
+    /// `streak.paused` (format version 2).
+    case streakPaused(StreakPaused)
 
     /// The event's type.
     public var type: EventType {
@@ -38,6 +42,8 @@ public enum Event: Sendable, Hashable {
         case .submissionMade: .submissionMade
         case .hintsGranted: .hintsGranted
         case .progressReset: .progressReset
+        case .streakFreezeGranted: .streakFreezeGranted
+        case .streakPaused: .streakPaused
         }
     }
 
@@ -65,7 +71,28 @@ public enum Event: Sendable, Hashable {
         case .submissionMade(let p): visitor.visit(p, as: .submissionMade)
         case .hintsGranted(let p): visitor.visit(p, as: .hintsGranted)
         case .progressReset(let p): visitor.visit(p, as: .progressReset)
+        case .streakFreezeGranted(let p): visitor.visit(p, as: .streakFreezeGranted)
+        case .streakPaused(let p): visitor.visit(p, as: .streakPaused)
         }
+    }
+
+    /// The rule the payload breaks against `day` (the day of the event's own
+    /// `at`) or among its members together, as `data.NAME` and the rule; nil
+    /// when it keeps them (``Payload/problem(onDay:)``).
+    package func problem(onDay day: Day) -> (member: String, rule: String)? {
+        var check = DayCheck(day: day)
+        accept(&check)
+        return check.problem
+    }
+}
+
+/// Runs a payload's ``Payload/problem(onDay:)``.
+private struct DayCheck: PayloadVisitor {
+    let day: Day
+    var problem: (member: String, rule: String)?
+
+    mutating func visit<P: Payload>(_ payload: P, as type: EventType) {
+        problem = payload.problem(onDay: day).map { ("data." + $0.member.rawValue, $0.rule) }
     }
 }
 
@@ -91,9 +118,23 @@ public enum EventType: String, Sendable, Hashable, CaseIterable, CustomStringCon
     case hintsGranted = "hints.granted"
     /// The learner cleared progress in a scope.
     case progressReset = "progress.reset"
+    /// Streak freezes were granted to the learner (format version 2).
+    case streakFreezeGranted = "streak.freeze_granted"
+    /// The learner paused their streak for a range of days (format version 2).
+    case streakPaused = "streak.paused"
 
     /// The type's name as written in the log.
     public var description: String { rawValue }
+
+    /// The format version that defined the type: a line of this type carries
+    /// it as `v` (events-v2.md, "Which `v` a line carries").
+    public var version: Int {
+        switch self {
+        case .quizStarted, .answerSelected, .hintUsed, .quizFinished, .quizAbandoned, .puzzleCompleted,
+             .puzzleFailed, .submissionMade, .hintsGranted, .progressReset: 1
+        case .streakFreezeGranted, .streakPaused: 2
+        }
+    }
 
     /// The members of the type's `data`.
     @inline(__always) var layout: MemberLayout { EventType.layouts[declarationIndex(self)] }
@@ -110,6 +151,8 @@ public enum EventType: String, Sendable, Hashable, CaseIterable, CustomStringCon
         case .submissionMade: return MemberLayout(SubmissionMade.Member.self)
         case .hintsGranted: return MemberLayout(HintsGranted.Member.self)
         case .progressReset: return MemberLayout(ProgressReset.Member.self)
+        case .streakFreezeGranted: return MemberLayout(StreakFreezeGranted.Member.self)
+        case .streakPaused: return MemberLayout(StreakPaused.Member.self)
         }
     }
 
@@ -126,6 +169,8 @@ public enum EventType: String, Sendable, Hashable, CaseIterable, CustomStringCon
         case .submissionMade: .submissionMade(try SubmissionMade(DataReader(rules, d)))
         case .hintsGranted: .hintsGranted(try HintsGranted(DataReader(rules, d)))
         case .progressReset: .progressReset(try ProgressReset(DataReader(rules, d)))
+        case .streakFreezeGranted: .streakFreezeGranted(try StreakFreezeGranted(DataReader(rules, d)))
+        case .streakPaused: .streakPaused(try StreakPaused(DataReader(rules, d)))
         }
     }
 }

@@ -1,7 +1,8 @@
 import Events
 
 /// Achievements, earned at the event after which their condition first holds.
-/// In the quizzes scope: a `quizzes` or `all` reset starts them afresh.
+/// In the quizzes scope: a `quizzes` or `all` reset starts them afresh (but
+/// for the streak's freezes and pauses, which are never reset).
 package enum AchievementsProjection {
     /// Days in a run for `streak_7` and `perfect_week`.
     package static let weekDays = 7
@@ -18,6 +19,8 @@ package enum AchievementsProjection {
         package var earned: [Achievement] = []
         /// Active days (as the streak counts them in `mode`).
         package var activeDays = ActiveDays()
+        /// Freeze grants and pauses (never reset).
+        package var grace = StreakGrace()
         /// Days with a perfect finished daily attempt.
         package var perfectDailyDays = ActiveDays()
         /// Finished quizzes.
@@ -34,15 +37,19 @@ package enum AchievementsProjection {
     /// Folds one step.
     package static func reduce(into state: inout State, _ step: Step) {
         if case .reset(let scope) = step.effect {
-            if scope.covers(.quizzes) { state = State(mode: state.mode) }
+            if scope.covers(.quizzes) {
+                let grace = state.grace
+                state = State(mode: state.mode)
+                state.grace = grace
+            }
             return
         }
+        var changed = state.grace.add(step.envelope.event, on: step.day, seq: step.seq)
         for (source, day) in StreakProjection.activity(of: step) where source.counts(in: state.mode) {
-            state.activeDays.insert(day)
-            if !state.has(.streak7), let run = state.activeDays.run(containing: day),
-               run.end.ordinal - run.start.ordinal + 1 >= weekDays {
-                state.earned.append(Achievement(.streak7, day: run.start.adding(days: weekDays - 1)))
-            }
+            if state.activeDays.insert(day) { changed = true }
+        }
+        if changed, !state.has(.streak7), let day = seventhDay(state.activeDays, state.grace) {
+            state.earned.append(Achievement(.streak7, day: day))
         }
         guard case .finished(let attempt) = step.effect, step.counts else { return }
         state.finished += 1
@@ -60,5 +67,15 @@ package enum AchievementsProjection {
            run.end.ordinal - run.start.ordinal + 1 >= weekDays {
             state.earned.append(Achievement(.perfectWeek, day: run.start.adding(days: weekDays - 1)))
         }
+    }
+
+    /// The 7th active day of the first run of the streak's day walk with 7
+    /// active days (frozen and paused days neither count nor break a run), or nil.
+    private static func seventhDay(_ activeDays: ActiveDays, _ grace: StreakGrace) -> Day? {
+        guard activeDays.count >= weekDays, let last = activeDays.days.last else { return nil }
+        let walk = StreakWalk.walked(activeDays, grace, through: last, today: nil)
+        guard let run = walk.runs.first(where: { $0.run.days >= weekDays })?.run,
+              let k = activeDays.days.firstIndex(of: run.start) else { return nil }
+        return activeDays.days[k + weekDays - 1]
     }
 }

@@ -15,6 +15,8 @@ public struct Anomaly: Sendable, Hashable {
         case hintLimit = "hint_limit"
         /// A hint used at balance 0.
         case hintOverdraw = "hint_overdraw"
+        /// A `streak.freeze_granted` whose amount went over the 2 freezes held; the excess is lost.
+        case freezeOverflow = "freeze_overflow"
         /// A line of a newer format version, skipped.
         case newerVersion = "newer_version"
 

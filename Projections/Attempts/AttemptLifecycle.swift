@@ -78,7 +78,7 @@ enum AttemptLifecycle {
             let finished = e.event.type == .quizFinished
             store.end(attempt, finished: finished, e)
             return (.ended(attempt, finished: finished), store.day(attempt))
-        case .puzzleCompleted, .puzzleFailed, .submissionMade, .hintsGranted, .progressReset:
+        case .puzzleCompleted, .puzzleFailed, .submissionMade, .hintsGranted, .progressReset, .streakFreezeGranted, .streakPaused:
             return (.other, e.day)
         }
     }

@@ -80,6 +80,8 @@ package struct AttemptsBook: Sendable {
             case .puzzleFailed(let p): return step(.puzzle(p, completed: false), counts: true)
             case .submissionMade(let s): return step(.submitted(s), counts: true)
             case .hintsGranted(let g): return step(.granted(g), counts: true)
+            case .streakFreezeGranted(let g): return step(.freezeGranted(g), counts: true)
+            case .streakPaused(let p): return step(.paused(p), counts: true)
             case .progressReset(let r):
                 if r.scope.covers(.quizzes) { quizEpoch += 1 }
                 return step(.reset(r.scope), counts: true)

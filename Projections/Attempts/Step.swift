@@ -1,6 +1,6 @@
 import Events
 
-/// One of the user's v1 events as the ``AttemptsBook`` read it: the day it
+/// One of the user's events as the ``AttemptsBook`` read it: the day it
 /// counts on, what it did, and the anomalies it carries.
 ///
 /// Every projection folds steps, so the attempt rules (which attempt, which
@@ -26,6 +26,10 @@ package struct Step: Sendable {
         case granted(HintsGranted)
         /// A progress reset.
         case reset(ProgressReset.Scope)
+        /// Streak freezes granted (format version 2).
+        case freezeGranted(StreakFreezeGranted)
+        /// A streak pause (format version 2).
+        case paused(StreakPaused)
         /// A quiz event the attempt rules refuse (a reused attempt id, an unknown
         /// attempt, an event after the end, a second answer): only its anomalies count.
         case ignored

@@ -59,6 +59,10 @@ enum AuditSummary {
             case .submissions: what = "submission progress starts afresh after this line"
             }
             return "progress reset: \(r.scope.rawValue) · \(what)"
+        case .streakFreezeGranted(let g):
+            return "\(plural(g.amount, "streak freeze")) granted (\(g.reason.rawValue))"
+        case .streakPaused(let p):
+            return "streak paused \(p.from) to \(p.to) · \(plural(p.to.ordinal - p.from.ordinal + 1, "day"))"
         }
     }
 

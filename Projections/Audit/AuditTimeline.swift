@@ -13,6 +13,8 @@ public struct AuditTimeline: Sendable {
     private let to: Day?
     private var book = AttemptsBook()
     private var hints = Hints()
+    /// The daily streak's active days, grants and pauses (for `freeze_overflow`).
+    private var streak = StreakProjection.State()
     /// The latest `at` among the user's earlier lines, and its `seq`.
     private var latest: (instant: Instant, seq: Int)?
     /// The attempt of the previous entry, so answers name theirs only when it changes.
@@ -31,7 +33,7 @@ public struct AuditTimeline: Sendable {
     /// attempts and "recorded late" are as of the whole log before it.
     public mutating func add(_ record: Record) -> AuditEntry? {
         switch record {
-        case .v1(let envelope):
+        case .event(let envelope):
             guard CodePoint.equal(envelope.user, user) else { return nil }
             return entry(for: envelope)
         case .newer(let line):
@@ -51,6 +53,12 @@ public struct AuditTimeline: Sendable {
         let balanceBefore = hints.balance
         var anomalies = step.anomalies
         if let overdraw = HintsProjection.reduce(into: &hints, step) { anomalies.append(overdraw) }
+        StreakProjection.reduce(into: &streak, step)
+        if case .freezeGranted = step.effect {
+            // As of the log so far (as every column of the audit), in the daily streak.
+            let walk = StreakWalk.walked(streak.activeDays(.daily), streak.grace, through: step.day, today: nil)
+            anomalies += walk.overflows.filter { $0.seq == step.seq }.map(AnomaliesProjection.anomaly)
+        }
         var late: AuditEntry.Late?
         if let latest, envelope.at.instant < latest.instant {
             late = AuditEntry.Late(afterSeq: latest.seq, by: envelope.at.instant.duration(to: latest.instant))

@@ -39,8 +39,10 @@ extension LearnerDashboard {
         h += figure("Accuracy by skill", SVGBarList(id: "chart-skills", title: "Accuracy by skill", xTitle: "answers right",
                                                      yTitle: "skill", rows: skills).svg,
                     caption: "Strength: at least 3 answers and 80% or more; weakness: under 60%.")
-        h += figure("Active days", calendar, caption: "A day is active with a finished daily quiz. Current streak "
-                    + "\(state.streak.current) day\(state.streak.current == 1 ? "" : "s"), longest \(state.streak.longest).")
+        h += figure("Active days", calendar, caption: "A day is active with a finished daily quiz; on a frozen day (❄) a streak "
+                    + "freeze kept the streak alive; a paused day (‖) is part of a pause. Current streak "
+                    + "\(state.streak.current) day\(state.streak.current == 1 ? "" : "s"), longest \(state.streak.longest); "
+                    + "\(state.streak.freezes.held) freeze\(state.streak.freezes.held == 1 ? "" : "s") held.")
         let timeDays = timeRange
         h += figure("Time spent per day", chart(id: "chart-time", title: "Time spent per day", days: timeDays, yTitle: "minutes",
                                                 style: .bars, yMax: nil) { d in
@@ -59,6 +61,7 @@ extension LearnerDashboard {
         let cards: [(String, String)] = [
             ("current streak", "\(state.streak.current) day\(state.streak.current == 1 ? "" : "s")"),
             ("longest streak", "\(state.streak.longest)"),
+            ("streak freezes held", "\(state.streak.freezes.held)"),
             ("quizzes completed", String(state.stats.quizzesCompleted)),
             ("accuracy", Report.percent(state.stats.accuracy)),
             ("hint balance", String(state.hints.balance)),
@@ -105,12 +108,12 @@ extension LearnerDashboard {
         "<figure><h3>\(HTMLText.escape(title))</h3>\(svg)<figcaption>\(HTMLText.escape(caption))</figcaption></figure>\n"
     }
 
-    /// The 12 weeks ending with D's week, a column per week and a row per weekday; active days filled.
+    /// The 12 weeks ending with D's week, a column per week and a row per
+    /// weekday: active days filled, frozen days marked ❄, paused days striped ‖.
     private var calendar: String {
         guard let d = state.day else { return "<p>No activity yet.</p>" }
         let (_, last) = Leaderboard.Period.week.range(containing: d)
         let first = last.adding(days: -7 * Self.calendarWeeks + 1)
-        let active = Set(state.streak.runs.flatMap { run in (run.start.ordinal...run.end.ordinal).map(Day.init(ordinal:)) })
         let cell = 22.0, gap = 4.0, left = 40.0, top = 24.0
         let width = left + Double(Self.calendarWeeks) * (cell + gap) + 10, height = top + 7 * (cell + gap) + 10
         let f = HTMLText.number
@@ -129,10 +132,16 @@ extension LearnerDashboard {
                 let (_, m, dd) = day.components
                 if dd <= 7 { s += "<text class=\"tick\" x=\"\(f(x))\" y=\"\(f(top - 8))\">\(Self.months[m - 1])</text>" }
             }
-            let on = active.contains(day), future = day > d
-            let cls = on ? "mark day on" : (future ? "mark day future" : "mark day")
+            let on = day <= d && streakDays.active.contains(day), frozen = streakDays.frozen.contains(day)
+            let paused = !on && streakDays.paused(day), future = day > d
+            let kind = on ? "on" : frozen ? "frozen" : paused ? "paused" : nil
+            let cls = "mark day" + (kind.map { " " + $0 } ?? "") + (future ? " future" : "")
+            let what = on ? ": active" : frozen ? ": frozen (a streak freeze)" : paused ? (future ? ": paused (planned)" : ": paused") : ""
             s += "<rect class=\"\(cls)\" data-key=\"\(day)\" data-value=\"\(on ? 1 : 0)\" x=\"\(f(x))\" y=\"\(f(y))\" "
-                + "width=\"\(f(cell))\" height=\"\(f(cell))\" rx=\"4\"><title>\(day)\(on ? ": active" : "")\(day == d ? " (today)" : "")</title></rect>"
+                + "width=\"\(f(cell))\" height=\"\(f(cell))\" rx=\"4\"><title>\(day)\(what)\(day == d ? " (today)" : "")</title></rect>"
+            let (cx, cy) = (f(x + cell / 2), f(y + cell * 0.72))
+            if frozen { s += "<text class=\"glyph\" x=\"\(cx)\" y=\"\(cy)\" text-anchor=\"middle\" aria-hidden=\"true\">❄</text>" }
+            if paused { s += "<text class=\"glyph\" x=\"\(cx)\" y=\"\(cy)\" text-anchor=\"middle\" aria-hidden=\"true\">‖</text>" }
         }
         return s + "</g></svg>"
     }
@@ -167,6 +176,9 @@ extension LearnerDashboard {
         .chart rect.day { fill: var(--grid); }
         .chart rect.day.on { fill: var(--bar); }
         .chart rect.day.future { fill: none; stroke: var(--grid); }
+        .chart rect.day.frozen { fill: #8fd3f4; }
+        .chart rect.day.paused { fill: none; stroke: var(--axis); stroke-dasharray: 3 2; }
+        .chart text.glyph { fill: var(--fg); font-size: 13px; }
 
         """
 }

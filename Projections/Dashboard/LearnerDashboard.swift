@@ -3,8 +3,8 @@ import Events
 /// A learner's own dashboard: one self-contained HTML page (inline SVG, no
 /// script, no URL to anything outside it) built from the state at D and the
 /// same fold: score over time (the daily quiz and all quizzes), accuracy by
-/// category and skill (the study plan's), a calendar of active days with the
-/// streak, per-quiz best and fastest, puzzles' best times, the hint balance
+/// category and skill (the study plan's), a calendar of active, frozen and
+/// paused days with the streak and the freezes held, per-quiz best and fastest, puzzles' best times, the hint balance
 /// and the time spent per day.
 public struct LearnerDashboard: Sendable {
     /// One day's score: the best percent of the day's finished daily attempts,
@@ -20,6 +20,18 @@ public struct LearnerDashboard: Sendable {
     let scores: [Day: DayScore]
     /// Nanoseconds spent per day, as `stats.time_spent_seconds` counts them.
     let timeByDay: [Day: Int64]
+    /// The streak's days for the calendar: active, frozen, paused.
+    let streakDays: StreakDays
+
+    /// What the calendar shows of each day: an active day, a day a freeze
+    /// kept the streak alive, a day of a pause (planned ones after D too).
+    struct StreakDays: Sendable {
+        var active = ActiveDays()
+        var frozen: Set<Day> = []
+        var pauses: [ClosedRange<Day>] = []
+
+        func paused(_ day: Day) -> Bool { pauses.contains { $0.contains(day) } }
+    }
 
     /// The dashboard of a projector's learner at `day` (nil: the state's default D).
     public init(_ projector: LearnerProjector, day: Day? = nil) {
@@ -36,6 +48,13 @@ public struct LearnerDashboard: Sendable {
         }
         self.scores = scores
         timeByDay = projector.timeSpent.byDay
+        var days = StreakDays()
+        if let walk = projector.streakWalk(day: day) {
+            days.active = walk.activeDays
+            days.frozen = Set(walk.runs.flatMap(\.run.frozen))
+        }
+        days.pauses = projector.streakGrace.pauses.map { $0.from...$0.to }
+        streakDays = days
     }
 
     /// Days shown in the calendar: the 12 weeks (Monday to Sunday) ending with D's week.

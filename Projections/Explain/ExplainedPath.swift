@@ -21,9 +21,9 @@ struct ExplainedPath {
     /// The paths with a rule of their own, and their witnesses.
     static let table: [(path: String, witnesses: [String], run: Run?, rule: String)] = [
         ("streak.current", ["streak.runs"], .last,
-         "The number of consecutive active days (a day with a finished daily quiz attempt, counted on the day the attempt started) ending at D if D is active, else ending at D-1 if D-1 is active, else 0 (then the events shown are those of the run that broke)."),
+         "The active days (a day with a finished daily quiz attempt, counted on the day the attempt started) of the run going on at D: a run goes on across a paused day, across D (not over yet), and across a missed day paid by a streak freeze held (grants add their amount, at most 2 held), and ends at a missed day with no freeze; else 0 (then the events shown are those of the run that ended). Frozen and paused days count nothing; the grants that paid for the run's frozen days and the pauses of its paused days are shown with them."),
         ("streak.longest", ["streak.runs"], .longest,
-         "The longest run of consecutive active days (days with a finished daily quiz attempt) up to D."),
+         "The most active days (days with a finished daily quiz attempt) of any run up to D; a run goes on across paused days and days paid by a streak freeze, which count nothing (the grants and pauses behind them are shown)."),
         ("daily_quiz.status", ["daily_quiz.status", "daily_quiz.attempt", "daily_quiz.answered"], nil,
          "The status of the latest daily quiz attempt started on D: not_started if none, in_progress, completed (finished) or abandoned."),
         ("daily_quiz.retries_left", ["daily_quiz.attempts", "daily_quiz.retries_left"], nil,
@@ -67,6 +67,15 @@ struct ExplainedPath {
         switch run {
         case .last: return all.max { $0.0.upperBound < $1.0.upperBound }?.0 ?? (Day(ordinal: 0)...Day(ordinal: 0))
         case .longest: return all.first { $0.1 == Int(longestText) }?.0 ?? (Day(ordinal: 0)...Day(ordinal: 0))
+        }
+    }
+
+    /// The run ``run`` selects among the walk's runs (as ``days(in:)`` does in `streak.runs`), or nil.
+    func run(in walk: StreakWalk, longest: Int) -> StreakWalk.Run? {
+        switch run {
+        case nil: nil
+        case .last: walk.runs.last
+        case .longest: walk.runs.first { $0.run.days == longest }
         }
     }
 

@@ -48,19 +48,58 @@ public struct Explanation: Sendable, Hashable {
         var timeline = AuditTimeline(user: options.user)
         var previous = try explained.members(of: projector.state(day: day))
         var events: [Event] = []
+        var graceEntries: [Int: AuditEntry] = [:]
         for record in records {
             projector.apply(record)
             let entry = timeline.add(record)
+            if let entry, case .event(let e) = record, [.streakFreezeGranted, .streakPaused].contains(e.event.type) {
+                graceEntries[entry.seq] = entry
+            }
             let now = try explained.members(of: projector.state(day: day))
             if now.witnesses != previous.witnesses, let entry {
                 events.append(Event(seq: entry.seq, day: entry.day, type: entry.type, summary: entry.summary))
             }
             previous = now
         }
-        if let days = try explained.days(in: full.state(day: day)) {
+        let state = full.state(day: day)
+        if let days = try explained.days(in: state) {
             events.removeAll { event in event.day.map { !days.contains($0) } ?? true }
         }
+        if let walk = full.streakWalk(day: day), let run = explained.run(in: walk, longest: state.streak.longest) {
+            let grace = graceEvents(of: run, pauses: full.streakGrace.pauses, entries: graceEntries)
+            events.removeAll { event in grace.contains { $0.seq == event.seq } }
+            events = (events + grace).sorted { $0.seq < $1.seq }
+        }
         return Explanation(path: path, value: final.value, rule: explained.rule, events: events)
+    }
+
+    /// The grants that paid for the run's frozen days and the pauses of its
+    /// paused days, each summary naming those days.
+    private static func graceEvents(of run: StreakWalk.Run, pauses: [StreakGrace.Pause],
+                                    entries: [Int: AuditEntry]) -> [Event] {
+        var days: [Int: (frozen: [Day], paused: [Day])] = [:]
+        for (day, payer) in zip(run.run.frozen, run.payers) { days[payer, default: ([], [])].frozen.append(day) }
+        for day in run.pausedDays {
+            // The pause (first in log order) covering the day.
+            if let pause = pauses.filter({ $0.from <= day && day <= $0.to }).min(by: { $0.seq < $1.seq }) {
+                days[pause.seq, default: ([], [])].paused.append(day)
+            }
+        }
+        return days.compactMap { seq, named in
+            guard let entry = entries[seq] else { return nil }
+            var summary = entry.summary
+            if !named.frozen.isEmpty { summary += " · paid for frozen " + Self.list(named.frozen) }
+            if !named.paused.isEmpty { summary += " · paused " + Self.list(named.paused) + " of the run" }
+            return Event(seq: seq, day: entry.day, type: entry.type, summary: summary)
+        }
+    }
+
+    /// `2025-10-08`, `2025-10-08, 2025-10-09`, or `2025-10-08 … 2025-10-14 (7 days)`.
+    private static func list(_ days: [Day]) -> String {
+        guard days.count > 2, let first = days.first, let last = days.last else {
+            return (days.count == 1 ? "day " : "days ") + days.map(\.description).joined(separator: ", ")
+        }
+        return "days \(first) … \(last) (\(days.count) days)"
     }
 
     /// The state has no member at this path.

@@ -1,7 +1,7 @@
 import Events
 
-/// The flat export's rows (docs/analytics.md): every v1 event as one flat JSON
-/// object of 35 members, with the attempt rules already applied — the
+/// The flat export's rows (docs/analytics.md): every event of a known format
+/// version as one flat JSON object of 37 members, with the attempt rules already applied — the
 /// learner's `day`, whether the event `counted`, an ended attempt's `score`
 /// and `seconds` — by `AttemptLifecycle`, the rules `state` and `report` use.
 ///
@@ -15,9 +15,9 @@ public struct FlatExport: Sendable {
     public init() {}
 
     /// The row of one record and the day folder it belongs in; nil for a line
-    /// of a newer format version (not exported).
+    /// of a format version this reader does not know (not exported).
     public mutating func row(_ record: Record) -> (day: Day, line: [UInt8])? {
-        guard case .v1(let e) = record else { return nil }
+        guard case .event(let e) = record else { return nil }
         let (verdict, day) = AttemptLifecycle.apply(e, to: &books[e.user, default: AttemptsBook()])
         let book = books[e.user]
         var known: Attempt? = nil
@@ -38,7 +38,7 @@ public struct FlatExport: Sendable {
         return (day, Self.line(e, day: day, attempt: known, counted: counted, ended: ended))
     }
 
-    /// The 35 members, in the documented order.
+    /// The 37 members, in the documented order.
     static func line(_ e: Envelope, day: Day, attempt: Attempt?, counted: Bool, ended: Attempt?) -> [UInt8] {
         var w = JSONWriter(capacity: 768)
         var o = ObjectWriter(&w)
@@ -53,14 +53,17 @@ public struct FlatExport: Sendable {
         var start: QuizStarted? = attempt?.start
         if case .quizStarted(let own) = event { start = own }
         var answer: AnswerSelected? = nil, hint: HintUsed? = nil, puzzle: PuzzlePlayed? = nil
-        var submission: SubmissionMade? = nil, grant: HintsGranted? = nil, reset: ProgressReset? = nil
+        var submission: SubmissionMade? = nil, reset: ProgressReset? = nil, pause: StreakPaused? = nil
+        var grant: (amount: Int, reason: String)? = nil
         switch event {
         case .answerSelected(let a): answer = a
         case .hintUsed(let h): hint = h
         case .puzzleCompleted(let p), .puzzleFailed(let p): puzzle = p
         case .submissionMade(let s): submission = s
-        case .hintsGranted(let g): grant = g
+        case .hintsGranted(let g): grant = (g.amount, g.reason.rawValue)
+        case .streakFreezeGranted(let g): grant = (g.amount, g.reason.rawValue)
         case .progressReset(let r): reset = r
+        case .streakPaused(let p): pause = p
         default: break
         }
         var seconds: String? = puzzle?.seconds?.literal ?? submission?.seconds.map(String.init)
@@ -99,8 +102,10 @@ public struct FlatExport: Sendable {
         integer("answers", submission?.answers.count)
         integer("correct_answers", submission?.correctCount)
         integer("amount", grant?.amount)
-        string("reason", grant?.reason.rawValue)
+        string("reason", grant?.reason)
         string("scope", reset?.scope.rawValue)
+        string("paused_from", pause?.from.description)
+        string("paused_to", pause?.to.description)
         o.end(&w)
         w.byte(0x0A)
         return w.bytes

@@ -65,7 +65,7 @@ public struct ItemsBuilder: Sendable {
 
     /// Folds one record, in log order; lines of a newer version are skipped.
     public mutating func add(_ record: Record) {
-        guard case .v1(let e) = record else { return }
+        guard case .event(let e) = record else { return }
         add(e, user: users.number(e.user).number)
     }
 
@@ -170,7 +170,7 @@ extension ItemsBuilder: AllLearnersFold {
         closeLearners()
         _ = try records { record in
             switch record {
-            case .v1(let e): self.add(e, user: 0)
+            case .event(let e): self.add(e, user: 0)
             case .newer: break
             }
         }

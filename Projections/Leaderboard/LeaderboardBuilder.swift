@@ -8,7 +8,7 @@ import Events
 /// counts only if started after the learner's latest `quizzes`/`all` reset
 /// (`AttemptLifecycle.counts`); a finished daily attempt that counts makes
 /// its start day a streak day (`StreakProjection.activates`), and the streak
-/// at LAST is `Streak.at`. Only the storage is the leaderboard's own, as
+/// at LAST is `Streak.at` with their freeze grants and pauses (`StreakGrace`). Only the storage is the leaderboard's own, as
 /// compact as the report's: per learner the finished attempts of the period
 /// that count (a number and a `ScoreMean`) and the streak days up to LAST;
 /// per attempt its id and start day once it has ended (`AttemptTable`). A
@@ -27,6 +27,8 @@ public struct LeaderboardBuilder: Sendable {
         var mean = ScoreMean()
         /// Days up to LAST with a finished daily attempt started after the latest reset.
         var streak = ActiveDays()
+        /// Their freeze grants and pauses on days up to LAST (never reset, as in `state`).
+        var grace = StreakGrace()
     }
 
     /// A learner reduced to what the ranking reads.
@@ -54,7 +56,7 @@ public struct LeaderboardBuilder: Sendable {
 
     /// Folds one record of the log, in log order (newer-version lines are skipped).
     public mutating func add(_ record: Record) {
-        guard case .v1(let e) = record else { return }
+        guard case .event(let e) = record else { return }
         add(e, user: user(e.user))
     }
 
@@ -65,7 +67,7 @@ public struct LeaderboardBuilder: Sendable {
         return number
     }
 
-    /// Folds one v1 event of user number `user`.
+    /// Folds one event of user number `user`.
     private mutating func add(_ e: Envelope, user: Int32) {
         let u = Int(user)
         attempts.user = user
@@ -85,12 +87,19 @@ public struct LeaderboardBuilder: Sendable {
                 learners[u].streak.insert(day)
             }
         case .other:
-            // Any reset of the log, even after LAST, as `state --day LAST` applies it.
-            guard case .progressReset(let reset) = e.event, reset.scope.covers(.quizzes) else { return }
-            learners[u].epoch += 1
-            learners[u].finished = 0
-            learners[u].mean = ScoreMean()
-            learners[u].streak = ActiveDays()
+            switch e.event {
+            case .progressReset(let reset) where reset.scope.covers(.quizzes):
+                // Any reset of the log, even after LAST, as `state --day LAST` applies it.
+                learners[u].epoch += 1
+                learners[u].finished = 0
+                learners[u].mean = ScoreMean()
+                learners[u].streak = ActiveDays()
+            case .streakFreezeGranted, .streakPaused:
+                // Days after LAST are not read by the streak at LAST.
+                if day <= last { learners[u].grace.add(e.event, on: day, seq: e.seq) }
+            default:
+                break
+            }
         default:
             break
         }
@@ -100,7 +109,7 @@ public struct LeaderboardBuilder: Sendable {
     private func row(_ user: String, _ learner: Learner) -> Row {
         Row(user: user, finished: learner.finished,
             percent: learner.finished >= Leaderboard.minimumForPercent ? learner.mean.percent : nil,
-            streak: Streak.at(last, activeDays: learner.streak).current)
+            streak: Streak.at(last, activeDays: learner.streak, grace: learner.grace).current)
     }
 
     /// The ranking by `measure`, without the learners of `excluded` (who take no rank),
@@ -136,7 +145,7 @@ extension LeaderboardBuilder: AllLearnersFold {
         learners.append(Learner())
         let user = try records { record in
             switch record {
-            case .v1(let e): self.add(e, user: 0)
+            case .event(let e): self.add(e, user: 0)
             case .newer: break
             }
         }

@@ -29,7 +29,7 @@ package struct LearnerFold: Sendable {
     package private(set) var achievements: AchievementsProjection.State
     /// Anomalies.
     package private(set) var anomalies: [Anomaly] = []
-    /// Kept lines folded (v1 events and newer-version lines).
+    /// Kept lines folded (events and newer-version lines).
     package private(set) var count = 0
 
     /// An empty fold; `streakOn` says which days are active for `streak_7`.
@@ -37,7 +37,7 @@ package struct LearnerFold: Sendable {
         achievements = AchievementsProjection.State(mode: streakOn)
     }
 
-    /// Folds one kept v1 event of the user, in log order.
+    /// Folds one kept event of the user (of a known version), in log order.
     package mutating func reduce(_ envelope: Envelope) {
         count += 1
         let step = book.apply(envelope)
@@ -60,15 +60,30 @@ package struct LearnerFold: Sendable {
         AnomaliesProjection.reduce(into: &anomalies, newer: line)
     }
 
+    /// The grants over the cap: the walk carried on to the last grant's day
+    /// (every day before it judged), whatever D is.
+    private func freezeOverflows(_ activeDays: ActiveDays) -> [StreakWalk.Overflow] {
+        guard let last = streak.grace.lastGrantDay else { return [] }
+        return StreakWalk.walked(activeDays, streak.grace, through: last, today: nil).overflows
+    }
+
+    /// The walk of the streak at `day` (nil: `options.day`, else the default
+    /// D), with what `explain` and the dashboard show of its runs.
+    package func streakWalk(day: Day?, options: StateOptions) -> StreakWalk? {
+        guard let d = day ?? options.day ?? latest.day else { return nil }
+        return StreakWalk.walked(streak.activeDays(options.streakOn), streak.grace, through: d, today: d)
+    }
+
     /// The state at `day` (nil: `options.day`, else the default D).
     package func state(day: Day?, options: StateOptions) -> LearnerState {
         let d = day ?? options.day ?? latest.day
         let retryLimit = max(0, options.retryLimit)
+        let activeDays = streak.activeDays(options.streakOn)
         return LearnerState(
             user: options.user,
             day: d,
             dailyQuiz: DailyQuiz.at(d, daily: daily, book: book, retryLimit: retryLimit),
-            streak: d.map { Streak.at($0, activeDays: streak.activeDays(options.streakOn)) } ?? .none,
+            streak: d.map { Streak.at($0, activeDays: activeDays, grace: streak.grace) } ?? .none,
             history: HistoryEntry.window(endingAt: d, days: options.days, daily: daily, book: book),
             quizzes: quizzes.sorted,
             puzzles: puzzles.sorted,
@@ -77,7 +92,7 @@ package struct LearnerFold: Sendable {
             hints: hints,
             stats: stats.stats,
             achievements: achievements.earned,
-            anomalies: anomalies,
+            anomalies: AnomaliesProjection.merging(anomalies, freezeOverflows(activeDays)),
             retryLimit: retryLimit)
     }
 }

@@ -6,7 +6,7 @@ import Events
 /// ```swift
 /// var projector = LearnerProjector(options: StateOptions(user: "u-42"))
 /// projector.apply(contentsOf: records)      // the log so far, in order
-/// projector.apply(.v1(appendedEnvelope))     // then each new event
+/// projector.apply(.event(appendedEnvelope))  // then each new event
 /// let today = projector.state()              // D: the day of the latest event
 /// let button = today.dailyQuiz.status        // .inProgress, answered 3 → "Continue (4/5)"
 /// ```
@@ -31,7 +31,7 @@ public struct LearnerProjector: Sendable {
         lastSeq = record.seq
         if let asOf = options.asOf, !asOf.keeps(record) { return }
         switch record {
-        case .v1(let envelope):
+        case .event(let envelope):
             guard CodePoint.equal(envelope.user, options.user) else { return }
             fold.reduce(envelope)
         case .newer(let line):
@@ -41,18 +41,18 @@ public struct LearnerProjector: Sendable {
         }
     }
 
-    /// Folds one v1 event of the log.
-    public mutating func apply(_ envelope: Envelope) { apply(.v1(envelope)) }
+    /// Folds one event of the log.
+    public mutating func apply(_ envelope: Envelope) { apply(.event(envelope)) }
 
     /// Folds records in log order.
     public mutating func apply<Records: Sequence<Record>>(contentsOf records: Records) {
         for record in records { apply(record) }
     }
 
-    /// How many of the user's lines were kept (v1 events and newer-version lines).
+    /// How many of the user's lines were kept (events and newer-version lines).
     public var keptCount: Int { fold.count }
 
-    /// The default D: the day of the user's kept v1 event with the latest instant; nil if none.
+    /// The default D: the day of the user's kept event of a known version with the latest instant; nil if none.
     public var latestDay: Day? { fold.latest.day }
 
     /// The attempt bookkeeping folded so far (for folds that read attempts by day, such as leaderboards).
@@ -60,6 +60,13 @@ public struct LearnerProjector: Sendable {
 
     /// Time spent as the stats count it, per day (for the dashboard).
     package var timeSpent: TimeSpent { fold.stats.time }
+
+    /// The streak's day walk through `day` (nil: the state's D), with what
+    /// `explain` and the dashboard show of its runs; nil without a day.
+    package func streakWalk(day: Day? = nil) -> StreakWalk? { fold.streakWalk(day: day, options: options) }
+
+    /// The learner's streak freezes granted and pauses (for the dashboard).
+    package var streakGrace: StreakGrace { fold.streak.grace }
 
     /// The state at `day`; nil uses ``StateOptions/day``, else ``latestDay``.
     public func state(day: Day? = nil) -> LearnerState {

@@ -4,9 +4,10 @@ import Events
 ///
 /// The rules are those of the learner's state: `AttemptLifecycle` decides
 /// which attempt an event belongs to, the day it is on and which start and
-/// answers count, and each user's streak at `to` is `Streak/at(_:activeDays:)`
-/// over the days `StreakProjection.activates(_:daily:counts:)` makes active,
-/// from the events on days up to `to`. The counts are activity: a
+/// answers count, and each user's streak at `to` is the streak's day walk
+/// (`StreakWalk`, the walk of `Streak/at(_:activeDays:grace:)`) over the days
+/// `StreakProjection.activates(_:daily:counts:)` makes active and the user's
+/// freeze grants and pauses, from the events on days up to `to`. The counts are activity: a
 /// `progress.reset` removes nothing from them.
 ///
 /// Only the storage is the report's own, so its memory does not grow with the
@@ -18,7 +19,8 @@ import Events
 ///
 /// A learner whose records are all folded at once (a ledger directory's
 /// learner log, `foldLearner`) is then reduced to what the report still
-/// needs of them, the last run of their streak days (`StreakEnds`): their
+/// needs of them, their streak's walk up to their last streak day, compacted
+/// (`StreakEnds`): their
 /// name, days and attempts are dropped, so such a fold's memory does not
 /// grow with the number of learners.
 public struct ReportBuilder: Sendable, AllLearnersFold {
@@ -37,6 +39,8 @@ public struct ReportBuilder: Sendable, AllLearnersFold {
         /// How many `quizzes`/`all` resets on days up to `to` were folded: an
         /// attempt started under an older count no longer makes a streak day.
         var epoch = 0
+        /// The freeze grants and pauses on days up to `to` (never reset).
+        var grace = StreakGrace()
     }
 
     /// Right answers and answers of one skill.
@@ -60,11 +64,11 @@ public struct ReportBuilder: Sendable, AllLearnersFold {
     /// The users active in the range that were closed (`closeLearners`), by
     /// their last run of streak days.
     private var closed = StreakEnds()
-    /// The first and last day of any v1 event (`Int.max`/`Int.min` before one).
+    /// The first and last day of any event of a known version (`Int.max`/`Int.min` before one).
     private var firstDay = Int.max, lastDay = Int.min
 
     /// Makes an empty report of the days `from` ... `to`; a bound left nil is
-    /// the first (last) day with any v1 event.
+    /// the first (last) day with any event of a known version.
     public init(from: Day? = nil, to: Day? = nil) {
         self.from = from
         self.to = to
@@ -72,9 +76,9 @@ public struct ReportBuilder: Sendable, AllLearnersFold {
         high = to?.ordinal ?? Int.max
     }
 
-    /// Folds one record of a log, in log order. Lines of a newer version are skipped.
+    /// Folds one record of a log, in log order. Lines of a version this reader does not know are skipped.
     public mutating func add(_ record: Record) {
-        guard case .v1(let envelope) = record else { return }
+        guard case .event(let envelope) = record else { return }
         add(envelope)
     }
 
@@ -98,7 +102,7 @@ public struct ReportBuilder: Sendable, AllLearnersFold {
         learners.append(Learner())
         _ = try records { record in
             switch record {
-            case .v1(let e): self.add(e, user: 0)
+            case .event(let e): self.add(e, user: 0)
             case .newer: break
             }
         }
@@ -110,13 +114,13 @@ public struct ReportBuilder: Sendable, AllLearnersFold {
     /// attempts. The report is unchanged.
     private mutating func closeLearners() {
         guard !learners.isEmpty else { return }
-        for learner in learners where learner.inRange { closed.add(learner.streak) }
+        for learner in learners where learner.inRange { closed.add(learner.streak, learner.grace) }
         learners.removeAll(keepingCapacity: true)
         users.removeAll()
         attempts.removeAll()
     }
 
-    /// Folds one v1 event of user number `user`.
+    /// Folds one event of user number `user`.
     private mutating func add(_ e: Envelope, user: Int32) {
         attempts.user = user
         attempts.epoch = learners[Int(user)].epoch
@@ -154,12 +158,24 @@ public struct ReportBuilder: Sendable, AllLearnersFold {
             case .progressReset(let reset) where reset.scope.covers(.quizzes) && day <= high:
                 learners[Int(user)].epoch += 1
                 learners[Int(user)].streak = ActiveDays()
+            case .streakFreezeGranted, .streakPaused:
+                if day <= high { learners[Int(user)].grace.add(e.event, on: on, seq: e.seq) }
             default: break
             }
         }
         if day < firstDay { firstDay = day }
         if day > lastDay { lastDay = day }
-        if counted, e.event.type != .hintsGranted { countActive(user, on: day) }
+        if counted, Self.isActivity(e.event.type) { countActive(user, on: day) }
+    }
+
+    /// Whether an event makes its user active that day (`active_users`):
+    /// every type but the grants (often a server's, not the learner's) and
+    /// pauses (a plan).
+    static func isActivity(_ type: EventType) -> Bool {
+        switch type {
+        case .hintsGranted, .streakFreezeGranted, .streakPaused: false
+        default: true
+        }
     }
 
     /// A `submission.made` on a day of the report: it and its answers count.
@@ -249,13 +265,13 @@ public struct ReportBuilder: Sendable, AllLearnersFold {
         // Every streak day is on or before `last` (only days up to `to` are
         // streak days; without `to`, `last` is the last day of any event).
         var ends = closed
-        for learner in learners where learner.inRange { ends.add(learner.streak) }
+        for learner in learners where learner.inRange { ends.add(learner.streak, learner.grace) }
         let streaks = ends.distribution(at: last)
         return Report(from: first, to: last, days: rows, totals: total.counts, skills: skillRows, streaks: streaks)
     }
 
     /// The report's days: the given bounds, else the first and last day with a
-    /// v1 event; a default that would fall on the wrong side of a given bound
+    /// known event; a default that would fall on the wrong side of a given bound
     /// gives way to it. Nil with no bound and no event.
     private var range: (Day, Day)? {
         let firstDay = firstDay == Int.max ? nil : Day(ordinal: self.firstDay)

@@ -25,7 +25,7 @@ public struct SeenEvents: Sendable {
     public mutating func check(_ record: Record, at place: String) -> Verdict {
         let content: [UInt8]
         switch record {
-        case .v1(let e): content = LineCodec.encode(e.resealed(seq: 1, prev: Envelope.genesis))
+        case .event(let e): content = LineCodec.encode(e.resealed(seq: 1, prev: Envelope.genesis))
         case .newer: content = []
         }
         guard let earlier = first[record.id] else {

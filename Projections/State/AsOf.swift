@@ -36,7 +36,7 @@ public enum AsOf: Sendable, Hashable, CustomStringConvertible {
     /// can trust, so a time filter keeps it (it is reported, never folded).
     public func keeps(_ record: Record) -> Bool {
         switch (self, record) {
-        case (_, .v1(let envelope)): keeps(envelope)
+        case (_, .event(let envelope)): keeps(envelope)
         case (.seq(let n), .newer(let line)): line.seq <= n
         case (.time, .newer): true
         }

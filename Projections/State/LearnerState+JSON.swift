@@ -53,6 +53,10 @@ extension Streak {
             o.integer(&w, "current", current); o.bool(&w, "active_today", activeToday); o.integer(&w, "longest", longest)
             o.objects(&w, "runs", runs) { w, r, run in
                 r.day(&w, "start", run.start); r.day(&w, "end", run.end); r.integer(&w, "days", run.days)
+                r.array(&w, "frozen", run.frozen) { w, d in w.day(d) }; r.integer(&w, "paused", run.paused)
+            }
+            o.object(&w, "freezes") { w, f in
+                f.integer(&w, "held", freezes.held); f.integer(&w, "granted", freezes.granted); f.integer(&w, "used", freezes.used)
             }
         }
     }

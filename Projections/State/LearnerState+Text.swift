@@ -75,10 +75,20 @@ extension DailyQuiz {
 func plural(_ n: Int, _ one: String, _ many: String) -> String { "\(n) \(n == 1 ? one : many)" }
 
 extension Streak {
+    /// `5 days · done today · longest 7`, then, once the learner has freezes
+    /// or pauses, `· 1 freeze held (3 granted, 2 used)` and the current run's
+    /// `frozen 10-08, 10-12 · 3 paused days`.
     var summary: String {
-        let days = plural(current, "day", "days")
-        if current == 0 { return "0 days · longest \(longest)" }
-        return days + (activeToday ? " · done today" : " · not done yet today") + " · longest \(longest)"
+        var text = current == 0 ? "0 days · longest \(longest)"
+            : plural(current, "day", "days") + (activeToday ? " · done today" : " · not done yet today") + " · longest \(longest)"
+        if freezes.granted > 0 {
+            text += " · \(plural(freezes.held, "freeze", "freezes")) held (\(freezes.granted) granted, \(freezes.used) used)"
+        }
+        if current > 0, let run = runs.last {
+            if !run.frozen.isEmpty { text += " · frozen " + run.frozen.map(\.description).joined(separator: ", ") }
+            if run.paused > 0 { text += " · " + plural(run.paused, "paused day", "paused days") }
+        }
+        return text
     }
 }
 

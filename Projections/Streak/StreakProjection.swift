@@ -1,8 +1,9 @@
 import Events
 
 /// The fold behind the streak: the learner's active days, kept per source so a
-/// reset clears only its scope. Day-indexed and independent of D; the streak
-/// at D is computed at the end (``Streak/at(_:activeDays:)``).
+/// reset clears only its scope, and their freezes and pauses (never reset).
+/// Day-indexed and independent of D; the streak at D is computed at the end
+/// (``Streak/at(_:activeDays:grace:)``).
 package enum StreakProjection {
     /// What makes a day active.
     package enum Source: Sendable, Hashable, CaseIterable {
@@ -38,6 +39,8 @@ package enum StreakProjection {
         package var puzzle = ActiveDays()
         /// Days with a submission.
         package var submission = ActiveDays()
+        /// Freeze grants and pauses.
+        package var grace = StreakGrace()
 
         /// No active day.
         package init() {}
@@ -76,6 +79,7 @@ package enum StreakProjection {
 
     /// Folds one step.
     package static func reduce(into state: inout State, _ step: Step) {
+        state.grace.reduce(step)
         if case .reset(let scope) = step.effect {
             for source in Source.allCases where scope.covers(source.scope) { state[keyPath: days(source)] = ActiveDays() }
             return

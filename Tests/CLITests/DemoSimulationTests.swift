@@ -1,5 +1,6 @@
 import Events
 import Foundation
+import Projections
 import Simulation
 import Testing
 
@@ -31,7 +32,8 @@ struct DemoSimulationTests {
         let ids = Self.defaults.compactMap(\.id)
         #expect(ids.count == Self.defaults.count)
         #expect(Set(ids).count == ids.count)
-        #expect(ids.allSatisfy { $0.wholeMatch(of: /u-\d{3}:\d+/) != nil })
+        // Freezes and pauses count apart, so the other events keep the ids they had before version 2.
+        #expect(ids.allSatisfy { $0.wholeMatch(of: /u-\d{3}:(\d+|freeze-\d+|pause-\d+)/) != nil })
         #expect(Self.defaults.allSatisfy { $0.device != nil })
     }
 
@@ -117,5 +119,44 @@ struct DemoSimulationTests {
         #expect(emptyLessons >= 1)
         #expect(resets >= 1)
         #expect(late > 10)
+    }
+
+    @Test("streak freezes: one a reward every 7 active days, never over 2 held; some learners pause for their trip")
+    func freezesAndPauses() {
+        var finishedDays: [String: Set<Day>] = [:]
+        var attemptsDaily: [String: (Day, Bool)] = [:]
+        var grants = 0, pauses = 0
+        var grantsOf: [String: Int] = [:]
+        var records: [Record] = []
+        for (k, e) in Self.defaults.enumerated() {
+            records.append(.event(e.sealed(seq: k + 1, id: e.id ?? "", prev: Envelope.genesis)))
+            switch e.event {
+            case .quizStarted(let s):
+                if attemptsDaily[e.user + "/" + s.attempt] == nil { attemptsDaily[e.user + "/" + s.attempt] = (e.at.day, s.isDaily) }
+            case .quizFinished(let f):
+                // A daily attempt's start day; a finish whose start a glitch lost, its own day.
+                let (day, daily) = attemptsDaily[e.user + "/" + f.attempt] ?? (e.at.day, true)
+                if daily { finishedDays[e.user, default: []].insert(day) }
+            case .streakFreezeGranted(let g):
+                grants += 1
+                grantsOf[e.user, default: 0] += 1
+                #expect(g.amount == 1 && g.reason == .reward)
+                // A reward for every 7 active days (one day of slack for a glitch that reused an attempt id).
+                #expect(finishedDays[e.user, default: []].count + 1 >= 7 * (grantsOf[e.user] ?? 0), "\(e.id ?? "")")
+            case .streakPaused(let p):
+                pauses += 1
+                #expect(p.from == e.at.day.adding(days: 1) && p.to >= p.from && p.to.ordinal - p.from.ordinal < 6, "\(e.id ?? "")")
+            default: break
+            }
+        }
+        #expect(grants > 20 && pauses >= 2, "\(grants) grants, \(pauses) pauses")
+        var frozen = 0, paused = 0
+        for user in Set(Self.defaults.map(\.user)) {
+            let state = LearnerState(folding: records, options: StateOptions(user: user))
+            #expect(!state.anomalies.contains { $0.kind == .freezeOverflow }, "\(user)")
+            frozen += state.streak.freezes.used
+            paused += state.streak.runs.reduce(0) { $0 + $1.paused }
+        }
+        #expect(frozen > 10 && paused > 0, "\(frozen) frozen days, \(paused) paused days")
     }
 }

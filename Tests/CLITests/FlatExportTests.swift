@@ -32,6 +32,8 @@ struct FlatExportTests {
             e("f1", "2025-10-02T00:03:30.5+02:00", "u", "quiz.finished", #"{"attempt":"a"}"#),
             e("s2", "2025-10-03T09:00:00Z", "u", "quiz.started", #"{"attempt":"a","quiz":"other","questions":9}"#),
             e("z1", "2025-10-03T09:01:00Z", "u", "answer.selected", #"{"attempt":"zz","question":"1","choice":0,"correct":true}"#),
+            e("g1", "2025-10-03T23:30:00-04:00", "u", "streak.freeze_granted", #"{"amount":2,"reason":"purchase"}"#),
+            e("p1", "2025-10-04T00:30:00+09:00", "u", "streak.paused", #"{"from":"2025-10-04","to":"2025-10-10"}"#),
         ], to: log)
         let out = tmp.path("flat")
         let r = try CLI.run(["export", log, "--format", "flat", "--out", out])
@@ -40,7 +42,7 @@ struct FlatExportTests {
         let byID = Dictionary(uniqueKeysWithValues: rows.map { ($0.row["id"] as? String ?? "", $0) })
         func day(_ id: String) -> String? { byID[id]?.row["day"] as? String }
         func counted(_ id: String) -> Bool? { byID[id]?.row["counted"] as? Bool }
-        #expect(rows.allSatisfy { $0.row.count == 35 && $0.folder == "day=" + (($0.row["day"] as? String) ?? "") })
+        #expect(rows.allSatisfy { $0.row.count == 37 && $0.folder == "day=" + (($0.row["day"] as? String) ?? "") })
         // The attempt's events are on its start day, after midnight too.
         #expect(["s1", "x1", "x2", "f1"].allSatisfy { day($0) == "2025-10-01" })
         #expect(byID["x1"]?.row["at_day"] as? String == "2025-10-02")
@@ -52,6 +54,14 @@ struct FlatExportTests {
         // The duplicate start: its own day and quiz, not counted; the unknown attempt's answer: own day, no quiz.
         #expect(day("s2") == "2025-10-03" && counted("s2") == false && byID["s2"]?.row["quiz"] as? String == "other")
         #expect(day("z1") == "2025-10-03" && counted("z1") == false && byID["z1"]?.row["quiz"] is NSNull)
+        // Version 2: a freeze grant's amount and reason, a pause's days; each on its own day, counted, no attempt.
+        let grant = try #require(byID["g1"]?.row), pause = try #require(byID["p1"]?.row)
+        #expect(grant["type"] as? String == "streak.freeze_granted" && grant["amount"] as? Int == 2 && grant["reason"] as? String == "purchase")
+        #expect(day("g1") == "2025-10-03" && counted("g1") == true && grant["paused_from"] is NSNull && grant["attempt"] is NSNull)
+        #expect(pause["paused_from"] as? String == "2025-10-04" && pause["paused_to"] as? String == "2025-10-10")
+        #expect(day("p1") == "2025-10-04" && pause["amount"] is NSNull && pause["utc"] as? String == "2025-10-03T15:30:00Z")
+        let names = (try String(contentsOfFile: out + "/day=2025-10-04/part-00000.jsonl", encoding: .utf8))
+        #expect(names.hasSuffix(#""scope":null,"paused_from":"2025-10-04","paused_to":"2025-10-10"}"# + "\n"))
         // A non-empty OUTDIR is refused.
         #expect(try CLI.run(["export", log, "--format", "flat", "--out", out]).status == 1)
     }

@@ -30,10 +30,10 @@ seen_days = []
 with open(log_path, encoding='utf-8') as f:
     for line in f:
         e = json.loads(line)
-        if e['v'] != 1:
+        if e['v'] not in (1, 2):
             continue
         u, t, d = e['user'], e['type'], e['data']
-        me = learners.setdefault(u, dict(attempts={}, epoch=0, active=set()))
+        me = learners.setdefault(u, dict(attempts={}, epoch=0, active=set(), grants=[], paused=set()))
         own = e['at'][:10]
         a = me['attempts'].get(d.get('attempt')) if t in QUIZ else None
         # a quiz.started is on its own day (a reused id starts nothing)
@@ -42,7 +42,7 @@ with open(log_path, encoding='utf-8') as f:
         in_streak = to is None or day <= to
         seen_days.append(day)
         r = per_day.setdefault(day, new_day())
-        if t != 'hints.granted':
+        if t not in ('hints.granted', 'streak.freeze_granted', 'streak.paused'):
             r['users'].add(u)
 
         def count(correct, skill):
@@ -85,6 +85,15 @@ with open(log_path, encoding='utf-8') as f:
             if d['scope'] in ('all', 'quizzes') and in_streak:
                 me['epoch'] += 1
                 me['active'] = set()
+        elif t == 'streak.freeze_granted':
+            if in_streak:
+                me['grants'].append((day, d['amount']))
+        elif t == 'streak.paused':
+            if in_streak:
+                x, end = date.fromisoformat(d['from']), date.fromisoformat(d['to'])
+                while x <= end:
+                    me['paused'].add(x.isoformat())
+                    x += timedelta(days=1)
 
 first = frm or (min(seen_days) if seen_days else None)
 last = to or (max(seen_days) if seen_days else None)
@@ -112,19 +121,32 @@ while d <= date.fromisoformat(last):
         s[1] += n
     d += timedelta(days=1)
 
-def current_streak(active, at):
-    day = date.fromisoformat(at)
-    if day.isoformat() not in active:
-        day -= timedelta(days=1)
-    n = 0
-    while day.isoformat() in active:
-        n += 1
-        day -= timedelta(days=1)
-    return n
+def current_streak(me, at):
+    # projections.md's day walk: every day from the first active or grant day to AT.
+    starts = list(me['active']) + [g[0] for g in me['grants']]
+    if not starts:
+        return 0
+    held, run = 0, None
+    x, end = date.fromisoformat(min(starts)), date.fromisoformat(at)
+    while x <= end:
+        day = x.isoformat()
+        for (on, amount) in me['grants']:
+            if on == day:
+                held = min(2, held + amount)
+        if day in me['active']:
+            run = (run or 0) + 1
+        elif day in me['paused'] or day == at:
+            pass
+        elif run is not None and held > 0:
+            held -= 1
+        else:
+            run = None
+        x += timedelta(days=1)
+    return run or 0
 
 dist = {}
 for u in total['users']:
-    c = current_streak(learners[u]['active'], last)
+    c = current_streak(learners[u], last)
     dist[c] = dist.get(c, 0) + 1
 
 expected = {

@@ -283,8 +283,8 @@ struct StateSnapshotTests {
         let f = try Fixture(users: 3, days: 6)
         try f.overwrite(f.lines)
         _ = try f.warm()
-        guard case .v1(let last) = try LineCodec.decodeRecord(f.lines[f.lines.count - 1]),
-              case .v1(let third) = try LineCodec.decodeRecord(f.lines[2]) else {
+        guard case .event(let last) = try LineCodec.decodeRecord(f.lines[f.lines.count - 1]),
+              case .event(let third) = try LineCodec.decodeRecord(f.lines[2]) else {
             Issue.record("the demo log's lines are not v1 events")
             return
         }

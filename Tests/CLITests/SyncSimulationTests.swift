@@ -155,13 +155,13 @@ struct SyncSimulationTests {
     /// Changes line `line`'s data (a valid event still) and re-chains every line after it.
     static func rewrite(_ path: String, line: Int) throws {
         var records = try Self.export(path, after: 0).map { try LineCodec.decodeRecord($0) }
-        guard case .v1(var e) = records[line - 1] else { return }
+        guard case .event(var e) = records[line - 1] else { return }
         e.device = "rewritten"
-        records[line - 1] = .v1(e)
+        records[line - 1] = .event(e)
         var prev = Envelope.genesis
         var out: [UInt8] = []
         for record in records {
-            guard case .v1(var e) = record else { continue }
+            guard case .event(var e) = record else { continue }
             e.prev = prev
             let bytes = LineCodec.encode(e)
             prev = SHA256.hash(bytes).hex

@@ -92,6 +92,20 @@ struct AppendCheckTests {
             case .progressReset(var d):
                 d.extra = [JSONMember("scope", .string("all"))]
                 e.event = .progressReset(d)
+            case .streakFreezeGranted(var d):
+                d.amount = f.pick([0, -5, 1, 100])
+                e.event = .streakFreezeGranted(d)
+            case .streakPaused(var d):
+                // Backdated, reversed, too long, out of the years a date can be written in, or fine.
+                let day = e.at.day
+                switch f.int(0...4) {
+                case 0: d.from = day.adding(days: -1)
+                case 1: d.to = d.from.adding(days: -1)
+                case 2: d.to = d.from.adding(days: f.pick([89, 90]))
+                case 3: d.to = Day(ordinal: f.pick([3_000_000, -800_000]))
+                default: d.from = day
+                }
+                e.event = .streakPaused(d)
             }
         }
     }

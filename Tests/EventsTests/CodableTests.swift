@@ -34,7 +34,7 @@ struct CodableTests {
         #expect(try Self.json(encoded) == Self.json(Data(line.utf8)))
         let decoded = try JSONDecoder().decode(Envelope.self, from: Data(line.utf8))
         #expect(decoded == envelope)
-        #expect(Record.v1(decoded) == (try LineCodec.decodeRecord(Array(line.utf8))))
+        #expect(Record.event(decoded) == (try LineCodec.decodeRecord(Array(line.utf8))))
     }
 
     @Test("an encoded NewEvent is a line append accepts: the line without v, seq and prev", arguments: names)
@@ -79,6 +79,8 @@ struct CodableTests {
             }
         case .hintsGranted(let d): try check(d)
         case .progressReset(let d): try check(d)
+        case .streakFreezeGranted(let d): try check(d)
+        case .streakPaused(let d): try check(d)
         }
         let event = try Self.encoder().encode(envelope.event)
         #expect(try Self.json(event) == (["type": envelope.event.type.rawValue, "data": data] as NSDictionary))
@@ -104,7 +106,7 @@ struct CodableTests {
             #expect(context.debugDescription.contains("data.choice"))
             #expect((context.underlyingError as? EventError)?.kind == .invalidData)
         }
-        let newer = #"{"v":2,"seq":1,"id":"x","prev":"0000000000000000000000000000000000000000000000000000000000000000"}"#
+        let newer = #"{"v":3,"seq":1,"id":"x","prev":"0000000000000000000000000000000000000000000000000000000000000000"}"#
         #expect(throws: DecodingError.self) { try JSONDecoder().decode(Envelope.self, from: Data(newer.utf8)) }
     }
 }

@@ -45,9 +45,22 @@ struct DecoderTests {
         (#"{"v":1,"seq":1,"id":"x","at":"2025-01-01T00:00:00Z","user":"u\#u{A0}","type":"quiz.finished","data":{"attempt":"a"},"prev":"\#(genesis)"}"#, "ok"),
         (#"{"v":1,"seq":1,"id":"x","at":"2025-01-01T00:00:00Z","user":"u","device":null,"type":"quiz.finished","data":{"attempt":"a","x":{"y":[1,{"z":null}]}},"prev":"\#(genesis)"}"#, "ok"),
         (#"{"v":1,"seq":null,"id":"x","at":"2025-01-01T00:00:00Z","user":"u","type":"quiz.finished","data":{"attempt":"a"},"prev":"\#(genesis)"}"#, "invalid_envelope seq"),
+        // Version 2 (events-v2.md): a line's v is its type's; a pause is 1 to 90 days, never backdated.
+        (#"{"v":2,"seq":1,"id":"x","at":"2025-01-01T00:00:00Z","user":"u","type":"streak.freeze_granted","data":{"amount":2,"reason":"purchase"},"prev":"\#(genesis)"}"#, "ok"),
+        (#"{"v":1,"seq":1,"id":"x","at":"2025-01-01T00:00:00Z","user":"u","type":"streak.freeze_granted","data":{"amount":2,"reason":"purchase"},"prev":"\#(genesis)"}"#, "invalid_envelope v"),
+        (#"{"v":2,"seq":1,"id":"x","at":"2025-01-01T00:00:00Z","user":"u","type":"quiz.finished","data":{"attempt":"a"},"prev":"\#(genesis)"}"#, "invalid_envelope v"),
+        (#"{"v":2,"seq":1,"id":"x","at":"2025-01-01T00:00:00Z","user":"u","type":"streak.freeze_granted","data":{"amount":2,"reason":"seed"},"prev":"\#(genesis)"}"#, "invalid_data data.reason"),
+        (#"{"v":2,"seq":1,"id":"x","at":"2025-01-01T00:00:00Z","user":"u","type":"streak.freeze_granted","data":{"amount":0,"reason":"grant"},"prev":"\#(genesis)"}"#, "invalid_data data.amount"),
+        (#"{"v":2,"seq":1,"id":"x","at":"2025-03-01T23:59:59-12:00","user":"u","type":"streak.paused","data":{"from":"2025-03-01","to":"2025-05-29"},"prev":"\#(genesis)"}"#, "ok"),
+        (#"{"v":2,"seq":1,"id":"x","at":"2025-03-01T00:00:00+14:00","user":"u","type":"streak.paused","data":{"from":"2025-03-01","to":"2025-05-30"},"prev":"\#(genesis)"}"#, "invalid_data data.to"),
+        (#"{"v":2,"seq":1,"id":"x","at":"2025-03-01T00:00:00Z","user":"u","type":"streak.paused","data":{"from":"2025-03-02","to":"2025-03-01"},"prev":"\#(genesis)"}"#, "invalid_data data.to"),
+        (#"{"v":2,"seq":1,"id":"x","at":"2025-03-01T08:00:00+09:00","user":"u","type":"streak.paused","data":{"from":"2025-02-28","to":"2025-03-01"},"prev":"\#(genesis)"}"#, "invalid_data data.from"),
+        (#"{"v":2,"seq":1,"id":"x","at":"2025-03-01T00:00:00Z","user":"u","type":"streak.paused","data":{"from":"2025-02-29","to":"2025-03-01"},"prev":"\#(genesis)"}"#, "invalid_data data.from"),
+        (#"{"v":2,"seq":1,"id":"x","at":"2025-03-01T00:00:00Z","user":"u","type":"streak.paused","data":{"from":20250301,"to":"2025-03-01"},"prev":"\#(genesis)"}"#, "invalid_data data.from"),
+        (#"{"v":2,"seq":1,"id":"x","at":"2025-03-01T00:00:00Z","user":"u","type":"streak.paused","data":{"to":"2025-03-01"},"prev":"\#(genesis)"}"#, "invalid_data data.from"),
         // A newer version: only seq, id and prev are checked, but the JSON still must be valid.
-        (#"{"v":2,"seq":3,"id":"n","prev":"\#(genesis)","user":"\u0075","type":1,"data":[{"a":1}]}"#, "ok"),
-        (#"{"v":2,"seq":3,"id":"n","prev":"\#(genesis)","data":{"a":1,"a":2}}"#, "duplicate_member a"),
+        (#"{"v":3,"seq":3,"id":"n","prev":"\#(genesis)","user":"\u0075","type":1,"data":[{"a":1}]}"#, "ok"),
+        (#"{"v":3,"seq":3,"id":"n","prev":"\#(genesis)","data":{"a":1,"a":2}}"#, "duplicate_member a"),
         (#"{"v":1,"seq":1,"id":"x","at":"2025-01-01T00:00:00Z","user":"u",\#(hints),"prev":"\#(genesis)"} "#, "ok"),
         (#" {"v":1} x"#, "not_json"), ("[1,2", "not_json"), ("\"abc\"", "not_object"), ("[1,2]", "not_object"), ("", "blank_line"),
         (" ", "not_json"), ("\u{FEFF}{}", "encoding"), ("{\"a\":\"\r\"}", "line_ending"), ("{\"a\":\"\n\"}", "not_json"),
@@ -155,7 +168,7 @@ struct DecoderTests {
             decoded += 1
             let object = try JSONSerialization.jsonObject(with: Data(line)) as? [String: Any]
             #expect(object?["seq"] as? Int == record.seq && object?["id"] as? String == record.id)
-            if case .v1(let e) = record {
+            if case .event(let e) = record {
                 #expect(object?["user"] as? String == e.user)
                 #expect(try LineCodec.decodeRecord(LineCodec.encode(e)) == record)
             }
@@ -282,7 +295,7 @@ struct DecoderTests {
         Array(line.utf8).withUnsafeBytes { b in #expect(LineCodec.peekUser(b, matches: user) == expected) }
     }
 
-    @Test("each type's members, in order, are the spec's (events-v1.md's tables), and the decoder finds each by its bytes")
+    @Test("each type's members, in order, are the spec's (events-v1.md's tables, events-v2.md's), and the decoder finds each by its bytes")
     func names() {
         func bytes<T>(_ s: String, _ body: (UnsafeRawBufferPointer) -> T) -> T { Array(s.utf8).withUnsafeBytes(body) }
         let spec: [EventType: [String]] = [
@@ -292,6 +305,7 @@ struct DecoderTests {
             .puzzleCompleted: ["puzzle", "encoding", "seconds"], .puzzleFailed: ["puzzle", "encoding", "seconds"],
             .submissionMade: ["content", "kind", "category", "diagnostic", "seconds", "answers"],
             .hintsGranted: ["amount", "reason"], .progressReset: ["scope"],
+            .streakFreezeGranted: ["amount", "reason"], .streakPaused: ["from", "to"],
         ]
         #expect(Set(spec.keys) == Set(EventType.allCases))
         for (type, names) in spec {

@@ -17,6 +17,7 @@ struct EncoderTests {
         .puzzleCompleted: ["puzzle", "encoding", "seconds"], .puzzleFailed: ["puzzle", "encoding", "seconds"],
         .submissionMade: ["content", "kind", "category", "diagnostic", "seconds", "answers"],
         .hintsGranted: ["amount", "reason"], .progressReset: ["scope"],
+        .streakFreezeGranted: ["amount", "reason"], .streakPaused: ["from", "to"],
     ]
     static let answerOrder = ["question", "choice", "correct", "skill"]
 
@@ -36,6 +37,8 @@ struct EncoderTests {
         case .submissionMade(let d): d.extra
         case .hintsGranted(let d): d.extra
         case .progressReset(let d): d.extra
+        case .streakFreezeGranted(let d): d.extra
+        case .streakPaused(let d): d.extra
         }
     }
 
@@ -54,6 +57,8 @@ struct EncoderTests {
             e.event = .submissionMade(d)
         case .hintsGranted(var d): d.extra = extra; e.event = .hintsGranted(d)
         case .progressReset(var d): d.extra = extra; e.event = .progressReset(d)
+        case .streakFreezeGranted(var d): d.extra = extra; e.event = .streakFreezeGranted(d)
+        case .streakPaused(var d): d.extra = extra; e.event = .streakPaused(d)
         }
     }
 
@@ -72,7 +77,7 @@ struct EncoderTests {
                 answerExtra = extra
             }
             let line = LineCodec.encode(envelope)
-            #expect(try LineCodec.decodeRecord(line) == .v1(envelope))
+            #expect(try LineCodec.decodeRecord(line) == .event(envelope))
             guard case .object(let top) = try line.withUnsafeBytes({ b throws(EventError) in try JSONScanner.parse(b) }),
                   case .object(let data)? = top.first(where: { $0.name == "data" })?.value else {
                 Issue.record("not an object with data"); continue

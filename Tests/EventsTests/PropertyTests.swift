@@ -15,7 +15,7 @@ struct PropertyTests {
     }
 
     static func event(_ g: inout SplitMix64) -> Event {
-        switch Int.random(in: 0..<10, using: &g) {
+        switch Int.random(in: 0..<12, using: &g) {
         case 0: return .quizStarted(QuizStarted(attempt: text(&g), quiz: text(&g), questions: Int.random(in: 1...50, using: &g),
                                                 daily: Bool.random(using: &g) ? Bool.random(using: &g) : nil,
                                                 title: Bool.random(using: &g) ? text(&g) : nil,
@@ -34,6 +34,11 @@ struct PropertyTests {
             }
             return .submissionMade(SubmissionMade(content: text(&g), kind: .lesson, category: text(&g), seconds: 5, answers: answers))
         case 8: return .hintsGranted(HintsGranted(amount: Int.random(in: 1...9, using: &g), reason: .reward))
+        case 10: return .streakFreezeGranted(StreakFreezeGranted(amount: Int.random(in: 1...5, using: &g), reason: .allCases.randomElement(using: &g) ?? .grant))
+        case 11:
+            // After every day `timestamp` makes (a pause is never backdated), at most 90 days.
+            let from = Day(ordinal: Int.random(in: 40_001...50_000, using: &g))
+            return .streakPaused(StreakPaused(from: from, to: from.adding(days: Int.random(in: 0...89, using: &g))))
         default: return .progressReset(ProgressReset(scope: .allCases.randomElement(using: &g) ?? .all))
         }
     }
@@ -59,7 +64,7 @@ struct PropertyTests {
             let e = Envelope(seq: seq, id: "id-\(seq)", at: Self.timestamp(&g), user: user,
                              device: nil, event: Self.event(&g), prev: Envelope.genesis)
             let line = LineCodec.encode(e)
-            #expect(try LineCodec.decodeRecord(line) == .v1(e))
+            #expect(try LineCodec.decodeRecord(line) == .event(e))
             #expect(!line.contains(0x0A), "an encoded line never holds an LF")
             let parsed = try JSONSerialization.jsonObject(with: Data(line)) as? [String: Any]
             #expect(parsed?["user"] as? String == e.user)

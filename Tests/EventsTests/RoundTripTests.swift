@@ -14,7 +14,7 @@ struct RoundTripTests {
     func roundTrip(name: String) throws {
         let sample = try #require(Samples.cases.first { $0.name == name })
         let decoded = try LineCodec.decodeRecord(LineCodec.encode(sample.envelope))
-        #expect(decoded == .v1(sample.envelope))
+        #expect(decoded == .event(sample.envelope))
     }
 
     @Test("every event type is covered by the samples")
@@ -26,7 +26,7 @@ struct RoundTripTests {
     @Test("unknown data members survive a round trip, in order and with their literals")
     func unknownMembers() throws {
         let line = #"{"v":1,"seq":1,"id":"x","at":"2025-01-01T00:00:00Z","user":"u","type":"answer.selected","data":{"zeta":{"b":[1,2.50,null,true]},"attempt":"a","question":"q","choice":0,"correct":true,"alpha":1e3,"answers":"x"},"prev":"\#(Envelope.genesis)"}"#
-        guard case .v1(let e) = try LineCodec.decodeRecord(Array(line.utf8)) else {
+        guard case .event(let e) = try LineCodec.decodeRecord(Array(line.utf8)) else {
             Issue.record("expected a v1 record"); return
         }
         guard case .answerSelected(let a) = e.event else { Issue.record("wrong type"); return }
@@ -35,21 +35,21 @@ struct RoundTripTests {
         let again = String(decoding: LineCodec.encode(e), as: UTF8.self)
         #expect(again.contains(#""zeta":{"b":[1,2.50,null,true]}"#))
         #expect(again.contains(#""alpha":1e3"#))
-        #expect(try LineCodec.decodeRecord(Array(again.utf8)) == .v1(e))
+        #expect(try LineCodec.decodeRecord(Array(again.utf8)) == .event(e))
     }
 
     @Test("a reader accepts any member order and insignificant whitespace")
     func anyOrder() throws {
         let line = #"{ "prev" : "\#(Envelope.genesis)", "data": {"scope":"all"}, "type":"progress.reset", "user":"u", "at":"2025-01-01T00:00:00Z", "id":"r", "seq":1, "v":1 }"#
         let record = try LineCodec.decodeRecord(Array(line.utf8))
-        #expect(record == .v1(Envelope(seq: 1, id: "r", at: ts("2025-01-01T00:00:00Z"), user: "u",
+        #expect(record == .event(Envelope(seq: 1, id: "r", at: ts("2025-01-01T00:00:00Z"), user: "u",
                                        event: .progressReset(ProgressReset(scope: .all)), prev: Envelope.genesis)))
     }
 
     @Test("optional members given as null are absent")
     func nullIsAbsent() throws {
         let line = #"{"v":1,"seq":1,"id":"x","at":"2025-01-01T00:00:00Z","user":"u","device":null,"type":"quiz.started","data":{"attempt":"a","quiz":"q","questions":3,"daily":null,"title":null},"prev":"\#(Envelope.genesis)"}"#
-        guard case .v1(let e) = try LineCodec.decodeRecord(Array(line.utf8)) else {
+        guard case .event(let e) = try LineCodec.decodeRecord(Array(line.utf8)) else {
             Issue.record("expected a v1 record"); return
         }
         #expect(e.device == nil)
@@ -58,11 +58,11 @@ struct RoundTripTests {
 
     @Test("a newer-version line is kept: only seq, id and prev are checked")
     func newerVersion() throws {
-        let line = #"{"v":2,"seq":7,"id":"n-1","user":"u-1","type":"quiz.teleported","data":[1],"prev":"\#(Envelope.genesis)","whatever":{"x":1}}"#
+        let line = #"{"v":3,"seq":7,"id":"n-1","user":"u-1","type":"quiz.teleported","data":[1],"prev":"\#(Envelope.genesis)","whatever":{"x":1}}"#
         let record = try LineCodec.decodeRecord(Array(line.utf8))
-        #expect(record == .newer(NewerVersionLine(version: 2, seq: 7, id: "n-1", user: "u-1",
+        #expect(record == .newer(NewerVersionLine(version: 3, seq: 7, id: "n-1", user: "u-1",
                                                   prev: Envelope.genesis, type: "quiz.teleported")))
-        let broken = #"{"v":2,"seq":0,"id":"n-1","prev":"\#(Envelope.genesis)"}"#
+        let broken = #"{"v":3,"seq":0,"id":"n-1","prev":"\#(Envelope.genesis)"}"#
         #expect(throws: EventError.self) { try LineCodec.decodeRecord(Array(broken.utf8)) }
     }
 

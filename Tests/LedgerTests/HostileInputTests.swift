@@ -231,7 +231,7 @@ struct HostileInputTests {
                 // The number survives a round trip exactly.
                 var kept: Record? = nil
                 try LogReader(path: log).read { kept = $0 }
-                if case .v1(let e)? = kept {
+                if case .event(let e)? = kept {
                     #expect(LineCodec.encode(e) == Hostile.longNumber(in: member, digits: 10_000))
                 } else { Issue.record("not read back") }
             }

@@ -34,7 +34,7 @@ struct LogMutationTests {
         var one = ChainBuilder()
         try one.event("only-1")
         var newer = try ChainBuilder.valid(2)
-        newer.raw { seq, prev in #"{"v":2,"seq":\#(seq),"id":"n-1","prev":"\#(prev)","anything":{"new":[1,2.5,null]}}"# }
+        newer.raw { seq, prev in #"{"v":3,"seq":\#(seq),"id":"n-1","prev":"\#(prev)","anything":{"new":[1,2.5,null]}}"# }
         try newer.event("e-4")
 
         let log = dir.file("mixed.log")

@@ -127,7 +127,7 @@ struct ReaderPipelineTests {
         defer { dir.cleanup() }
         var lines = try Self.log(3, users: ["a"])
         let prev = SHA256.hash(lines[2]).hex
-        lines.append(Array(#"{"v":2,"seq":4,"id":"n-1","user":7,"prev":"\#(prev)"}"#.utf8))
+        lines.append(Array(#"{"v":3,"seq":4,"id":"n-1","user":7,"prev":"\#(prev)"}"#.utf8))
         let path = try Self.write(lines, dir)
         var seen: [Record] = []
         try LogReader(path: path).read(.init(user: "someone-else")) { seen.append($0) }

@@ -87,7 +87,7 @@ struct SplitTests {
         defer { dir.cleanup() }
         let source = try Self.log(users: 5, each: 4, in: dir)
         let head = try LogReader(path: source).verify().summary.head
-        try Files.append(source, Array(#"{"v":2,"seq":21,"id":"n-1","prev":"\#(head.sha256.hex)","anything":{"new":[1]}}"#.utf8) + [0x0A])
+        try Files.append(source, Array(#"{"v":3,"seq":21,"id":"n-1","prev":"\#(head.sha256.hex)","anything":{"new":[1]}}"#.utf8) + [0x0A])
         #expect(try LogReader(path: source).verify().problem == nil, "the source is a valid log")
         let out = dir.file("out.d")
         #expect {

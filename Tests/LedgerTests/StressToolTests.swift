@@ -55,7 +55,7 @@ struct StressToolTests {
         #expect(r.out == (1...25).map { "ack \($0) x-\($0)\n" }.joined())
         // The events: attempts of ten (start, eight answers, finish) of one learner.
         var types: [EventType] = []
-        try LogReader(path: log).read { if case .v1(let e) = $0 { types.append(e.event.type); #expect(e.user == "u-x") } }
+        try LogReader(path: log).read { if case .event(let e) = $0 { types.append(e.event.type); #expect(e.user == "u-x") } }
         #expect(types.prefix(10) == [.quizStarted] + Array(repeating: .answerSelected, count: 8) + [.quizFinished])
     }
 }

@@ -129,7 +129,7 @@ struct VerifyTests {
 
     @Test func newerVersionLineIsOK() throws {
         var b = try ChainBuilder.valid(2)
-        b.raw { seq, prev in #"{"v":2,"seq":\#(seq),"id":"n-1","prev":"\#(prev)","anything":{"new":[1,2]}}"# }
+        b.raw { seq, prev in #"{"v":3,"seq":\#(seq),"id":"n-1","prev":"\#(prev)","anything":{"new":[1,2]}}"# }
         try b.event("e-4")
         let report = try verifyBytes(b.bytes)
         #expect(report.isOK && report.events == 4 && report.summary.newerVersionLines == 1)
@@ -137,10 +137,10 @@ struct VerifyTests {
 
     @Test func newerVersionLineIsStillCheckedForSeqIDAndPrev() throws {
         var b = try ChainBuilder.valid(2)
-        b.raw { seq, _ in #"{"v":2,"seq":\#(seq),"id":"n-1","prev":"\#(String(repeating: "b", count: 64))"}"# }
+        b.raw { seq, _ in #"{"v":3,"seq":\#(seq),"id":"n-1","prev":"\#(String(repeating: "b", count: 64))"}"# }
         #expect(try verifyBytes(b.bytes).problem?.kind == .brokenChain)
         b = try ChainBuilder.valid(2)
-        b.raw { seq, prev in #"{"v":2,"seq":\#(seq),"id":"e-1","prev":"\#(prev)"}"# }
+        b.raw { seq, prev in #"{"v":3,"seq":\#(seq),"id":"e-1","prev":"\#(prev)"}"# }
         #expect(try verifyBytes(b.bytes).problem?.description == "line 3: duplicate_id: id \"e-1\" is already used by line 1")
     }
 

@@ -242,7 +242,7 @@ struct WriterSealingTests {
         let writer = try LedgerWriter(path: log)
         let results = try writer.append(try Make.answers(1...3))
         var records: [Envelope] = []
-        try LogReader(path: log).read { if case .v1(let e) = $0 { records.append(e) } }
+        try LogReader(path: log).read { if case .event(let e) = $0 { records.append(e) } }
         for (r, e) in zip(results, records) {
             let explicit = AppendResult(id: e.id, seq: e.seq, status: .appended, envelope: e)
             #expect(r == explicit)

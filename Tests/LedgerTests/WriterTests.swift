@@ -24,7 +24,7 @@ struct WriterTests {
 
         var seen: [Envelope] = []
         let summary = try LogReader(path: log).read { record in
-            if case .v1(let e) = record { seen.append(e) }
+            if case .event(let e) = record { seen.append(e) }
         }.summary
         #expect(summary.events == 4)
         #expect(seen.map(\.id) == ["e-1", "e-2", "e-3", made])

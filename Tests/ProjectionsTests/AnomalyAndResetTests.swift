@@ -46,7 +46,7 @@ struct AnomalyAndResetTests {
         log.newer(user: "u-1")
         #expect(fold(log) == LearnerState(user: "u-1", anomalies: [Anomaly(
             seq: 1, kind: .newerVersion,
-            detail: "line written in format version 2 (type \"quiz.paused\"), skipped by this version-1 reader")]))
+            detail: "line written in format version 3 (type \"quiz.paused\"), skipped by this reader of versions 1 to 2")]))
     }
 
     @Test("quizzes reset: an attempt counts only if started after it; puzzles, submissions and hints stay")

@@ -14,11 +14,11 @@ struct ItemsAgreementTests {
     /// answers of three (a few past `UInt32.max`), from each line's seq.
     static func records(seed: UInt64, count: Int, options: RandomReportLog.Options? = nil) -> [Record] {
         RandomReportLog.make(seed: seed, count: count, options: options).map { record in
-            guard case .v1(var e) = record, case .answerSelected(var a) = e.event else { return record }
+            guard case .event(var e) = record, case .answerSelected(var a) = e.event else { return record }
             a.choice = (e.seq &* 7) % 5
             a.ms = e.seq % 3 == 0 ? nil : (e.seq % 89 == 0 ? 5_000_000_000 + e.seq : (e.seq &* 7_919) % 60_000)
             e.event = .answerSelected(a)
-            return .v1(e)
+            return .event(e)
         }
     }
 

@@ -21,7 +21,8 @@ struct JSONAndTextTests {
         "daily_quiz":{"day":"2025-10-21","status":"completed","quiz":"daily-21","attempt":"a-1","answered":2,\
         "next_question":2,"score":1,"total":2,"completed":true,"best_score":1,\
         "completed_at":"2025-10-21T09:01:00.5+03:00","attempts":1,"retries_used":0,"retries_left":1},\
-        "streak":{"current":1,"active_today":true,"longest":1,"runs":[{"start":"2025-10-21","end":"2025-10-21","days":1}]},\
+        "streak":{"current":1,"active_today":true,"longest":1,"runs":[{"start":"2025-10-21","end":"2025-10-21","days":1,\
+        "frozen":[],"paused":0}],"freezes":{"held":0,"granted":0,"used":0}},\
         "history":[{"day":"2025-10-21","quiz":"daily-21","best_score":1,"total":2,"percent":50,\
         "completed_at":"2025-10-21T09:01:00.5+03:00"}],\
         "quizzes":[{"quiz":"daily-21","attempts":1,"finished":1,"abandoned":0,"retries":0,"best_score":1,\
@@ -52,7 +53,7 @@ struct JSONAndTextTests {
         {"user":"U-1","day":null,"daily_quiz":{"day":null,"status":"not_started","quiz":null,"attempt":null,\
         "answered":0,"next_question":0,"score":0,"total":null,"completed":false,"best_score":null,\
         "completed_at":null,"attempts":0,"retries_used":0,"retries_left":1},\
-        "streak":{"current":0,"active_today":false,"longest":0,"runs":[]},"history":[],"quizzes":[],"puzzles":[],\
+        "streak":{"current":0,"active_today":false,"longest":0,"runs":[],"freezes":{"held":0,"granted":0,"used":0}},"history":[],"quizzes":[],"puzzles":[],\
         "submissions":[],"study_plan":{"categories":[],"strengths":[],"weaknesses":[],"recommended":[]},\
         "hints":{"balance":0,"granted":0,"used":0,"used_by_kind":{"fifty_fifty":0,"reveal":0}},\
         "stats":{"quizzes_completed":0,"questions_answered":0,"correct":0,"accuracy":null,"puzzles_completed":0,\

@@ -14,7 +14,7 @@ struct LeaderboardAgreementTests {
     static func projectors(_ records: [Record]) -> [(name: String, projector: LearnerProjector)] {
         var learners: [[UInt8]: (name: String, projector: LearnerProjector)] = [:]
         for record in records {
-            guard case .v1(let e) = record else { continue }
+            guard case .event(let e) = record else { continue }
             learners[Array(e.user.utf8), default: (e.user, LearnerProjector(options: StateOptions(user: e.user)))].projector.apply(record)
         }
         return Array(learners.values)
@@ -52,10 +52,10 @@ struct LeaderboardAgreementTests {
           arguments: Array(ReportAgreementTests.seeds.prefix(16)))
     func agreesWithState(seed: UInt64) throws {
         let records = RandomReportLog.make(seed: seed, count: 1_500)
-        let days = records.compactMap { record -> Int? in if case .v1(let e) = record { e.day.ordinal } else { nil } }
+        let days = records.compactMap { record -> Int? in if case .event(let e) = record { e.day.ordinal } else { nil } }
         guard let lo = days.min(), let hi = days.max() else { return }
         var rng = SplitMix64(seed: seed &* 13 &+ 5)
-        let users = Array(Set(records.compactMap { record -> String? in if case .v1(let e) = record { e.user } else { nil } })).sorted()
+        let users = Array(Set(records.compactMap { record -> String? in if case .event(let e) = record { e.user } else { nil } })).sorted()
         let learners = Self.projectors(records)
         for _ in 0..<6 {
             let on = Day(ordinal: Int.random(in: (lo - 2)...(hi + 2), using: &rng))
@@ -65,7 +65,7 @@ struct LeaderboardAgreementTests {
             // Learner by learner, without their names in the records, over two builders, merged.
             var parts = [LeaderboardBuilder](repeating: LeaderboardBuilder(period: period, containing: on), count: 2)
             for (k, learner) in ReportLearnerFoldTests.byLearner(records).enumerated() {
-                guard case .v1(let first)? = learner.first else { continue }
+                guard case .event(let first)? = learner.first else { continue }
                 let lean = try learner.map(ReportLearnerFoldTests.lean)
                 parts[k % 2].foldLearner { add in for record in lean { add(record) }; return first.user }
             }

@@ -15,8 +15,8 @@ struct PropertyTests {
     @Test("the generator is valid and varied: every line round-trips through the codec", arguments: seeds.prefix(2))
     func generatorIsValid(seed: UInt64) throws {
         let records = RandomLog.make(seed: seed, count: 400)
-        for case .v1(let envelope) in records {
-            #expect(try LineCodec.decodeRecord(LineCodec.encode(envelope)) == .v1(envelope))
+        for case .event(let envelope) in records {
+            #expect(try LineCodec.decodeRecord(LineCodec.encode(envelope)) == .event(envelope))
         }
         let state = LearnerState(folding: records, options: options("u-1"))
         #expect(!state.quizzes.isEmpty && !state.anomalies.isEmpty && !state.studyPlan.categories.isEmpty)
@@ -64,13 +64,13 @@ struct PropertyTests {
     @Test("as-of a time equals folding only the events at or before it, in log order", arguments: seeds.prefix(4))
     func asOfTimeIsAFilter(seed: UInt64) {
         let records = RandomLog.make(seed: seed, count: 300)
-        let stamps = records.compactMap { if case .v1(let e) = $0 { e.at } else { nil } }
+        let stamps = records.compactMap { if case .event(let e) = $0 { e.at } else { nil } }
         var rng = SplitMix64(seed: seed &+ 2)
         for _ in 0..<4 {
             let cut = stamps[Int.random(in: 0..<stamps.count, using: &rng)]
             let kept = records.filter {
                 switch $0 {
-                case .v1(let e): !(cut.instant < e.at.instant)
+                case .event(let e): !(cut.instant < e.at.instant)
                 case .newer: true
                 }
             }

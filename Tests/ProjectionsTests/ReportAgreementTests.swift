@@ -21,7 +21,7 @@ struct ReportAgreementTests {
     /// The ranges to try on a log: none, each bound alone, inside, around, before and after its days.
     static func ranges(_ records: [Record], seed: UInt64) -> [(from: Day?, to: Day?)] {
         let days = records.compactMap { record -> Int? in
-            if case .v1(let e) = record { return e.day.ordinal } else { return nil }
+            if case .event(let e) = record { return e.day.ordinal } else { return nil }
         }
         guard let lo = days.min(), let hi = days.max() else { return [(nil, nil), (Day(ordinal: 20_000), nil)] }
         var rng = SplitMix64(seed: seed &* 31)
@@ -87,7 +87,7 @@ struct ReportAgreementTests {
 
     @Test("no record, or only newer-version lines: the same empty report")
     func empty() {
-        let newer: [Record] = [.newer(NewerVersionLine(version: 2, seq: 1, id: "x", user: "u", prev: Envelope.genesis, type: nil))]
+        let newer: [Record] = [.newer(NewerVersionLine(version: 3, seq: 1, id: "x", user: "u", prev: Envelope.genesis, type: nil))]
         for records in [[], newer] {
             for (from, to) in [(nil, nil), (Day("2025-01-01"), nil), (nil, Day("2025-01-01")), (Day("2025-01-01"), Day("2025-01-03"))] {
                 let (lean, reference) = Self.reports(records, from: from, to: to)
@@ -112,7 +112,7 @@ struct ReportAgreementTests {
             var acting: Set<[UInt8]> = [], granted: Set<[UInt8]> = []
             var denominators: [Day: (lcm: Int, overflow: Bool)] = [:]
             for record in records {
-                guard case .v1(let e) = record else { newer += 1; continue }
+                guard case .event(let e) = record else { newer += 1; continue }
                 let user = Array(e.user.utf8)
                 let step = books[user, default: AttemptsBook()].apply(e)
                 anomalies.formUnion(step.anomalies.map(\.kind))
@@ -130,7 +130,7 @@ struct ReportAgreementTests {
                     denominators[step.day] = d
                 }
                 offsets[user, default: []].insert(e.at.offsetMinutes)
-                if e.event.type == .hintsGranted { granted.insert(user) } else { acting.insert(user) }
+                if [.hintsGranted, .streakFreezeGranted, .streakPaused].contains(e.event.type) { granted.insert(user) } else { acting.insert(user) }
             }
             travelled += offsets.values.filter { $0.count > 1 }.count
             grantOnlyUsers += granted.subtracting(acting).count
@@ -142,7 +142,7 @@ struct ReportAgreementTests {
         }
         #expect(anomalies.isSuperset(of: [.unknownAttempt, .afterEnd, .duplicateAnswer, .duplicateAttempt]), "\(anomalies)")
         #expect(effects.isSuperset(of: ["started", "answered", "hinted", "finished", "abandoned", "puzzle", "submitted",
-                                        "granted", "reset", "ignored"]), "\(effects)")
+                                        "granted", "reset", "freezeGranted", "paused", "ignored"]), "\(effects)")
         #expect(crossedMidnight > 50 && travelled > 40 && grantOnlyUsers > 10 && newer > 100 && staleFinishes > 5,
                 "\(crossedMidnight) \(travelled) \(grantOnlyUsers) \(newer) \(staleFinishes)")
         // Skills equal under Swift's == (canonical equivalence) but not the same scalars are separate rows.

@@ -17,7 +17,7 @@ struct ReportLearnerFoldTests {
         var order: [[UInt8]] = []
         var groups: [[UInt8]: [Record]] = [:]
         for record in records {
-            guard case .v1(let e) = record else { continue }    // newer-version lines count nowhere
+            guard case .event(let e) = record else { continue }    // newer-version lines count nowhere
             let user = Array(e.user.utf8)
             if groups[user] == nil { order.append(user) }
             groups[user, default: []].append(record)
@@ -28,7 +28,7 @@ struct ReportLearnerFoldTests {
     /// The record as a learner log's reader hands it over: encoded, then read
     /// back by the codec without the envelope's strings (no user in it).
     static func lean(_ record: Record) throws -> Record {
-        guard case .v1(let e) = record else { return record }
+        guard case .event(let e) = record else { return record }
         return try LineCodec.encode(e).withUnsafeBytes { try LineCodec.checkRecordKeepingData($0).record }
     }
 

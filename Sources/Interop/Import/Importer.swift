@@ -1,6 +1,6 @@
 import Events
 
-/// Maps one learner's old store to v1 events (docs/import.md): every row of
+/// Maps one learner's old store to events of format version 1 (docs/import.md): every row of
 /// every file first; any bad row refuses the whole import.
 package enum Importer {
     /// The events of `files` (path and bytes; a SQLite file is opened by its path),
@@ -40,8 +40,9 @@ package enum Importer {
     /// The event as `--dry-run` prints it: its line without `seq` and `prev`, LF-ended.
     package static func dryRunLine(_ event: NewEvent) -> [UInt8] {
         let line = LineCodec.encode(event.sealed(seq: 1, id: event.id ?? "", prev: Envelope.genesis))
-        let head = Array(#"{"v":1,"seq":1,"#.utf8), tail = Array(#","prev":""#.utf8).count + 64 + 2
-        return Array(#"{"v":1,"#.utf8) + line[head.count..<(line.count - tail)] + Array("}\n".utf8)
+        let v = Array(#"{"v":\#(event.event.type.version),"#.utf8)
+        let head = v.count + Array(#""seq":1,"#.utf8).count, tail = Array(#","prev":""#.utf8).count + 64 + 2
+        return v + line[head..<(line.count - tail)] + Array("}\n".utf8)
     }
 }
 

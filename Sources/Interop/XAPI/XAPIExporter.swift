@@ -20,9 +20,10 @@ package struct XAPIExporter: Sendable {
     package init(options: XAPIOptions) { self.options = options }
 
     /// The statement of one record, as UTF-8 bytes ended by LF, or nil when
-    /// the record maps to nothing (a grant, a reset, an anomaly, a newer line).
+    /// the record maps to nothing (a grant of hints or streak freezes, a reset,
+    /// a streak pause, an anomaly, a newer line).
     package mutating func statement(for record: Record) -> [UInt8]? {
-        guard case .v1(let envelope) = record else { return nil }
+        guard case .event(let envelope) = record else { return nil }
         let step = books[ExactString(envelope.user), default: AttemptsBook()].apply(envelope)
         guard let statement = map(step) else { return nil }
         writer = JSONWriter(capacity: 1024)
@@ -102,7 +103,8 @@ package struct XAPIExporter: Sendable {
             if m.isDiagnostic { extensions.append(("diagnostic", .bool(true))) }
             s.extensions = extensions
             return s
-        case .granted, .reset, .ignored:
+        case .granted, .reset, .freezeGranted, .paused, .ignored:
+            // Acts of a server or store, a plan, or an anomaly: not a learning experience (docs/xapi.md).
             return nil
         }
     }

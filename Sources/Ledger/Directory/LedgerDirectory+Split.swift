@@ -43,7 +43,7 @@ extension LedgerDirectory {
         do {
             try work.create()
             read = try LogReader(path: source).read(.init(progress: progress)) { (record) throws(LedgerError) in
-                guard case .v1(let e) = record else {
+                guard case .event(let e) = record else {
                     throw LedgerError(.unusable, path: source,
                                       "line \(record.seq) is of a newer format version, which a learner log cannot re-seal; not split")
                 }
@@ -76,7 +76,7 @@ extension LedgerDirectory {
         let logs = try learnerLogs()
         let parts = try Self.fold(logs, makePartial: { [Envelope]() }) { (events, log) throws(LedgerError) in
             try LogReader(path: log.path).read { (record) throws(LedgerError) in
-                guard case .v1(let e) = record else {
+                guard case .event(let e) = record else {
                     throw LedgerError(.unusable, path: log.path, "line \(record.seq): a line of a newer format version cannot be re-sealed; not joined")
                 }
                 events.append(e)

@@ -7,7 +7,12 @@ import Events
 public enum MergeOrder {
     /// Whether `a` comes before `b` in the merged log.
     public static func precedes(_ a: Envelope, _ b: Envelope) -> Bool {
-        if a.at.instant != b.at.instant { return a.at.instant < b.at.instant }
+        precedes((a.at.instant, a.id), (b.at.instant, b.id))
+    }
+
+    /// Whether the event at instant `a.at` with id `a.id` comes before `b` in the merged log.
+    package static func precedes(_ a: (at: Instant, id: String), _ b: (at: Instant, id: String)) -> Bool {
+        if a.at != b.at { return a.at < b.at }
         return a.id.utf8.lexicographicallyPrecedes(b.id.utf8)
     }
 

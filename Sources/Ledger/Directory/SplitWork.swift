@@ -110,7 +110,7 @@ struct SplitWork {
             } catch {
                 throw LedgerError(.damaged, path: path, "line \(line): \(error) (split's own work file changed under it?)")
             }
-            if case .v1(let e) = record {
+            if case .event(let e) = record {
                 let k: Int
                 if let known = learners[e.user] { k = known } else {
                     k = events.count; learners[e.user] = k; events.append([]); users.append(e.user)

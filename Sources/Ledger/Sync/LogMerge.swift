@@ -17,49 +17,67 @@ public enum LogMerge {
     /// verified first (a damaged one throws `.damaged` naming its file and
     /// line). An id with different content in two places throws
     /// `.conflictingDuplicate` naming both files and lines (all such ids, one a
-    /// line). A newer-version line cannot be re-chained without rewriting it,
-    /// so it is refused (`.invalidEvent`, naming its file and line).
+    /// line). A line of a format version this reader does not know is
+    /// relayed: only its `seq` and `prev` are rewritten,
+    /// placed by its `at`; one that is not laid out as every version's writer
+    /// lays it out, or whose `at` cannot be read, is refused (`.invalidEvent`,
+    /// naming its file and line).
     public static func lines(of inputs: [String]) throws(LedgerError) -> [[UInt8]] {
-        struct Taken { var envelope: Envelope; var bytes: [UInt8]; var place: String }
+        /// An event to write: known (encoded again) or relayed (a newer version's line, re-sealed).
+        enum Line { case event(Envelope), relayed(PendingLine) }
+        struct Taken { var at: Instant; var id: String; var line: Line; var bytes: [UInt8]; var place: String }
         var byID: [String: Taken] = [:]
         var conflicts: [String] = []
         var firstConflictPath: String? = nil
         for path in inputs {
             for line in try VerifiedLog.load(path).lines {
-                guard case .v1(let envelope) = line.record else {
-                    throw LedgerError(.invalidEvent, path: path,
-                                      "line \(line.number): a line of format version > 1 (id \"\(line.record.id)\") cannot be merged: "
-                                          + "its seq and prev would have to be rewritten. Nothing was written")
-                }
-                // Content alone: seq and prev 0 so that equal events encode alike.
-                let content = LineCodec.encode(envelope.resealed(seq: 1, prev: Envelope.genesis))
+                let taken: Taken
                 let place = "\(path):\(line.number)"
-                guard let earlier = byID[envelope.id] else {
-                    byID[envelope.id] = Taken(envelope: envelope, bytes: content, place: place)
+                switch line.record {
+                case .event(let envelope):
+                    // Content alone: seq and prev 0 so that equal events encode alike.
+                    let content = LineCodec.encode(envelope.resealed(seq: 1, prev: Envelope.genesis))
+                    taken = Taken(at: envelope.at.instant, id: envelope.id, line: .event(envelope), bytes: content, place: place)
+                case .newer(let newer):
+                    guard let at = newer.at, let relayed = PendingLine(relaying: line.bytes) else {
+                        throw LedgerError(.invalidEvent, path: path,
+                                          "line \(line.number): a line of format version \(newer.version) (id \"\(newer.id)\") cannot be merged by this "
+                                              + "reader: its at is unreadable or it is not laid out as a writer lays lines out. Nothing was written")
+                    }
+                    taken = Taken(at: at.instant, id: newer.id, line: .relayed(relayed), bytes: relayed.template, place: place)
+                }
+                guard let earlier = byID[taken.id] else {
+                    byID[taken.id] = taken
                     continue
                 }
-                guard LineCodec.sameContent(earlier.bytes, content) else {
+                guard LineCodec.sameContent(earlier.bytes, taken.bytes) else {
                     if earlier.place != place {
-                        conflicts.append("\(earlier.place) and \(place): conflicting_duplicate: id \"\(envelope.id)\" has different content")
+                        conflicts.append("\(earlier.place) and \(place): conflicting_duplicate: id \"\(taken.id)\" has different content")
                         firstConflictPath = firstConflictPath ?? path
                     }
                     continue
                 }
                 // Equal content written differently: keep the smallest bytes, whatever the input order.
-                if content.lexicographicallyPrecedes(earlier.bytes) {
-                    byID[envelope.id] = Taken(envelope: envelope, bytes: content, place: earlier.place)
+                if taken.bytes.lexicographicallyPrecedes(earlier.bytes) {
+                    var smaller = taken
+                    smaller.place = earlier.place
+                    byID[taken.id] = smaller
                 }
             }
         }
         if let path = firstConflictPath {
             throw LedgerError(.conflictingDuplicate, path: path, conflicts.joined(separator: "\n") + "\nNothing was written")
         }
-        let ordered = byID.values.map(\.envelope).sorted(by: MergeOrder.precedes)
+        let ordered = byID.values.sorted { MergeOrder.precedes(($0.at, $0.id), ($1.at, $1.id)) }
         var out: [[UInt8]] = []
         out.reserveCapacity(ordered.count)
         var prev = Envelope.genesis
-        for (k, envelope) in ordered.enumerated() {
-            let line = LineCodec.encode(envelope.resealed(seq: k + 1, prev: prev))
+        for (k, taken) in ordered.enumerated() {
+            let line: [UInt8]
+            switch taken.line {
+            case .event(let envelope): line = LineCodec.encode(envelope.resealed(seq: k + 1, prev: prev))
+            case .relayed(let relayed): line = relayed.sealed(seq: k + 1, prev: prev)
+            }
             prev = LineDigest.of(line).hex
             out.append(line)
         }

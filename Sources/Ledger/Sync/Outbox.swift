@@ -43,7 +43,7 @@ public struct Outbox: Sendable {
             seq += 1
             let sealed = p.event.sealed(seq: seq, id: id, prev: prev)
             prev = LineDigest.of(LineCodec.encode(sealed)).hex
-            records.append(.v1(sealed))
+            records.append(.event(sealed))
         }
         return records
     }
@@ -53,7 +53,7 @@ public struct Outbox: Sendable {
         for (k, line) in held.lines.enumerated() { index[line.record.id] = k }
         var out: [PendingEvent] = []
         for line in try VerifiedLog.load(path).lines {
-            guard case .v1(let envelope) = line.record else { continue }
+            guard case .event(let envelope) = line.record else { continue }
             if let k = index[envelope.id] {
                 guard LineCodec.sameContent(held.lines[k].bytes, line.bytes) else {
                     throw LedgerError(.conflictingDuplicate, path: path,

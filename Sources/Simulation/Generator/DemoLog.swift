@@ -70,6 +70,7 @@ package struct DemoLog: Sequence, Sendable {
                 let day = options.start.adding(days: nextDay)
                 for k in learners.indices {
                     learners[k].live(dayIndex: nextDay, day: day, seed: options.seed, into: &sink)
+                    learners[k].keepStreak(dayIndex: nextDay, day: day, seed: options.seed, into: &sink)
                 }
                 nextDay += 1
             }

@@ -44,6 +44,8 @@ struct Learner: Sendable {
     var dailyFinished = 0
     var rewarded = 0
     var seeded = false
+    /// Streak freezes and pauses (`Learner+Streak.swift`).
+    var streak = StreakKeeping()
     var diagnosed: Set<String> = []
     /// The latest attempt started, for a glitch that reuses its id.
     var lastAttempt: String?

@@ -1,3 +1,6 @@
+import Events
+import Ledger
+
 /// The `progress-ledger` tool: finds the command, parses its options, runs it,
 /// and turns errors into messages on stderr and exit codes.
 enum ProgressLedgerCLI {
@@ -24,7 +27,13 @@ enum ProgressLedgerCLI {
     ]
 
     /// The tool's version (`--version`).
-    static let version = "1.1.0 (log format 1)"
+    static let version = "1.2.0 (log format 2)"
+
+    /// The environment variable that makes every read see logs as a reader of
+    /// an older format version does (`1`: lines of version-2 types are kept,
+    /// checked for seq, id and prev, and reported as newer_version). Appends
+    /// are unaffected. For checking what an app not yet updated sees.
+    static let readVersionVariable = "PROGRESS_LEDGER_READ_VERSION"
 
     static let overview = """
         progress-ledger: the learner's progress as an append-only event log.
@@ -52,6 +61,10 @@ enum ProgressLedgerCLI {
     }
 
     private static func run(_ argv: [String], _ io: Terminal) -> Int32 {
+        if let read = System.environment(readVersionVariable), !FormatVersion.setReadable(read) {
+            io.error("progress-ledger: \(readVersionVariable) must be a format version from 1 to \(FormatVersion.latest), not \"\(read)\"")
+            return ExitCode.usage
+        }
         let args = Array(argv.dropFirst())
         guard let first = args.first else {
             io.error(overview)

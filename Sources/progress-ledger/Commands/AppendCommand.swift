@@ -10,6 +10,9 @@ enum AppendCommand: Command {
         Appends events to LOG (created, mode 0600, if missing). Events come as
         JSON lines on stdin, or as --event arguments, without "seq" and "prev":
         the ledger assigns them, and makes an "id" (a UUID) where none is given.
+        It writes "v" too: the format version of the event's type (2 for
+        streak.freeze_granted and streak.paused, 1 for the others); an event
+        given with another "v" is refused (invalid_envelope, naming v).
 
         Every event is validated first. If any is invalid, each problem is
         printed as 'stdin:LINE: member: rule' (or '--event N: ...'), then how

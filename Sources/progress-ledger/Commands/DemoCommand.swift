@@ -12,9 +12,10 @@ enum DemoCommand: Command {
         Simulates N learners over D days from 2025-10-06 — several time zones, daylight-
         saving changes and travel; daily quizzes resumed, retried, abandoned and taken
         just before midnight; category quizzes and diagnostics; hints granted, used and
-        overdrawn; puzzles solved and failed; lessons and passages submitted; a few
-        events recorded late and a few device glitches (anomalies) — and appends their
-        events through the ledger's own append path.
+        overdrawn; streak freezes earned every 7 active days (at most 2 held) and
+        streak pauses for trips; puzzles solved and failed; lessons and passages
+        submitted; a few events recorded late and a few device glitches (anomalies) —
+        and appends their events through the ledger's own append path.
 
         Then prints the log's verification, the state of one learner (the one the demo
         follows, who shows every feature), and the report's totals, and writes the log

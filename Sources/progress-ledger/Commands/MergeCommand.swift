@@ -14,7 +14,9 @@ enum MergeCommand: Command {
         the repetition of the inputs. An id with different content in two places is
         reported with both files and lines, and OUT is not written (exit 1). OUT must
         not exist; it is written whole (a temporary file, fsync, rename), mode 0600.
-        A line of a newer format version cannot be re-chained: it is refused.
+        A line of a format version this reader does not know is relayed: placed by
+        its 'at', only its seq and prev rewritten; one laid out otherwise than every
+        version's writer lays it out is refused.
         """
     static let examples = ["progress-ledger merge all.log phone.log tablet.log backup.log"]
 

@@ -68,5 +68,14 @@ enum Samples {
          Envelope(seq: 13, id: "e-13", at: ts("2025-10-22T11:00:00Z"), user: "u \"quoted\" \\ é 𝄞",
                   event: .progressReset(ProgressReset(scope: .quizzes)), prev: prev),
          #"{"v":1,"seq":13,"id":"e-13","at":"2025-10-22T11:00:00Z","user":"u \"quoted\" \\ é 𝄞","type":"progress.reset","data":{"scope":"quizzes"},"prev":"\#(prev)"}"#),
+        // Format version 2 (events-v2.md): the line's v is its type's.
+        ("streak.freeze_granted",
+         Envelope(seq: 14, id: "e-14", at: ts("2025-10-22T11:00:00-05:00"), user: "u-42", device: "server",
+                  event: .streakFreezeGranted(StreakFreezeGranted(amount: 2, reason: .reward)), prev: prev),
+         #"{"v":2,"seq":14,"id":"e-14","at":"2025-10-22T11:00:00-05:00","user":"u-42","device":"server","type":"streak.freeze_granted","data":{"amount":2,"reason":"reward"},"prev":"\#(prev)"}"#),
+        ("streak.paused",
+         Envelope(seq: 15, id: "e-15", at: ts("2025-10-22T23:30:00+09:00"), user: "u-42",
+                  event: .streakPaused(StreakPaused(from: Day(year: 2025, month: 10, day: 22)!, to: Day(year: 2026, month: 1, day: 19)!)), prev: prev),
+         #"{"v":2,"seq":15,"id":"e-15","at":"2025-10-22T23:30:00+09:00","user":"u-42","type":"streak.paused","data":{"from":"2025-10-22","to":"2026-01-19"},"prev":"\#(prev)"}"#),
     ]
 }

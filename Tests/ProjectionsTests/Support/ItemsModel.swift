@@ -18,7 +18,7 @@ enum ItemsModel {
         var answers: [Answer] = []
         var submissions: [(content: String, answers: [SubmissionMade.Answer])] = []
         for record in records {
-            guard case .v1(let e) = record else { continue }
+            guard case .event(let e) = record else { continue }
             let user = Array(e.user.utf8)
             if books[user] == nil { order.append(user) }
             let step = books[user, default: AttemptsBook()].apply(e)

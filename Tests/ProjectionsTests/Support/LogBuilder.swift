@@ -9,7 +9,7 @@ struct LogBuilder {
     init(user: String = "u-1") { self.user = user }
 
     var envelopes: [Envelope] {
-        records.compactMap { if case .v1(let e) = $0 { e } else { nil } }
+        records.compactMap { if case .event(let e) = $0 { e } else { nil } }
     }
 
     @discardableResult
@@ -17,7 +17,7 @@ struct LogBuilder {
         let seq = records.count + 1
         let envelope = Envelope(seq: seq, id: id ?? "e-\(seq)", at: stamp(at), user: user ?? self.user,
                                 event: event, prev: Envelope.genesis)
-        records.append(.v1(envelope))
+        records.append(.event(envelope))
         return seq
     }
 
@@ -65,11 +65,23 @@ struct LogBuilder {
         add(at, .hintsGranted(HintsGranted(amount: amount, reason: reason)))
     }
 
+    /// A `streak.freeze_granted` (format version 2).
+    @discardableResult
+    mutating func freeze(_ at: String, _ amount: Int, _ reason: StreakFreezeGranted.Reason = .reward) -> Int {
+        add(at, .streakFreezeGranted(StreakFreezeGranted(amount: amount, reason: reason)))
+    }
+
+    /// A `streak.paused` of the days `from` ... `to` (format version 2).
+    @discardableResult
+    mutating func pause(_ at: String, from: String, to: String) -> Int {
+        add(at, .streakPaused(StreakPaused(from: day(from), to: day(to))))
+    }
+
     mutating func reset(_ at: String, _ scope: ProgressReset.Scope) {
         add(at, .progressReset(ProgressReset(scope: scope)))
     }
 
-    mutating func newer(version: Int = 2, user: String?, type: String? = "quiz.paused") {
+    mutating func newer(version: Int = 3, user: String?, type: String? = "quiz.paused") {
         let seq = records.count + 1
         records.append(.newer(NewerVersionLine(version: version, seq: seq, id: "e-\(seq)", user: user,
                                                prev: Envelope.genesis, type: type)))

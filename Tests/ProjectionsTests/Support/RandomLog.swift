@@ -59,7 +59,7 @@ struct RandomLog {
         let user = pick(Self.users)
         let seq = records.count + 1
         if chance(1) {
-            records.append(.newer(NewerVersionLine(version: 2, seq: seq, id: "e-\(seq)", user: chance(80) ? user : nil,
+            records.append(.newer(NewerVersionLine(version: 3, seq: seq, id: "e-\(seq)", user: chance(80) ? user : nil,
                                                    prev: Envelope.genesis, type: "quiz.paused")))
             return
         }
@@ -111,6 +111,6 @@ struct RandomLog {
         default:
             event = .progressReset(ProgressReset(scope: pick(ProgressReset.Scope.allCases)))
         }
-        records.append(.v1(Envelope(seq: seq, id: "e-\(seq)", at: at, user: user, event: event, prev: Envelope.genesis)))
+        records.append(.event(Envelope(seq: seq, id: "e-\(seq)", at: at, user: user, event: event, prev: Envelope.genesis)))
     }
 }

@@ -10,7 +10,8 @@ import Simulation
 /// named before their start or never started (`unknown_attempt`), answered,
 /// hinted and ended again after their end (`after_end`); questions are
 /// answered twice; resets of every scope come and go; some learners only ever
-/// receive `hints.granted` from a server; newer-version lines are scattered
+/// receive `hints.granted` from a server; streak freezes are granted and
+/// pauses planned (format version 2); newer-version lines are scattered
 /// through. Users, attempt ids, questions and skills include strings that are
 /// canonically equivalent but not the same scalars ("é" and "e" + U+0301), which
 /// must stay apart, and skills whose code point order differs from Swift's `<`.
@@ -113,21 +114,21 @@ struct RandomReportLog {
         let seq = records.count + 1
         if chance(1) {
             let user: String? = chance(70) ? pick(learners).name : nil
-            records.append(.newer(NewerVersionLine(version: Int.random(in: 2...9, using: &rng), seq: seq, id: "e-\(seq)",
+            records.append(.newer(NewerVersionLine(version: Int.random(in: 3...9, using: &rng), seq: seq, id: "e-\(seq)",
                                                    user: user, prev: Envelope.genesis, type: chance(50) ? "quiz.paused" : nil)))
             return
         }
         if !grantees.isEmpty, chance(6) {
             let user = pick(grantees)
             let at = timestamp(clock, offset: 0)
-            records.append(.v1(Envelope(seq: seq, id: "e-\(seq)", at: at, user: user,
+            records.append(.event(Envelope(seq: seq, id: "e-\(seq)", at: at, user: user,
                                         event: .hintsGranted(HintsGranted(amount: 3, reason: .seed)), prev: Envelope.genesis)))
             return
         }
         let k = Int.random(in: 0..<learners.count, using: &rng)
         let at = self.at(for: k)
-        let event = self.event(for: k)
-        records.append(.v1(Envelope(seq: seq, id: "e-\(seq)", at: at, user: learners[k].name,
+        let event = self.event(for: k, on: at.day)
+        records.append(.event(Envelope(seq: seq, id: "e-\(seq)", at: at, user: learners[k].name,
                                     device: chance(50) ? "phone" : nil, event: event, prev: Envelope.genesis)))
     }
 
@@ -146,7 +147,7 @@ struct RandomReportLog {
         return Int.random(in: 1...6, using: &rng)
     }
 
-    private mutating func event(for k: Int) -> Event {
+    private mutating func event(for k: Int, on day: Day) -> Event {
         switch Int.random(in: 0..<100, using: &rng) {
         case 0..<15:
             var id: String
@@ -192,8 +193,14 @@ struct RandomReportLog {
             }
             return .submissionMade(SubmissionMade(content: pick(["l-1", "passage-1"]), kind: chance(50) ? .lesson : .passage,
                                                   category: "reading", answers: answers))
-        case 90..<96:
+        case 90..<94:
             return .hintsGranted(HintsGranted(amount: 2, reason: .reward))
+        case 94..<96:
+            return .streakFreezeGranted(StreakFreezeGranted(amount: Int.random(in: 1...3, using: &rng), reason: .reward))
+        case 96..<98:
+            // Planned from the event's own day (never backdated), 1 to 10 days.
+            let from = day.adding(days: Int.random(in: 0...3, using: &rng))
+            return .streakPaused(StreakPaused(from: from, to: from.adding(days: Int.random(in: 0...9, using: &rng))))
         default:
             return .progressReset(ProgressReset(scope: pick(ProgressReset.Scope.allCases)))
         }

@@ -66,10 +66,13 @@ enum ReportModel {
         var attempts: [[UInt8]: [[UInt8]: Attempt]] = [:]
         var epochs: [[UInt8]: Int] = [:]
         var streakDays: [[UInt8]: Set<Int>] = [:]
+        // Freeze grants (day, amount) in log order and paused days, on days up to `to`.
+        var grants: [[UInt8]: [(Int, Int)]] = [:]
+        var pausedDays: [[UInt8]: Set<Int>] = [:]
         var tallies: [Int: Tally] = [:]
         var seen: [Int] = []
         for record in records {
-            guard case .v1(let e) = record else { continue }
+            guard case .event(let e) = record else { continue }
             let user = Array(e.user.utf8)
             let own = e.day.ordinal
             let id = e.event.attempt.map { Array($0.utf8) }
@@ -78,7 +81,7 @@ enum ReportModel {
             let day = e.event.type != .quizStarted && known != nil ? known?.day ?? own : own
             seen.append(day)
             var t = tallies[day] ?? Tally()
-            if e.event.type != .hintsGranted { t.users.insert(user) }
+            if ![.hintsGranted, .streakFreezeGranted, .streakPaused].contains(e.event.type) { t.users.insert(user) }
             switch e.event {
             case .quizStarted(let s):
                 if known == nil, let id {
@@ -117,6 +120,10 @@ enum ReportModel {
                     streakDays[user] = []
                 }
             case .hintsGranted: break
+            case .streakFreezeGranted(let g):
+                if day <= toBound { grants[user, default: []].append((day, g.amount)) }
+            case .streakPaused(let p):
+                if day <= toBound { pausedDays[user, default: []].formUnion(p.from.ordinal...p.to.ordinal) }
             }
             tallies[day] = t
         }
@@ -144,11 +151,25 @@ enum ReportModel {
         }
         var buckets: [Int: Int] = [:]
         for user in total.users {
-            let days = streakDays[user] ?? []
-            var d = days.contains(last) ? last : last - 1
-            var n = 0
-            while days.contains(d) { n += 1; d -= 1 }
-            buckets[n, default: 0] += 1
+            // projections.md's day walk, every calendar day from the first active or grant day to `last`.
+            let days = streakDays[user] ?? [], given = grants[user] ?? [], paused = pausedDays[user] ?? []
+            var held = 0
+            var run: Int? = nil
+            if let start = (Array(days) + given.map(\.0)).min(), start <= last {
+                for x in start...last {
+                    for (day, amount) in given where day == x { held = min(2, held + amount) }
+                    if days.contains(x) {
+                        run = (run ?? 0) + 1
+                    } else if paused.contains(x) || x == last {
+                        continue
+                    } else if run != nil, held > 0 {
+                        held -= 1
+                    } else {
+                        run = nil
+                    }
+                }
+            }
+            buckets[run ?? 0, default: 0] += 1
         }
         return Report(
             from: Day(ordinal: first), to: Day(ordinal: last), days: rows, totals: counts(total),

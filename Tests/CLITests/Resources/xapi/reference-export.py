@@ -76,7 +76,7 @@ def main(argv):
         if not raw:
             continue
         ev = json.loads(raw)
-        if ev.get("v") != 1:
+        if ev.get("v") not in (1, 2):  # version 2 adds streak.freeze_granted and streak.paused: they map to nothing
             continue
         u = ev["user"]
         if opts["--user"] is not None and u != opts["--user"]:

@@ -1,0 +1,42 @@
+/// `streak.freeze_granted` (format version 2): streak freezes the learner
+/// received. A freeze held keeps a streak alive across one day without
+/// activity; the projections hold at most 2 (projections.md, `streak`).
+public struct StreakFreezeGranted: Sendable, Hashable {
+    /// Why the freezes were granted.
+    public enum Reason: String, Sendable, Hashable, CaseIterable {
+        /// Bought.
+        case purchase
+        /// Earned.
+        case reward
+        /// Given by the app, support or an operator.
+        case grant
+    }
+    /// How many freezes (>= 1).
+    public var amount: Int
+    /// Why.
+    public var reason: Reason
+    /// Members the format does not define, kept as written.
+    public var extra: [JSONMember]
+
+    /// Makes a `streak.freeze_granted` payload.
+    public init(amount: Int, reason: Reason, extra: [JSONMember] = []) {
+        self.amount = amount; self.reason = reason; self.extra = extra
+    }
+}
+
+extension StreakFreezeGranted: Payload {
+    /// `data`'s members, in the format's order.
+    package enum Member: String, PayloadMember {
+        case amount, reason
+        package var minimum: Int { 1 }
+    }
+    package static var eventType: EventType { .streakFreezeGranted }
+
+    package init(_ d: DataReader<Member>) throws(EventError) {
+        self.init(amount: try d.integer(.amount), reason: try d.enumeration(.reason), extra: d.extra)
+    }
+
+    package func write<W: MemberWriter>(to w: inout W) where W.Member == Member {
+        w.integer(.amount, amount); w.enumeration(.reason, reason); w.extra(extra)
+    }
+}
