@@ -23,7 +23,7 @@ import Events
 /// (`StreakEnds`): their
 /// name, days and attempts are dropped, so such a fold's memory does not
 /// grow with the number of learners.
-public struct ReportBuilder: Sendable {
+public struct ReportBuilder: Sendable, AllLearnersFold {
     /// One user's part of the report.
     struct Learner: Sendable {
         /// The report's days on which the user is counted active.
@@ -53,9 +53,7 @@ public struct ReportBuilder: Sendable {
     private let to: Day?
     /// The range's bounds as ordinals (the extremes when not given).
     private let low: Int, high: Int
-    private var users = ByteKeys()
-    /// The number of the user of the latest event (-1 before one).
-    private var lastUser: Int32 = -1
+    private var users = UserNumbers()
     private var learners: [Learner] = []
     private var attempts = AttemptTable()
     private var days = DayCounts()
@@ -89,7 +87,8 @@ public struct ReportBuilder: Sendable {
     }
 
     /// Folds all the records of one learner, which `records` hands to the
-    /// function it is given, in log order; each record's `user` is not read
+    /// function it is given, in log order (and returns the learner's id, not
+    /// needed here: the report names nobody); each record's `user` is not read
     /// (it may be empty: the records are all the learner's, as a ledger
     /// directory's learner log holds only its learner's events). Then the
     /// learner is reduced to what the report needs (see ``ReportBuilder``).
@@ -97,11 +96,11 @@ public struct ReportBuilder: Sendable {
     /// The users folded before are closed too: fold no more of their records
     /// (as after ``merge(_:)``). On an error thrown by `records`, the builder
     /// holds part of the learner: discard it.
-    package mutating func foldLearner<E: Error>(_ records: (_ add: (borrowing Record) -> Void) throws(E) -> Void) throws(E) {
+    package mutating func foldLearner<E: Error>(_ records: (_ add: (borrowing Record) -> Void) throws(E) -> String) throws(E) {
         closeLearners()
         // The learner is number 0, without a name (no user is open).
         learners.append(Learner())
-        try records { record in
+        _ = try records { record in
             switch record {
             case .event(let e): self.add(e, user: 0)
             case .newer: break
@@ -118,7 +117,6 @@ public struct ReportBuilder: Sendable {
         for learner in learners where learner.inRange { closed.add(learner.streak, learner.grace) }
         learners.removeAll(keepingCapacity: true)
         users.removeAll()
-        lastUser = -1
         attempts.removeAll()
     }
 
@@ -188,14 +186,9 @@ public struct ReportBuilder: Sendable {
 
     /// The user's number, a new one for a new user.
     private mutating func user(_ name: String) -> Int32 {
-        let (index, inserted) = withUTF8Bytes(name) { bytes in
-            // Half the lines of a log are by the user of the line before: no hashing for them.
-            if lastUser >= 0, users.key(Int(lastUser), equals: bytes) { return (Int(lastUser), false) }
-            return users.insert(bytes)
-        }
-        if inserted { learners.append(Learner()) }
-        lastUser = Int32(truncatingIfNeeded: index)
-        return lastUser
+        let (number, isNew) = users.number(name)
+        if isNew { learners.append(Learner()) }
+        return number
     }
 
     /// Whether `day` is a day of the report (its rows are the range's days).
@@ -235,12 +228,9 @@ public struct ReportBuilder: Sendable {
     package mutating func merge(_ other: ReportBuilder) {
         other.days.forEach { day, count in days.update(day) { $0.add(count) } }
         for i in 0..<other.users.count {
-            let (index, inserted) = Array(other.users.key(i)).withUnsafeBytes { users.insert($0) }
-            precondition(inserted, "ReportBuilder.merge: a user has records in both builders")
+            precondition(users.insert(other.users.id(i)), "ReportBuilder.merge: a user has records in both builders")
             learners.append(other.learners[i])
-            _ = index
         }
-        lastUser = -1
         for i in 0..<other.skillNames.count {
             let (index, inserted) = Array(other.skillNames.key(i)).withUnsafeBytes { skillNames.insert($0) }
             if inserted { skills.append(SkillCount()) }

@@ -21,8 +21,10 @@ extension LedgerSource {
     public func report(from: Day? = nil, to: Day? = nil, progress: ReadProgress? = nil,
                        warning: (ReadWarning) -> Void = { _ in }) throws(LedgerError) -> Report {
         switch self {
-        case .directory(let directory):
-            return try Self.report(of: directory, from: from, to: to, warning: warning)
+        case .directory:
+            // Each worker reads a learner log on its own thread and folds it as one
+            // learner, then keeps only what the report needs of them.
+            return try fold({ ReportBuilder(from: from, to: to) }, progress: nil, warning: warning).report()
         case .logs(let logs):
             // The fold runs beside the reader's ordered thread, in log order.
             let fold = ReportFold(from: from, to: to)
@@ -35,29 +37,5 @@ extension LedgerSource {
             }
             return fold.report()
         }
-    }
-
-    /// The learner logs folded in parallel, one builder per worker, then
-    /// merged (each user's records are in one learner log only, which the
-    /// read checks). Each worker reads a learner log on its own thread and
-    /// folds it as one learner, then keeps only what the report needs of them.
-    static func report(of directory: LedgerDirectory, from: Day?, to: Day?, warning: (ReadWarning) -> Void) throws(LedgerError) -> Report {
-        struct Part: Sendable {
-            var builder: ReportBuilder
-            var tornTails: [(log: LearnerLog, tail: TornTail)] = []
-        }
-        let parts = try directory.foldAny(makePartial: { Part(builder: ReportBuilder(from: from, to: to)) }) { (part, _, log) throws(LedgerError) in
-            var summary: LogSummary?
-            try part.builder.foldLearner { (add) throws(LedgerError) in
-                summary = try LedgerDirectory.readLearner(log, records: true) { add($0) }
-            }
-            if let tail = summary?.tornTail { part.tornTails.append((log, tail)) }
-        }
-        var builder = ReportBuilder(from: from, to: to)
-        for part in parts { builder.merge(part.builder) }
-        for (log, tail) in parts.flatMap(\.tornTails).sorted(by: { $0.log.name < $1.log.name }) {
-            warning(.tornTail(path: log.path, tail))
-        }
-        return builder.report()
     }
 }

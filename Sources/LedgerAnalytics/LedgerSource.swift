@@ -6,8 +6,8 @@ import Ledger
 /// ```swift
 /// let source = try LedgerSource(paths: ["jan.log", "feb.log"])
 /// let report = try source.report(from: nil, to: nil) { warning in print(warning) }
-/// var items = ItemsBuilder(from: nil, to: nil)
-/// try source.forEachRecord { items.add($0) }
+/// let items = try source.items(from: nil, to: nil)          // question analysis
+/// try source.forEachRecord { record in print(record.id) }   // every learner's records
 /// ```
 public enum LedgerSource: Sendable {
     /// Logs, read in this order, each checked on its own as `verify` checks it.

@@ -1,13 +1,17 @@
 // store-bench: the app API's rows of scripts/bench.
 //
-//   store-bench group LOG --tasks T --count N
+//   store-bench group LOG --tasks T --count N [--fsync-delay-us D] [--on-disk K]
 //       T tasks (default 64) append N events in all (default 20000), each task
 //       its share one event at a time through LedgerStore.append (each
 //       durable, fsync'd, before the task's next); a new log. The events are
 //       made before the clock starts. Prints
-//       `events N seconds S events-per-second R groups G mean-group M largest-group L cpu-us-per-event C`
+//       `events N seconds S events-per-second R groups G mean-group M largest-group L cpu-us-per-event C sealed-ahead A`
 //       (G: the groups the store's commit thread wrote, each one write and one fsync;
-//       C: the process's CPU time, every thread, over the timed appends, per event).
+//       C: the process's CPU time, every thread, over the timed appends, per event;
+//       A: the groups written as their callers sealed them, while the group before was on disk).
+//       With --fsync-delay-us, every fsync first waits D µs (through the fault seam): on a
+//       memory file system (/dev/shm), a disk of a steady speed. --on-disk K: at most K groups'
+//       fsyncs at once (default: the store's, 2; 1 is one group on disk at a time).
 //   store-bench live --count N
 //       One learner's live state: N events (quizzes, answers, hints, puzzles)
 //       folded one at a time into a LearnerProjector, the state asked after
@@ -72,7 +76,13 @@ switch args[1] {
 case "group":
     guard args.count >= 3 else { exit(64) }
     let tasks = option("--tasks", 64), count = option("--count", 20_000)
-    let store = try await LedgerStore.open(path: args[2])
+    // --fsync-delay-us D: every fsync waits D µs first (on a memory file system: a disk of a
+    // steady speed, so that the CPU between fsyncs shows without the disk's moods).
+    let delay = option("--fsync-delay-us", 0)
+    let faults = delay > 0 ? FaultInjector() : nil
+    faults?.inject(.delay(delay), into: .fsync, times: Int.max)
+    let store = try LedgerStore(path: args[2], create: true, faults: faults,
+                                groupsOnDisk: option("--on-disk", LedgerStore.groupsOnDisk))
     // Each task's events, made before the clock starts (as plain-loop makes its lines
     // first): the row measures the store.
     let events = (0..<tasks).map { t in stride(from: t, to: count, by: tasks).map { event($0, user: "u-\(t)") } }
@@ -91,7 +101,7 @@ case "group":
     await store.close()
     print("events \(count) seconds \(String(format: "%.3f", seconds)) events-per-second \(Int(Double(count) / seconds))"
           + " groups \(groups.groups) mean-group \(String(format: "%.1f", groups.mean)) largest-group \(groups.largest)"
-          + " cpu-us-per-event \(String(format: "%.2f", cpu / Double(count) * 1e6))")
+          + " cpu-us-per-event \(String(format: "%.2f", cpu / Double(count) * 1e6)) sealed-ahead \(groups.sealedAhead)")
 case "live":
     let count = option("--count", 5_000)
     var envelopes: [Envelope] = []

@@ -88,6 +88,39 @@ struct ReaderPipelineTests {
         #expect(handed == 7_000 / users.count)
     }
 
+    @Test("a log under serialBytes is checked on the calling thread: the same records, the user's only, the same first problem as the threaded read",
+          arguments: [nil, 1, 1_500, 3_000] as [Int?])
+    func serialRead(brokenAt broken: Int?) throws {
+        let dir = try TempDir("pipeline")
+        defer { dir.cleanup() }
+        var small = try Self.log(3_000, users: ["a", "b", "c"])
+        var large = try Self.log(20_000, users: ["a", "b", "c"])
+        if let broken {
+            small[broken - 1] = Array(#"{"v":1}"#.utf8)
+            large[broken - 1] = Array(#"{"v":1}"#.utf8)
+        }
+        let smallPath = try Self.write(small, dir)
+        let largePath = dir.file("large.log")
+        try Files.write(largePath, large.flatMap { $0 + [0x0A] })
+        #expect(try Files.bytes(smallPath).count < LogReader.serialBytes)
+        #expect(try Files.bytes(largePath).count > LogReader.serialBytes)
+        for options in [LogReader.Options(), LogReader.Options(user: "b")] {
+            var serial: [Record] = []
+            var threaded: [Record] = []
+            var serialError: LedgerError? = nil
+            var threadedError: LedgerError? = nil
+            do { try LogReader(path: smallPath).read(options) { serial.append($0) } } catch { serialError = error }
+            do { try LogReader(path: largePath).read(options) { threaded.append($0) } } catch { threadedError = error }
+            // The same first problem, named the same way (the line number and the member; only the path differs).
+            #expect(serialError?.problem?.line == broken)
+            #expect(serialError?.problem?.description == threadedError?.problem?.description)
+            if broken == nil {
+                #expect(serial.count == (options.user == nil ? 3_000 : 1_000))
+            }
+            #expect(serial == Array(threaded.prefix(serial.count)))
+        }
+    }
+
     @Test("a newer-version line whose user cannot be read is handed to every user's read")
     func newerLines() throws {
         let dir = try TempDir("pipeline")

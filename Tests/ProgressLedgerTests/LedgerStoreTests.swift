@@ -168,36 +168,134 @@ struct LedgerStoreTests {
         await store.close()
     }
 
-    @Test("the callers of a group are back in the next one: 32 tasks appending in a loop keep making groups of more than 3/4 of them")
-    func resumedCallersFillTheNextGroup() async throws {
+    @Test("32 tasks appending in a loop: groups overlap on disk (two fsyncs at most at once), each task's events in its order, every one once")
+    func overlappingGroups() async throws {
+        let dir = try Scratch()
+        defer { dir.remove() }
+        let log = dir.file("log")
+        let faults = FaultInjector()
+        // A disk of a steady, slowish fsync (2 ms through the fault seam): callers
+        // join while a group is on disk, however fast this machine's disk is today.
+        faults.inject(.delay(2_000), into: .fsync, times: Int.max)
+        let store = try LedgerStore(path: log, create: true, faults: faults)
+        let tasks = 32, each = 25
+        let fsyncsBefore = faults.attempts[.fsync, default: 0]
+        let results = try await withThrowingTaskGroup(of: [AppendResult].self) { group in
+            for t in 0..<tasks {
+                group.addTask {
+                    var mine: [AppendResult] = []
+                    for k in 0..<each { mine.append(try await store.append(answer("t\(t)-\(k)", user: "u-\(t % 3)", question: k))) }
+                    return mine
+                }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        let counts = store.groupCounts
+        await store.close()
+        #expect(counts.events == tasks * each)
+        #expect(counts.mostOnDisk >= 1 && counts.mostOnDisk <= LedgerStore.groupsOnDisk, "groups: \(counts)")
+        // One fsync a group (its own descriptor), and groups of more than one caller.
+        #expect(faults.attempts[.fsync, default: 0] - fsyncsBefore == counts.groups)
+        #expect(counts.groups < tasks * each / 2, "groups: \(counts)")
+        #expect(counts.sealedAhead == counts.groups)
+        for mine in results { #expect(mine.map(\.seq) == mine.map(\.seq).sorted()) }
+        #expect(Set(results.joined().map(\.seq)) == Set(1...(tasks * each)))
+        #expect(try verify(path: log).events == tasks * each)
+    }
+
+    @Test("a group written while the group before is on disk: sealed on its last line, written before that fsync returns, acknowledged after it")
+    func nextGroupWhileOnDisk() async throws {
         let dir = try Scratch()
         defer { dir.remove() }
         let log = dir.file("log")
         let faults = FaultInjector()
         let store = try LedgerStore(path: log, create: true, faults: faults)
-        let tasks = 32, each = 25
-        // Every task's first append in one group (the tasks start one after another), then each appends in a loop.
-        let release = store.holdCommits()
-        let appenders = Task {
-            try await withThrowingTaskGroup(of: Void.self) { group in
-                for t in 0..<tasks {
-                    group.addTask {
-                        for k in 0..<each { try await store.append(answer("t\(t)-\(k)", user: "u-\(t % 3)", question: k)) }
-                    }
-                }
-                try await group.waitForAll()
+        let held = FsyncGate()
+        faults.before(.fsync) { held.pass() }
+        let fsyncs = faults.attempts[.fsync, default: 0]
+        let first = Task { try await store.append(answer("a", user: "u", question: 0)) }
+        try await waitUntil { held.holding(0) }
+        // While group 1's fsync is held, group 2 (five callers, gathered while the commit thread is held)
+        // is sealed on its line, written, and its own fsync runs.
+        let gather = store.holdCommits()
+        let returned = NSLock(), count = UnsafeMutablePointer<Int>.allocate(capacity: 1)
+        count.initialize(to: 0)
+        defer { count.deallocate() }
+        nonisolated(unsafe) let counter = count
+        let later = (1...5).map { k in
+            Task {
+                let r = try await store.append(answer("b-\(k)", user: "u", question: k))
+                returned.withLock { counter.pointee += 1 }
+                return r
             }
         }
-        try await waitUntil { store.waitingCount == tasks }
-        release()
-        try await appenders.value
-        let counts = store.groupCounts
+        try await waitUntil { store.waitingCount == 5 }
+        gather()
+        try await waitUntil { (try? verify(path: log).events) == 6 && faults.attempts[.fsync, default: 0] >= fsyncs + 1 }
+        #expect(try verify(path: log).isOK)
+        // Its fsync returned, but group 1's has not: nobody is acknowledged yet.
+        try await Task.sleep(nanoseconds: 50_000_000)
+        #expect(store.groupCounts.mostOnDisk == 2)
+        #expect(held.holding(0) && returned.withLock { counter.pointee } == 0)
+        held.release(0)
+        let a = try await first.value
+        var seqs: [Int] = []
+        for task in later { seqs.append(try await task.value.seq) }
+        #expect(a.seq == 1 && Set(seqs) == Set(2...6))
+        #expect(store.groupCounts.groups == 2 && store.groupCounts.sealedAhead == 2)
         await store.close()
-        #expect(counts.events == tasks * each)
-        // Taking the next group at once, before the resumed callers were back, made two groups of about half the tasks take turns.
-        #expect(counts.mean > Double(tasks) * 0.75, "groups: \(counts)")
-        #expect(faults.attempts[.fsync, default: 0] <= counts.groups + 1)
-        #expect(try verify(path: log).events == tasks * each)
+    }
+
+    @Test("a failed fsync of group k fails its callers and those of the group written on top of it, the callers waiting are refused, the store refuses appends; the log stays whole")
+    func failedFsyncUnderAnotherGroup() async throws {
+        let dir = try Scratch()
+        defer { dir.remove() }
+        let log = dir.file("log")
+        let faults = FaultInjector()
+        let store = try LedgerStore(path: log, create: true, faults: faults)
+        try await store.append(answer("before", user: "u", question: 0))
+        // Groups k's and k+1's fsyncs are held; k's then fails (the fault is set as it is let go).
+        let held = FsyncGate(count: 2) { k in if k == 0 { faults.inject(.fail(.ioError), into: .fsync) } }
+        faults.before(.fsync) { held.pass() }
+        func send(_ id: String, _ q: Int) -> Task<Result<AppendResult, LedgerError>, Never> {
+            Task {
+                do throws(LedgerError) {
+                    guard let event = try? answer(id, user: "u", question: q) else { throw LedgerError(.io, path: log, "no event") }
+                    return .success(try await store.append(event))
+                } catch { return .failure(error) }
+            }
+        }
+        let k = send("k", 1)
+        try await waitUntil { held.holding(0) }
+        // Group k+1 (three callers, gathered while the commit thread is held), sealed and written on
+        // top of group k while k's fsync is held.
+        let gather = store.holdCommits()
+        let above = (2...4).map { send("k1-\($0)", $0) }
+        try await waitUntil { store.waitingCount == 3 }
+        gather()
+        try await waitUntil { held.holding(1) && (try? verify(path: log).events) == 5 }
+        // Two groups on disk: the next callers wait, their lines sealed on top of group k+1's.
+        let waiting = (5...6).map { send("w-\($0)", $0) }
+        try await waitUntil { store.waitingCount == 2 }
+        held.release(0)
+        try await waitUntil { !store.isUsable }
+        held.release(1)
+        guard case .failure(let e) = await k.value else { Issue.record("group k was acknowledged"); return }
+        #expect(e.code == .notDurable)
+        for task in above {
+            guard case .failure(let e) = await task.value else { Issue.record("a caller of group k+1 was acknowledged"); continue }
+            #expect(e.code == .notDurable)
+        }
+        for task in waiting {
+            guard case .failure(let e) = await task.value else { Issue.record("a waiting caller was acknowledged"); continue }
+            #expect(e.code == .unusable)
+        }
+        guard case .failure(let refused) = await send("after", 9).value else { Issue.record("a broken store appended"); return }
+        #expect(refused.code == .unusable)
+        await store.close()
+        // Whole: the first line and both groups' lines, chained; nothing of the callers that waited.
+        let report = try verify(path: log)
+        #expect(report.isOK && report.events == 5)
     }
 
     @Test("close writes every caller already waiting, refuses later ones, and ends: every acknowledged event is in the log")
@@ -272,6 +370,43 @@ struct LedgerStoreTests {
     }
 }
 
+
+/// Holds the first `count` fsyncs that pass it, each until released (by its
+/// number, from 0), then runs `then` with that number (on the fsync's thread,
+/// before the call is made): the fault seam's hook.
+final class FsyncGate: @unchecked Sendable {
+    // `@unchecked Sendable`: `passed` and `released` are read and written only under `lock`.
+    private let lock = NSLock()
+    private let gates: [DispatchSemaphore]
+    private let then: @Sendable (Int) -> Void
+    private var passed = 0
+    private var released: Set<Int> = []
+
+    init(count: Int = 1, then: @escaping @Sendable (Int) -> Void = { _ in }) {
+        gates = (0..<count).map { _ in DispatchSemaphore(value: 0) }
+        self.then = then
+    }
+
+    /// Called before each fsync: the first `count` wait until released, then run `then`.
+    func pass() {
+        let k = lock.withLock { () -> Int in
+            passed += 1
+            return passed - 1
+        }
+        guard k < gates.count else { return }
+        gates[k].wait()
+        then(k)
+    }
+
+    /// Whether fsync `k` reached the gate and waits there.
+    func holding(_ k: Int = 0) -> Bool { lock.withLock { passed > k && !released.contains(k) } }
+
+    /// Lets fsync `k` go on.
+    func release(_ k: Int = 0) {
+        lock.withLock { _ = released.insert(k) }
+        gates[k].signal()
+    }
+}
 
 @Suite("LedgerStore: format version 2")
 struct LedgerStoreVersionTwoTests {

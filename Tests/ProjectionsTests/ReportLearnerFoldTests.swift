@@ -39,7 +39,7 @@ struct ReportLearnerFoldTests {
         var parts = (0..<workers).map { _ in ReportBuilder(from: from, to: to) }
         for (k, learner) in learners.shuffled(using: &rng).enumerated() {
             let records = try learner.map(lean)
-            parts[k % workers].foldLearner { add in for record in records { add(record) } }
+            parts[k % workers].foldLearner { add in for record in records { add(record) }; return "" }
         }
         var whole = ReportBuilder(from: from, to: to)
         for part in parts { whole.merge(part) }
@@ -86,7 +86,7 @@ struct ReportLearnerFoldTests {
         for record in learners[..<half].joined() { builder.add(record) }
         for learner in learners[half...] {
             let lean = try learner.map(Self.lean)
-            builder.foldLearner { add in for record in lean { add(record) } }
+            builder.foldLearner { add in for record in lean { add(record) }; return "" }
         }
         #expect(builder.report() == ReportModel.report(records))
     }

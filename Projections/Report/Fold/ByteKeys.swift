@@ -1,5 +1,6 @@
-/// Byte strings numbered in the order they are first seen: the report's
-/// users, skills and (per user) attempt ids, each stored once.
+/// Byte strings numbered in the order they are first seen: the compact
+/// folds' users, skills, quiz and question ids and (per user) attempt ids,
+/// each stored once.
 ///
 /// Keys are compared exactly, byte for byte (the spec compares ids exactly:
 /// "é" and "e" + U+0301 are different users), within a namespace `tag` (the
@@ -66,6 +67,9 @@ struct ByteKeys: Sendable {
         let e = entries[index]
         return arena[e.offset..<(e.offset + Int(e.length))]
     }
+
+    /// The namespace of key number `index`.
+    func tag(_ index: Int) -> Int32 { entries[index].tag }
 
     /// Whether key number `index` is `key` (in any namespace).
     func key(_ index: Int, equals key: UnsafeRawBufferPointer) -> Bool {

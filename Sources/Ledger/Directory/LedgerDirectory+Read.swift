@@ -12,14 +12,18 @@ extension LedgerDirectory {
     ///
     /// The one read of a learner log for `verify DIR` and `report DIR`: a
     /// worker reads one log at a time, so nothing is handed between threads.
-    package static func readLearner(_ log: LearnerLog, records: Bool,
+    ///
+    /// `learnerID` is called once with the learner's user id, when the first
+    /// line that names it is read.
+    package static func readLearner(_ log: LearnerLog, records: Bool, learnerID: (String) -> Void = { _ in },
                                     _ body: (borrowing Record) throws(LedgerError) -> Void = { _ in }) throws(LedgerError) -> LogSummary {
-        try readLearner(log, records: records, leaves: { _ in }, body)
+        try readLearner(log, records: records, learnerID: learnerID, leaves: { _ in }, body)
     }
 
-    /// ``readLearner(_:records:_:)``, handing `leaves` each accepted line's
+    /// ``readLearner(_:records:learnerID:_:)``, handing `leaves` each accepted line's
     /// digest in order (a stub's `redacted`): the Merkle tree's leaves (``LogTree``).
-    package static func readLearner(_ log: LearnerLog, records: Bool, leaves: (SHA256.Digest) -> Void,
+    package static func readLearner(_ log: LearnerLog, records: Bool, learnerID: (String) -> Void = { _ in },
+                                    leaves: (SHA256.Digest) -> Void,
                                     _ body: (borrowing Record) throws(LedgerError) -> Void = { _ in }) throws(LedgerError) -> LogSummary {
         // The user the log's name hashes, once found: later lines are compared by their bytes.
         var learner: [UInt8]? = nil
@@ -28,6 +32,7 @@ extension LedgerDirectory {
                 if let learner { return learner.withUnsafeBytes { Self.same($0, user) } }
                 guard SHA256.hash(user).hex == log.name else { return false }
                 learner = Array(user)
+                learnerID(String(decoding: user, as: UTF8.self))
                 return true
             }
             if mine == false {

@@ -52,8 +52,8 @@ extension LogReader {
             var kept: [(offset: Int, length: Int, digest: SHA256.Digest)] = []
             let tail: TornTail?
             do throws(LedgerError) {
-                tail = try pipeline(fd, keeping: options.filter).run(from: start, to: status.size, firstLine: chain.count + 1,
-                                                                     ahead: { chain.prefetch($0) }, { (line) throws(LedgerError) in
+                tail = try checkLines(fd, keeping: options.filter, from: start, to: status.size, firstLine: chain.count + 1,
+                                      ahead: { chain.prefetch($0) }, { (line) throws(LedgerError) in
                     if let problem = try chain.accept(line) { throw LedgerError(damaged: problem, path: path) }
                     lines += 1
                     end = line.offset + line.length + 1

@@ -110,6 +110,33 @@ public struct LogReader {
         LinePipeline(scanner: LineScanner(system: system, fd: fd, path: path, chunkSize: chunkSize), keep: filter, hasher: idHasher)
     }
 
+    /// Checks the lines of the open log `fd` in `[start, end)` as
+    /// ``LinePipeline/run(from:to:firstLine:ahead:_:give:)`` does (the same
+    /// scanner, the same check of each line, the same order of `consume` and
+    /// `give`): on worker threads for a long stretch, on the calling thread
+    /// for one shorter than ``serialBytes`` (a learner log of a ledger
+    /// directory, a snapshot's new lines), where handing chunks to workers
+    /// costs more than it saves.
+    func checkLines(_ fd: CInt, keeping filter: RecordFilter, from start: Int, to end: Int, firstLine: Int,
+                    ahead: (UInt64) -> Void, _ consume: (borrowing CheckedLine) throws(LedgerError) -> Void,
+                    give: (consuming Record) throws(LedgerError) -> Void) throws(LedgerError) -> TornTail? {
+        guard end - start < Self.serialBytes else {
+            return try pipeline(fd, keeping: filter).run(from: start, to: end, firstLine: firstLine, ahead: ahead, consume, give: give)
+        }
+        let scanner = LineScanner(system: system, fd: fd, path: path, chunkSize: min(chunkSize, max(end - start, 4096)))
+        let hasher = idHasher
+        return try scanner.scan(from: start, to: end, firstLine: firstLine) { (line) throws(LedgerError) in
+            var record: Record? = nil
+            let checked = line.checked(keeping: filter, hasher: hasher) { record = $0 }
+            try consume(checked)
+            if let kept = record.take() { try give(kept) }
+        }
+    }
+
+    /// Below how many bytes ``checkLines(_:keeping:from:to:firstLine:ahead:_:give:)``
+    /// checks on the calling thread (measured: docs/performance.md, "A learner log on one thread").
+    static let serialBytes = 1 << 20
+
     /// Reads lines of the open log `fd` back, for the id index to confirm a match.
     func earlierLines(_ fd: CInt) -> EarlierLines { EarlierLines(system: system, fd: fd, path: path) }
 

@@ -7,6 +7,7 @@
 // name of the call that failed. A fault-injection seam (`FaultInjector`) lets
 // tests make a named call fail with any errno, write short, or report EINTR.
 
+import Dispatch
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -44,8 +45,9 @@ package struct SystemCallError: Error, Sendable, Hashable, CustomStringConvertib
 ///
 /// A rule applies to one call name: it lets the next `skip` calls of that name
 /// through (counted from when the rule is added), then injects its fault into
-/// the following `times` calls. Used by one writer on one thread at a time.
-package final class FaultInjector {
+/// the following `times` calls. Thread-safe: a store's commit thread and its
+/// fsync threads share one (the rules and counts are kept under a lock).
+package final class FaultInjector: @unchecked Sendable {
     /// What to do to a call.
     package enum Fault: Sendable, Hashable {
         /// Fail with this errno (nothing is done).
@@ -54,6 +56,9 @@ package final class FaultInjector {
         case shortWrite(Int)
         /// Report EINTR once (nothing is done); the wrapper must retry.
         case interrupt
+        /// Wait this many microseconds, then make the call (a disk of a known
+        /// speed: `store-bench --fsync-delay-us` on a memory file system).
+        case delay(Int)
     }
 
     private struct Rule {
@@ -64,35 +69,56 @@ package final class FaultInjector {
         var remaining: Int
     }
 
+    /// `@unchecked Sendable`: these three are read and written only while `lock` is held.
     private var rules: [Rule] = []
-    /// Every fault injected so far, in order.
-    package private(set) var injected: [(call: SystemCall, fault: Fault)] = []
-    /// How many times each call was attempted (injected faults included).
-    package private(set) var attempts: [SystemCall: Int] = [:]
+    private var injectedFaults: [(call: SystemCall, fault: Fault)] = []
+    private var attemptCounts: [SystemCall: Int] = [:]
+    private let lock = DispatchSemaphore(value: 1)
+    /// Called, outside the lock, before each attempt of a call (tests: hold a call until they let it go).
+    private var hooks: [SystemCall: @Sendable () -> Void] = [:]
 
     /// Makes an injector with no rules.
     package init() {}
 
+    /// Every fault injected so far, in order.
+    package var injected: [(call: SystemCall, fault: Fault)] { locked { injectedFaults } }
+    /// How many times each call was attempted (injected faults included).
+    package var attempts: [SystemCall: Int] { locked { attemptCounts } }
+
     /// Injects `fault` into `call` after letting the next `skip` calls through, `times` times.
     package func inject(_ fault: Fault, into call: SystemCall, after skip: Int = 0, times: Int = 1) {
-        rules.append(Rule(call: call, fault: fault, from: attempts[call, default: 0] + skip + 1, remaining: times))
+        locked { rules.append(Rule(call: call, fault: fault, from: attemptCounts[call, default: 0] + skip + 1, remaining: times)) }
+    }
+
+    /// Runs `hook` before every attempt of `call` from now on (nil: no more), on the calling thread.
+    package func before(_ call: SystemCall, _ hook: (@Sendable () -> Void)?) {
+        locked { hooks[call] = hook }
     }
 
     /// Removes every rule.
-    package func clear() { rules.removeAll() }
+    package func clear() { locked { rules.removeAll() } }
 
     /// How many faults were injected into `call`.
-    package func injectedCount(_ call: SystemCall) -> Int { injected.filter { $0.call == call }.count }
+    package func injectedCount(_ call: SystemCall) -> Int { locked { injectedFaults.filter { $0.call == call }.count } }
 
     func next(_ call: SystemCall) -> Fault? {
-        let n = attempts[call, default: 0] + 1
-        attempts[call] = n
-        for k in rules.indices where rules[k].call == call && rules[k].remaining > 0 && n >= rules[k].from {
-            rules[k].remaining -= 1
-            injected.append((call, rules[k].fault))
-            return rules[k].fault
+        locked { hooks[call] }?()
+        return locked {
+            let n = attemptCounts[call, default: 0] + 1
+            attemptCounts[call] = n
+            for k in rules.indices where rules[k].call == call && rules[k].remaining > 0 && n >= rules[k].from {
+                rules[k].remaining -= 1
+                injectedFaults.append((call, rules[k].fault))
+                return rules[k].fault
+            }
+            return nil
         }
-        return nil
+    }
+
+    private func locked<T>(_ body: () -> T) -> T {
+        lock.wait()
+        defer { lock.signal() }
+        return body()
     }
 }
 
@@ -153,6 +179,10 @@ package struct System {
                 case .fail(let e): throw SystemCallError(call, e)
                 case .interrupt: continue
                 case .shortWrite(let n): shortWrite(n)
+                case .delay(let microseconds):
+                    var wait = timespec(tv_sec: microseconds / 1_000_000, tv_nsec: (microseconds % 1_000_000) * 1000)
+                    var left = timespec()
+                    while nanosleep(&wait, &left) == -1, System.lastErrno() == .interrupted { wait = left }
                 }
             }
             let r = body()

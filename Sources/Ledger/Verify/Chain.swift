@@ -135,9 +135,10 @@ extension Chain where IDs == IDIndex {
     }
 
     /// Records a line the writer itself just appended (already checked by construction).
-    mutating func appendOwn(id: String, digest: SHA256.Digest) {
+    /// `hash` is ``IDIndex/hash(_:)`` of its id.
+    mutating func appendOwn(id: String, hash: UInt64, digest: SHA256.Digest) {
         count += 1
         last = digest
-        ids.append(id)
+        ids.append(id, hash: hash)
     }
 }

@@ -42,9 +42,9 @@ struct IDIndex: ChainIDs {
     /// The seq of `id`, if it is indexed; `hash`, when given, is ``hash(_:)`` of it.
     func seq(of id: String, hash: UInt64? = nil) -> Int? { Self.withUTF8(id) { seq(of: $0, hash: hash ?? IDIndex.hash(id)) } }
 
-    /// Indexes `id` as the next seq (`count + 1`); the caller has checked it is new.
-    mutating func append(_ id: String) {
-        _ = Self.withUTF8(id) { insertIfNew($0, hash: IDIndex.hash(id)) }
+    /// Indexes `id` as the next seq (`count + 1`); the caller has checked it is new. `hash`, when given, is ``hash(_:)`` of it.
+    mutating func append(_ id: String, hash: UInt64? = nil) {
+        _ = Self.withUTF8(id) { insertIfNew($0, hash: hash ?? IDIndex.hash(id)) }
     }
 
     private static func withUTF8<R>(_ id: String, _ body: (UnsafeRawBufferPointer) -> R) -> R {

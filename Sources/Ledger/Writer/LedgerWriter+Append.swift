@@ -34,81 +34,121 @@ extension LedgerWriter {
         try checkUsable()
         guard batch.count > 0 else { return [] }
         let joined = try batch.joinedRepeats(path: path)
-        let events = batch.events
-
         return try withLock { () throws(LedgerError) -> [AppendResult] in
             try catchUp()
-            let before = knownSize
+            return try seal(batch, joined: joined, durability: durability)
+        }
+    }
+
+    /// Appends a batch whose lines were sealed ahead (`SealedBatch`), as
+    /// `append(_:durability:)` appends its events: when, under the lock and
+    /// caught up, the log's head is the batch's base and no id of the batch is
+    /// in the log or repeats within it (the common case), its bytes are written
+    /// as they are; otherwise the batch is sealed here. The results, errors and
+    /// durability are the same either way.
+    @discardableResult
+    package func append(_ sealed: SealedBatch, durability: Durability = .everyBatch) throws(LedgerError) -> [AppendResult] {
+        try checkUsable()
+        guard sealed.count > 0 else { return [] }
+        let batch = sealed.prepared
+        let joined = try batch.joinedRepeats(path: path)
+        let repeats = joined?.contains { $0 != nil } ?? false
+        return try withLock { () throws(LedgerError) -> [AppendResult] in
+            try catchUp()
+            guard let base = sealed.base, sealed.isSealed, !repeats, chain.head == base,
+                  !batch.items.contains(where: { chain.ids.seq(of: $0.id, hash: $0.hash) != nil })
+            else { return try seal(batch, joined: joined, durability: durability) }
             var results: [AppendResult] = []
-            results.reserveCapacity(events.count)
-            // Which events are new, at which seq, and the batch's size: all known before a byte is made.
-            var seq = chain.count
-            var size = 0
-            for k in events.indices {
-                let id = batch.items[k].id
-                if let first = joined.map({ $0[k] }) ?? batch.items[k].repeatOf {
-                    // The same event twice in the batch (checked in `prepare`): the seq of its first.
-                    results.append(AppendResult(id: id, seq: results[first].seq, status: .alreadyPresent))
-                    continue
-                }
-                if let existing = chain.ids.seq(of: id, hash: batch.items[k].hash) {
-                    // Read the earlier line back only now that the id repeats.
-                    guard LineCodec.sameContent(try lineBytes(seq: existing), batch.items[k].line.template) else {
-                        throw LedgerError(conflicting: id, index: k, count: events.count, where: "line \(existing) (seq \(existing))", path: path)
-                    }
-                    results.append(AppendResult(id: id, seq: existing, status: .alreadyPresent))
-                    continue
-                }
-                seq += 1
-                let length = batch.items[k].line.length(seq: seq)
-                guard length <= LineCodec.maxLineLength else {
-                    let e = EventError(.lineTooLong, "the event's line would be \(length) bytes; at most \(LineCodec.maxLineLength) are allowed")
-                    throw LedgerError(invalid: e, index: k, count: events.count, id: id, path: path)
-                }
-                size += length + 1
-                results.append(AppendResult(id: id, seq: seq, sealing: events, at: k))
+            results.reserveCapacity(batch.count)
+            var prev = base.sha256
+            for k in batch.items.indices {
+                var result = AppendResult(id: batch.items[k].id, seq: base.seq + k + 1, sealing: batch.events, at: k)
+                result.setPrev(prev)
+                prev = sealed.digests[k]
+                results.append(result)
             }
-            let count = seq - chain.count
-            guard count > 0 else { return results }
-
-            // The lines: each template copied with its seq, then the previous line's hash as its prev.
-            var digests: [SHA256.Digest] = []
-            digests.reserveCapacity(count)
-            var prev = chain.last
-            let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
-                guard let base = buffer.baseAddress else { return }
-                var at = 0
-                for k in results.indices where results[k].status == .appended {
-                    let line = base + at
-                    let prevAt = batch.items[k].line.write(seq: results[k].seq, to: line)
-                    prev.writeHex(to: line + prevAt)
-                    results[k].setPrev(prev)
-                    let length = batch.items[k].line.length(seq: results[k].seq)
-                    prev = LineDigest.of(UnsafeRawBufferPointer(start: line, count: length))
-                    digests.append(prev)
-                    line[length] = 0x0A
-                    at += length + 1
-                }
-                initialized = at
-            }
-
-            try write(bytes, before: before, events: count)
-            if durability == .everyBatch {
-                try syncBatch(count: count)
-            } else {
-                unsynced = true
-            }
-            var d = 0
-            var start = before
-            for k in results.indices where results[k].status == .appended {
-                chain.appendOwn(id: results[k].id, digest: digests[d])
-                lineStarts.append(start)
-                start += batch.items[k].line.length(seq: results[k].seq) + 1
-                d += 1
-            }
-            knownSize = before + bytes.count
+            try write(sealed.bytes, digests: sealed.digests, of: results, batch, durability: durability)
             return results
         }
+    }
+
+    /// Under the lock, caught up: decides which events of `batch` are new
+    /// (`joined`: each event's earlier event with its id in a joined batch),
+    /// seals their lines after the log's last line and writes them.
+    private func seal(_ batch: PreparedEvents, joined: [Int?]?, durability: Durability) throws(LedgerError) -> [AppendResult] {
+        let events = batch.events
+        var results: [AppendResult] = []
+        results.reserveCapacity(events.count)
+        // Which events are new, at which seq, and the batch's size: all known before a byte is made.
+        var seq = chain.count
+        var size = 0
+        for k in events.indices {
+            let id = batch.items[k].id
+            if let first = joined.map({ $0[k] }) ?? batch.items[k].repeatOf {
+                // The same event twice in the batch (checked in `prepare`): the seq of its first.
+                results.append(AppendResult(id: id, seq: results[first].seq, status: .alreadyPresent))
+                continue
+            }
+            if let existing = chain.ids.seq(of: id, hash: batch.items[k].hash) {
+                // Read the earlier line back only now that the id repeats.
+                guard LineCodec.sameContent(try lineBytes(seq: existing), batch.items[k].line.template) else {
+                    throw LedgerError(conflicting: id, index: k, count: events.count, where: "line \(existing) (seq \(existing))", path: path)
+                }
+                results.append(AppendResult(id: id, seq: existing, status: .alreadyPresent))
+                continue
+            }
+            seq += 1
+            let length = batch.items[k].line.length(seq: seq)
+            guard length <= LineCodec.maxLineLength else {
+                let e = EventError(.lineTooLong, "the event's line would be \(length) bytes; at most \(LineCodec.maxLineLength) are allowed")
+                throw LedgerError(invalid: e, index: k, count: events.count, id: id, path: path)
+            }
+            size += length + 1
+            results.append(AppendResult(id: id, seq: seq, sealing: events, at: k))
+        }
+        let count = seq - chain.count
+        guard count > 0 else { return results }
+
+        // The lines: each sealed at its seq after the previous line.
+        var digests: [SHA256.Digest] = []
+        digests.reserveCapacity(count)
+        var prev = chain.last
+        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
+            guard let base = buffer.baseAddress else { return }
+            var at = 0
+            for k in results.indices where results[k].status == .appended {
+                results[k].setPrev(prev)
+                prev = batch.items[k].line.seal(seq: results[k].seq, after: prev, to: base + at)
+                digests.append(prev)
+                at += batch.items[k].line.length(seq: results[k].seq) + 1
+            }
+            initialized = at
+        }
+        try write(bytes, digests: digests, of: results, batch, durability: durability)
+        return results
+    }
+
+    /// Under the lock, caught up: writes the sealed lines of `batch`'s new
+    /// events (`results`' `.appended` ones, whose lines hash to `digests`) with
+    /// one write, fsyncs them (`.everyBatch`), and records them in the chain.
+    private func write(_ bytes: [UInt8], digests: [SHA256.Digest], of results: [AppendResult], _ batch: PreparedEvents,
+                       durability: Durability) throws(LedgerError) {
+        let before = knownSize
+        try write(bytes, before: before, events: digests.count)
+        if durability == .everyBatch {
+            try syncBatch(count: digests.count)
+        } else {
+            unsynced = true
+        }
+        var d = 0
+        var start = before
+        for k in results.indices where results[k].status == .appended {
+            chain.appendOwn(id: results[k].id, hash: batch.items[k].hash, digest: digests[d])
+            lineStarts.append(start)
+            start += batch.items[k].line.length(seq: results[k].seq) + 1
+            d += 1
+        }
+        knownSize = before + bytes.count
     }
 
     /// Appends one event; see `append(_:durability:)` with an array.
@@ -138,14 +178,18 @@ extension LedgerWriter {
     /// a failure makes the writer unusable (`.notDurable`).
     func syncBatch(count: Int) throws(LedgerError) {
         do throws(SystemCallError) { try system.fsync(fd) } catch {
-            let first = chain.count + 1
-            let e = LedgerError(.notDurable, error, path: path,
-                                "the batch of \(count) event\(count == 1 ? "" : "s") (seq \(first)...\(first + count - 1)) "
-                                    + "was written but fsync failed: it may not be on disk. This writer is now unusable: "
-                                    + "reopen the log and append the batch again (its ids make that safe)")
+            let e = notDurable(error, first: chain.count + 1, count: count)
             state = .broken(e)
             throw e
         }
+    }
+
+    /// The error of a failed `fsync` of the batch of `count` lines from seq `first`.
+    func notDurable(_ error: SystemCallError, first: Int, count: Int) -> LedgerError {
+        LedgerError(.notDurable, error, path: path,
+                    "the batch of \(count) event\(count == 1 ? "" : "s") (seq \(first)...\(first + count - 1)) "
+                        + "was written but fsync failed: it may not be on disk. This writer is now unusable: "
+                        + "reopen the log and append the batch again (its ids make that safe)")
     }
 
     /// Writes the batch's bytes; on failure truncates back to `before`.

@@ -16,24 +16,28 @@ import Projections
 ///
 /// - **No blocked caller**: an append suspends its task; the write and the
 ///   `fsync` run on the store's own commit thread.
-/// - **Group commit**: the events of every append waiting while a commit is
-///   on disk are written together, with one write and one `fsync` (one
-///   ``LedgerWriter/append(_:durability:)`` batch). After a group, the next
-///   one starts once the callers it resumed are back (or have had their turn
-///   on the cooperative pool), so that tasks appending in a loop share one
-///   `fsync`. The first append after a quiet spell is written at once: nobody
-///   waits on a timer. Each caller returns when its own events are durable.
+/// - **Group commit**: the events of every append waiting while the commit
+///   thread was busy are written together, with one write and one `fsync`
+///   (one ``LedgerWriter/append(_:durability:)`` batch). Each caller's line is
+///   sealed (its `seq`, and the previous line's hash as `prev`) as it joins,
+///   on its own task, so a group is written as soon as it starts, and its
+///   `fsync` runs on a thread of its own while the next group is written: up
+///   to two groups are on disk at once, their `fsync`s overlapping. Nobody
+///   waits on a timer. Each caller returns when its own events are durable,
+///   and the groups are acknowledged in the order they were written.
 /// - **One bad event fails only its caller**: each caller's events are checked
 ///   and encoded on its own task before they join a group (as `append` checks
 ///   them; the commit thread does not encode again); an event the writer
 ///   still refuses (an id another caller of the group sent with other
 ///   content, for example) is taken out of the group and the others are written.
-/// - **A failed `fsync` fails every caller of its group**, and the store then
-///   refuses every later append (`.unusable`), as the writer does: open the
-///   log again and re-send (the ids make that safe).
+/// - **A failed `fsync` fails every caller of its group** and of every group
+///   written after it (their lines follow the group's in the log), and the
+///   store then refuses every later append (`.unusable`), as the writer does:
+///   open the log again and re-send (the ids make that safe).
 ///
 /// The live states cover the log as read when a learner is first tracked and
-/// every event appended through this store after that. Another process
+/// every event appended through this store after that (from when its group
+/// is written, a moment before its `fsync` returns). Another process
 /// appending to the same file is seen at the next ``track(_:snapshot:)`` of a
 /// new store, not live.
 public final class LedgerStore: Sendable {
@@ -44,15 +48,19 @@ public final class LedgerStore: Sendable {
 
     /// The writer: used by one commit (or one learner's first read) at a time.
     private let writer: Guarded<LedgerWriter>
-    /// The appends waiting for the next group.
-    private let waiting = Guarded(WaitingAppends())
+    /// The appends waiting for the next group, and the groups on disk.
+    private let waiting: Guarded<WaitingAppends>
     /// The tracked learners, their projections and observers.
     private let learners = Guarded(LiveLearners())
-    /// Where groups are written and fsync'd.
+    /// Where groups are written.
     private let commits = DispatchQueue(label: "ProgressLedger.LedgerStore.commits")
+    /// Where the groups' `fsync`s run: one queue and one descriptor per group on disk at once.
+    private let syncs: [(queue: DispatchQueue, log: LogSync)]
 
     /// The most events one group writes (one line each: at most 1 MiB each, 64 MiB a group).
     static let maxGroupEvents = 4096
+    /// How many groups may be on disk (`fsync` running) at once.
+    package static let groupsOnDisk = 2
 
     /// Opens (or creates) the log, checking it as ``LedgerWriter`` does; blocks
     /// the calling thread while it reads the log (see ``open(path:create:)``).
@@ -60,11 +68,18 @@ public final class LedgerStore: Sendable {
         try self.init(path: path, create: create, faults: nil)
     }
 
-    /// Opens the log with the writer's fault seam (for tests).
-    package init(path: String, create: Bool, faults: FaultInjector?) throws(LedgerError) {
+    /// Opens the log with the writer's fault seam (for tests), with at most
+    /// `groupsOnDisk` groups' `fsync`s running at once (1: one at a time).
+    package init(path: String, create: Bool, faults: FaultInjector?, groupsOnDisk: Int = LedgerStore.groupsOnDisk) throws(LedgerError) {
         let w = try LedgerWriter(path: path, create: create, faults: faults)
+        var syncs: [(queue: DispatchQueue, log: LogSync)] = []
+        for k in 0..<max(1, groupsOnDisk) {
+            syncs.append((DispatchQueue(label: "ProgressLedger.LedgerStore.fsync-\(k)"), try w.openSync()))
+        }
         self.path = path
         recoveries = w.recoveries
+        waiting = Guarded(WaitingAppends(head: w.head, slots: syncs.count))
+        self.syncs = syncs
         writer = Guarded(w)
     }
 
@@ -104,13 +119,14 @@ public final class LedgerStore: Sendable {
 
     /// Joins the pending group with a caller's batch of `count` events, checked
     /// and encoded on the caller's thread (the writer's own preparation: a bad
-    /// event failed there, alone), and waits until the group is written.
-    private func enqueue(count: Int, _ join: (inout PreparedEvents) -> Void) async -> Result<ArraySlice<AppendResult>, LedgerError> {
-        let priority = Task.currentPriority
-        return await withCheckedContinuation { (done: CheckedContinuation<Result<ArraySlice<AppendResult>, LedgerError>, Never>) in
+    /// event failed there, alone) and sealed as it joins, and waits until the
+    /// group is durable.
+    private func enqueue(count: Int, _ join: (inout SealedBatch) -> Void) async -> WaitingAppends.Outcome {
+        // Unsafe, not checked: every caller filed is resumed exactly once, by `deliver` (or here when refused).
+        await withUnsafeContinuation { (done: UnsafeContinuation<WaitingAppends.Outcome, Never>) in
             let start = waiting.withLock { w -> Bool? in
                 if w.refusal != nil { return nil }
-                return w.arrive(count: count, join, done: done, priority: priority, limit: Self.maxGroupEvents)
+                return w.arrive(count: count, join, done: done)
             }
             switch start {
             case nil:
@@ -136,51 +152,73 @@ public final class LedgerStore: Sendable {
         return LedgerError(.unusable, path: path, "this store can no longer append: \(reason)")
     }
 
-    /// On the commit thread: writes the waiting callers' group, resumes them,
-    /// and lets them have their turn (`GroupStart`): the next group starts
-    /// when they are back, when the round's marker task, queued behind them,
-    /// finds it has passed, or at once when a group's worth of events waits.
+    /// On the commit thread: writes the waiting callers' group and hands its
+    /// `fsync` to a thread of its own, then the next group while `GroupStart`
+    /// allows (a free `fsync` slot and callers waiting).
     private func writeGroups() {
         while let group = waiting.withLock({ $0.nextGroup(limit: Self.maxGroupEvents) }) {
-            let outcomes = commit(group)
-            let round = waiting.withLock { $0.groupWritten(callers: group.callers.count, limit: Self.maxGroupEvents) }
-            var lowest = TaskPriority.high
-            for (caller, outcome) in zip(group.callers, outcomes) {
-                if caller.priority.rawValue < lowest.rawValue { lowest = caller.priority }
-                caller.done.resume(returning: outcome)
-            }
-            guard let round else { continue }
-            Task.detached(priority: lowest) {
-                // Behind every caller resumed above; once more behind any of them still running on another thread.
-                await Task.yield()
-                if self.waiting.withLock({ $0.roundPassed(round) }) { self.commits.async { self.writeGroups() } }
-            }
-            return
+            guard file(group) else { return }
         }
+    }
+
+    /// On the commit thread: writes `group` and starts its `fsync` (or
+    /// acknowledges it, with nothing to `fsync`); true when the next group is to be taken at once.
+    private func file(_ group: WaitingAppends.Group) -> Bool {
+        let (outcomes, lines) = commit(group)
+        let (flight, slot, next) = waiting.withLock { $0.groupWritten(group, outcomes: outcomes, wroteLines: lines.count > 0) }
+        if let slot {
+            syncs[slot].queue.async { self.sync(flight, slot: slot, lines: lines) }
+        } else {
+            deliver(waiting.withLock { $0.settleDue() })
+        }
+        return next
+    }
+
+    /// On `fsync` slot `slot`'s thread: makes flight `flight`'s `lines` durable,
+    /// then acknowledges every group now due, in write order. A failure makes
+    /// the writer unusable and fails this group and every later one.
+    private func sync(_ flight: Int, slot: Int, lines: (first: Int, count: Int)) {
+        var failure: LedgerError? = nil
+        do throws(SystemCallError) { try syncs[slot].log.sync() } catch {
+            failure = writer.withLock { $0.markNotDurable(error, first: lines.first, count: lines.count) }
+        }
+        let (due, start) = waiting.withLock { $0.synced(flight, slot: slot, error: failure) }
+        deliver(due)
+        if start { commits.async { self.writeGroups() } }
+    }
+
+    /// Resumes callers with their outcomes, in order.
+    private func deliver(_ due: [(WaitingAppends.Caller, WaitingAppends.Outcome)]) {
+        for (caller, outcome) in due { caller.done.resume(returning: outcome) }
     }
 
     /// On the commit thread, at `close()`: writes every waiting caller's group at once.
     private func writeWaiting() {
         while let group = waiting.withLock({ $0.nextGroup(limit: Self.maxGroupEvents) }) {
-            for (caller, outcome) in zip(group.callers, commit(group)) { caller.done.resume(returning: outcome) }
+            _ = file(group)
         }
     }
 
-    /// Writes one group; a caller whose batch the writer refuses is taken out
-    /// and the rest written. Returns each caller's outcome, in order.
-    private func commit(_ group: WaitingAppends.Group) -> [Result<ArraySlice<AppendResult>, LedgerError>] {
+    /// Writes one group, without its `fsync` (``sync(_:slot:lines:)`` runs it);
+    /// a caller whose batch the writer refuses is taken out and the rest
+    /// written. Returns each caller's outcome, in order, and the lines written
+    /// (the first one's seq, and how many).
+    private func commit(_ group: WaitingAppends.Group) -> (outcomes: [WaitingAppends.Outcome], lines: (first: Int, count: Int)) {
         // Every caller's outcome is set below (written, refused alone, or failed with the group).
-        var outcomes = [Result<ArraySlice<AppendResult>, LedgerError>](
+        var outcomes = [WaitingAppends.Outcome](
             repeating: .failure(LedgerError(.io, path: path, "the group was not written")), count: group.callers.count)
         var batch = group.events
+        var lines = (first: 0, count: 0)
         // The callers whose events are in `batch`, in order.
         var callers = Array(group.callers.indices)
         while !callers.isEmpty {
             let (outcome, usable) = writer.withLock { w in
-                let outcome = Result { () throws(LedgerError) in try w.append(batch) }
+                let before = w.head.seq
+                let outcome = Result { () throws(LedgerError) in try w.append(batch, durability: .deferred) }
                 if case .success(let results) = outcome {
+                    lines = (before + 1, w.head.seq - before)
                     // Under the writer's lock, so that a learner's first read sees either all of this group or none.
-                    learners.withLock { $0.apply(results, of: batch.events) }
+                    learners.withLock { $0.apply(results, of: batch.prepared.events) }
                 }
                 return (outcome, w.isUsable)
             }
@@ -213,7 +251,15 @@ public final class LedgerStore: Sendable {
                 if !usable { waiting.withLock { $0.refuse(because: error.message) } }
             }
         }
-        return outcomes
+        // The callers that came meanwhile sealed their lines on this group's: again, if it was written otherwise.
+        writer.withLock { w in
+            let head = w.head
+            waiting.withLock { w in
+                if group.events.isSealed, group.events.tip == head { w.counts.sealedAhead += 1 }
+                w.sealPending(on: head)
+            }
+        }
+        return (outcomes, lines)
     }
 
     // MARK: Live state
@@ -269,15 +315,18 @@ public final class LedgerStore: Sendable {
         }
     }
 
-    /// Writes what is waiting, closes the log and ends every ``states(of:)``
-    /// sequence; later appends are refused.
+    /// Writes what is waiting, waits for every group on disk, closes the log
+    /// and ends every ``states(of:)`` sequence; later appends are refused.
     public func close() async {
         waiting.withLock { $0.refuse(because: "it is closed") }
         await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
             commits.async {
-                // Callers that waited for a round to pass are written now.
+                // Callers that waited for a free fsync slot are written now (their fsyncs queue behind the others').
                 self.writeWaiting()
+                // Each fsync queue runs its fsyncs in order: once past them, every group is acknowledged.
+                for sync in self.syncs { sync.queue.sync {} }
                 self.writer.withLock { $0.close() }
+                for sync in self.syncs { sync.log.close() }
                 for observer in self.learners.withLock({ $0.closeAll() }) { observer.finish() }
                 done.resume()
             }

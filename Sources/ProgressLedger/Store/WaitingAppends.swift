@@ -1,57 +1,79 @@
 import Events
 import Ledger
 
-/// The appends waiting for the store's next group commit (guarded by the
-/// store's lock); when the next group starts is `GroupStart`'s rule.
+/// The store's group commit as it stands (guarded by the store's lock): the
+/// appends waiting for the next group, and the groups written whose `fsync`
+/// runs (on disk), acknowledged in the order they were written. When the next
+/// group starts is `GroupStart`'s rule.
 struct WaitingAppends {
+    /// What a caller of `append` is resumed with: its batch's results (a slice of the group's) or its error.
+    typealias Outcome = Result<ArraySlice<AppendResult>, LedgerError>
+
     /// One caller of `append`, suspended until its batch is durable.
     struct Caller {
         /// How many events its batch holds (they are in the group's batch, in caller order).
         var count: Int
-        /// Resumed with the batch's results (a slice of the group's) or its error.
-        var done: CheckedContinuation<Result<ArraySlice<AppendResult>, LedgerError>, Never>
-        /// The caller's task priority: the round's marker runs at the lowest of a group's.
-        var priority: TaskPriority
+        /// Resumed once, with its outcome.
+        var done: UnsafeContinuation<Outcome, Never>
     }
 
     /// Callers and their events, written together.
     struct Group {
         /// In arrival order.
         var callers: [Caller] = []
-        /// Their events, caller after caller: joined as each caller arrives
-        /// (on its thread, not the commit thread's).
-        var events = PreparedEvents()
+        /// Their events, caller after caller: joined, and their lines sealed,
+        /// as each caller arrives (on its thread, not the commit thread's),
+        /// on top of the group before, which may be on disk meanwhile.
+        var events: SealedBatch
+    }
+
+    /// A group written, waiting for its `fsync` (and for the groups written
+    /// before it) to be acknowledged.
+    struct Flight {
+        /// Its place in write order (from 0).
+        var number: Int
+        var callers: [Caller]
+        /// Each caller's outcome as the write left it.
+        var outcomes: [Outcome]
+        /// Whether it wrote lines (an `fsync` runs for it).
+        var wroteLines: Bool
+        /// Whether its `fsync` has returned (or none was needed).
+        var settled: Bool
     }
 
     /// The callers waiting, in arrival order, with their events.
-    private(set) var pending = Group()
+    private(set) var pending: Group
     /// When the commit thread starts the next group.
-    var start = GroupStart()
+    var start: GroupStart
     /// Set when appends are refused (a failed fsync, a closed store): why.
     var refusal: String?
     /// The groups taken so far and their sizes (for the benchmark and the tests).
     var counts = GroupCounts()
+    /// The groups written and not yet acknowledged, in write order.
+    private var flights: [Flight] = []
+    /// The next flight's number.
+    private var written = 0
+    /// Which of the store's `fsync` slots runs a group's `fsync`.
+    private var busy: [Bool]
+    /// The first `fsync` that failed: its flight's number and its error. That
+    /// group and every one written after it fail with it.
+    private var failure: (from: Int, error: LedgerError)?
+
+    /// Nothing waits; the first caller's lines will be sealed after `head`
+    /// (the log's); at most `slots` groups on disk at once.
+    init(head: Head, slots: Int) {
+        pending = Group(events: SealedBatch(on: head))
+        start = GroupStart(slots: slots)
+        busy = Array(repeating: false, count: slots)
+    }
 
     /// Files a caller and its `count` checked, encoded events (`join` adds
-    /// them to the pending batch); true when the commit thread is to start a
-    /// group now.
-    mutating func arrive(count: Int, _ join: (inout PreparedEvents) -> Void,
-                         done: CheckedContinuation<Result<ArraySlice<AppendResult>, LedgerError>, Never>,
-                         priority: TaskPriority, limit: Int) -> Bool {
-        pending.callers.append(Caller(count: count, done: done, priority: priority))
+    /// them to the pending batch, which seals their lines); true when the
+    /// commit thread is to start a group now.
+    mutating func arrive(count: Int, _ join: (inout SealedBatch) -> Void, done: UnsafeContinuation<Outcome, Never>) -> Bool {
+        pending.callers.append(Caller(count: count, done: done))
         join(&pending.events)
-        return start.arrived(waiting: pending.callers.count, full: pending.events.count >= limit)
-    }
-
-    /// After a group of `callers` callers: nil to write the next group at
-    /// once, else the round the commit thread's marker is to report.
-    mutating func groupWritten(callers: Int, limit: Int) -> Int? {
-        start.groupWritten(callers: callers, waiting: pending.callers.count, full: pending.events.count >= limit)
-    }
-
-    /// Round `round` passed: true when the commit thread is to start a group now.
-    mutating func roundPassed(_ round: Int) -> Bool {
-        start.roundPassed(round, waiting: pending.callers.count)
+        return start.arrived()
     }
 
     /// The callers of the next group, in arrival order, up to `limit` events
@@ -64,9 +86,11 @@ struct WaitingAppends {
             start.nothingWaits()
             return nil
         }
-        var group = Group()
+        // The callers left waiting seal their lines on the group's last one.
+        var group = Group(events: SealedBatch(on: nil))
         if pending.events.count <= limit {
             swap(&group, &pending)
+            pending.events = SealedBatch(on: group.events.tip)
         } else {
             var taken = 0, count = 0
             while taken < pending.callers.count, taken == 0 || count + pending.callers[taken].count <= limit {
@@ -80,6 +104,73 @@ struct WaitingAppends {
         counts.add(events: group.events.count)
         return group
     }
+
+    /// After a group: seals the waiting callers' lines again on `head`, the
+    /// log's head now, unless they are sealed on it already (the common case:
+    /// the group was written as it was sealed).
+    mutating func sealPending(on head: Head) {
+        guard pending.events.base != head || !pending.events.isSealed else { return }
+        pending.events.reseal(on: head)
+    }
+
+    /// A group was written (`wroteLines`: its `fsync` is to run) with these
+    /// outcomes: its flight's number, the `fsync` slot it runs on (nil
+    /// without lines: it is settled now), and whether the commit thread is to
+    /// take the next group at once.
+    mutating func groupWritten(_ group: Group, outcomes: [Outcome], wroteLines: Bool) -> (flight: Int, slot: Int?, next: Bool) {
+        let number = written
+        written += 1
+        flights.append(Flight(number: number, callers: group.callers, outcomes: outcomes, wroteLines: wroteLines, settled: !wroteLines))
+        var slot: Int? = nil
+        if wroteLines {
+            // The start rule keeps a slot free for every group it starts; close() may write more: they queue.
+            let free = busy.firstIndex(of: false) ?? number % busy.count
+            busy[free] = true
+            slot = free
+            counts.syncing(start.syncing + 1)
+        }
+        let next = start.groupWritten(syncs: wroteLines, waiting: !pending.callers.isEmpty)
+        return (number, slot, next)
+    }
+
+    /// Flight `number`'s `fsync` on `slot` returned (`error`: it failed, the
+    /// writer is now unusable). Returns the callers to resume, in write order,
+    /// with their outcomes (every group before is acknowledged first), and
+    /// whether the commit thread is to start a group now.
+    mutating func synced(_ number: Int, slot: Int, error: LedgerError?) -> (resume: [(Caller, Outcome)], start: Bool) {
+        busy[slot] = false
+        if let error, failure == nil {
+            failure = (number, error)
+            refuse(because: error.message)
+        }
+        if let k = flights.firstIndex(where: { $0.number == number }) { flights[k].settled = true }
+        let start = self.start.synced(waiting: !pending.callers.isEmpty)
+        return (settle(), start)
+    }
+
+    /// A group with nothing to `fsync` was filed: the callers now due, as ``synced(_:slot:error:)`` says.
+    mutating func settleDue() -> [(Caller, Outcome)] { settle() }
+
+    /// Takes out the flights at the front whose `fsync` returned, in order:
+    /// their callers and outcomes. From the first failed `fsync` on, every
+    /// caller whose events were written or found there fails with its error.
+    private mutating func settle() -> [(Caller, Outcome)] {
+        var due: [(Caller, Outcome)] = []
+        while let first = flights.first, first.settled {
+            flights.removeFirst()
+            for (caller, outcome) in zip(first.callers, first.outcomes) {
+                if let failure, first.number >= failure.from, case .success = outcome {
+                    due.append((caller, .failure(failure.error)))
+                } else {
+                    due.append((caller, outcome))
+                }
+            }
+        }
+        return due
+    }
+
+    /// Whether groups are on disk, not yet acknowledged.
+    var isSyncing: Bool { !flights.isEmpty }
 
     /// Refuses every later append.
     mutating func refuse(because reason: String) {
@@ -96,6 +187,12 @@ package struct GroupCounts: Sendable, Hashable {
     package var events = 0
     /// The most events one group held.
     package var largest = 0
+    /// Groups written as their callers sealed them, while the group before
+    /// was on disk (the others were sealed again by the writer: an id already
+    /// in the log, another writer's lines, a failure).
+    package var sealedAhead = 0
+    /// The most groups on disk at once (their `fsync`s overlapping).
+    package var mostOnDisk = 0
 
     /// The mean number of events per group (0 before the first).
     package var mean: Double { groups == 0 ? 0 : Double(events) / Double(groups) }
@@ -106,85 +203,66 @@ package struct GroupCounts: Sendable, Hashable {
         events += n
         largest = max(largest, n)
     }
+
+    /// Notes that `n` groups are on disk now.
+    mutating func syncing(_ n: Int) {
+        mostOnDisk = max(mostOnDisk, n)
+    }
 }
 
 /// When the store's commit thread starts the next group: the one rule.
 ///
-/// After a group's `fsync` the commit thread resumes its callers; most of them
-/// append again at once, but on the cooperative pool's threads, after the
-/// commit thread would already have taken the next group, which would then
-/// hold only the callers already waiting (64 tasks made groups of ~33, two
-/// halves taking turns). So after a group the next one does not start at
-/// once: it starts when every caller known to be busy appending is back (as
-/// many callers wait as the group had plus those already waiting then, so
-/// that halves merge into one group), or when the callers resumed have had
-/// their turn on the pool (a marker task queued behind them, at the lowest of
-/// their priorities, reports the round: a caller that does not append again
-/// holds nobody up), or when a group's worth of events waits. Never on a
-/// timer: an append finding the store idle starts a group at once, and a
-/// lone caller's next append fills its group of one.
+/// A group is written (sealed as its callers arrived, then one `write`) and
+/// its `fsync` runs on a thread of its own, while the commit thread is free to
+/// write the next group: up to `slots` groups are on disk at once, their
+/// `fsync`s overlapping (a disk that serves several flushes at once, as the
+/// virtual disks of servers do, then carries more events per second than one
+/// `fsync` at a time can; one that does not serves them in turn, as the
+/// kernel batches `fsync`s of one file). Each group is acknowledged when its
+/// own `fsync` and those of the groups written before it have returned.
+///
+/// So a group starts as soon as a caller waits, the commit thread is not
+/// writing, and fewer than `slots` groups are on disk; else when the commit
+/// thread finishes a group, or an `fsync` returns, and callers wait. Never on
+/// a timer: the first append after a quiet spell is written at once, and the
+/// callers that arrive while groups are on disk form the next one.
 struct GroupStart: Equatable {
-    /// What the commit thread is doing.
-    enum Phase: Equatable {
-        /// Nothing: the next append starts a group at once.
-        case idle
-        /// Writing a group, or about to: appends wait for the next one.
-        case writing
-        /// The last group's callers were resumed: the next group starts when
-        /// `target` callers wait, or when round `round` has passed.
-        case gathering(target: Int, round: Int)
+    /// How many groups may be on disk at once.
+    let slots: Int
+    /// Groups written whose `fsync` has not returned.
+    private(set) var syncing = 0
+    /// Whether the commit thread has a group to take or is writing one.
+    private(set) var writing = false
+
+    /// At most `slots` groups on disk at once (at least 1).
+    init(slots: Int) { self.slots = max(1, slots) }
+
+    /// A caller arrived: true when the commit thread is to start a group now.
+    mutating func arrived() -> Bool { startIfFree() }
+
+    /// The commit thread wrote a group (`syncs`: its `fsync` runs now) while
+    /// callers came (`waiting`): true when it is to take the next group at once.
+    mutating func groupWritten(syncs: Bool, waiting: Bool) -> Bool {
+        if syncs { syncing += 1 }
+        writing = false
+        return waiting && startIfFree()
     }
 
-    private(set) var phase = Phase.idle
-    /// The rounds begun so far (a marker of an earlier round changes nothing).
-    private var rounds = 0
-
-    /// A caller arrived; `waiting` callers wait now, it included (`full`: with
-    /// a group's worth of events). True when the commit thread is to start a
-    /// group now.
-    mutating func arrived(waiting: Int, full: Bool = false) -> Bool {
-        switch phase {
-        case .idle:
-            phase = .writing
-            return true
-        case .writing:
-            return false
-        case .gathering(let target, _):
-            guard waiting >= target || full else { return false }
-            phase = .writing
-            return true
-        }
+    /// A group's `fsync` returned while callers wait (`waiting`): true when
+    /// the commit thread is to start a group now.
+    mutating func synced(waiting: Bool) -> Bool {
+        syncing -= 1
+        return waiting && startIfFree()
     }
 
-    /// A group of `callers` callers was written (they are about to be
-    /// resumed) while `waiting` callers came (`full`: with a group's worth of
-    /// events): nil when the next group is to be written at once, else the
-    /// round the commit thread's marker is to report.
-    mutating func groupWritten(callers: Int, waiting: Int, full: Bool = false) -> Int? {
-        if full {
-            phase = .writing
-            return nil
-        }
-        rounds += 1
-        phase = .gathering(target: callers + waiting, round: rounds)
-        return rounds
-    }
-
-    /// The commit thread found nothing to write: the next append starts a group at once.
+    /// The commit thread found nothing to write.
     mutating func nothingWaits() {
-        phase = .idle
+        writing = false
     }
 
-    /// The callers resumed after round `round`'s group had their turn, and
-    /// `waiting` callers wait: true when the commit thread is to start a group
-    /// now; with nothing waiting, the store is idle again.
-    mutating func roundPassed(_ round: Int, waiting: Int) -> Bool {
-        guard case .gathering(_, round) = phase else { return false }
-        if waiting == 0 {
-            phase = .idle
-            return false
-        }
-        phase = .writing
+    private mutating func startIfFree() -> Bool {
+        guard !writing, syncing < slots else { return false }
+        writing = true
         return true
     }
 }

@@ -31,9 +31,10 @@ enum ItemsCommand: Command {
         let log = try args.onePositional("LOG")
         let format = try output.resolve(args)
         let (from, to) = try args.dayRange(Self.from, Self.to)
-        var builder = ItemsBuilder(from: from, to: to)
-        try LogInput.readEvery(log, io, quiet: args[Common.quiet]) { builder.add($0) }
-        try OutputFile.write(builder.analysis(), as: format, args, io)
+        let analysis = try LogInput.reading([log], io, quiet: args[Common.quiet]) { (source, progress, warning) throws(LedgerError) in
+            try source.items(from: from, to: to, progress: progress, warning: warning)
+        }
+        try OutputFile.write(analysis, as: format, args, io)
         return ExitCode.ok
     }
 }

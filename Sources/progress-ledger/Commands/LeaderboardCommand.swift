@@ -46,8 +46,9 @@ enum LeaderboardCommand: Command {
             }
             excluded = Leaderboard.excludedUsers(bytes)
         }
-        var builder = LeaderboardBuilder(period: period, containing: on)
-        try LogInput.readEvery(log, io, quiet: args[Common.quiet]) { builder.add($0) }
+        let builder = try LogInput.reading([log], io, quiet: args[Common.quiet]) { (source, progress, warning) throws(LedgerError) in
+            try source.leaderboard(period: period, containing: on, progress: progress, warning: warning)
+        }
         let board = builder.leaderboard(by: args[Self.by] ?? .finished, excluding: excluded, top: args[Self.top])
         let bytes: [UInt8]
         switch format {

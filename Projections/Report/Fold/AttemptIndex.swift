@@ -1,0 +1,116 @@
+import Events
+
+/// Every user's attempts by exact id, for the compact folds over every
+/// learner (the report and the leaderboard through ``AttemptTable``, the
+/// question analysis through `ItemAttempts`): each attempt numbered under its
+/// user's number, with the day of its first `quiz.started` and, while it
+/// runs, the slot where its fold keeps what it needs of it.
+///
+/// When an attempt ends its slot is free for the next one started, so a
+/// fold's running storage is as large as the most attempts running at once,
+/// and an ended attempt costs its id and about 36 bytes. The rules (which
+/// attempt an event is of, its day) are ``AttemptLifecycle``'s; this only stores.
+struct AttemptIndex: Sendable {
+    private struct Known: Sendable {
+        /// The day of its first `quiz.started` (a timestamp's year has 4
+        /// digits, so every day fits).
+        var day: Int32
+        /// Its slot, or -1 once it has ended.
+        var slot: Int32
+    }
+
+    /// The number of the user whose event is being folded (ids are per user).
+    var user: Int32 = 0
+    /// Ids, under their user's number.
+    private var ids = ByteKeys()
+    /// Per id number.
+    private var known: [Known] = []
+    /// Slots free for the next attempt started.
+    private var free: [Int32] = []
+    /// How many slots were handed out: a fold's running storage is this long.
+    private(set) var slots = 0
+    /// The attempt found or started last, and its user: most events are of
+    /// the attempt of the event before (no hashing for them). -1 for none.
+    private var last = -1
+    private var lastUser: Int32 = -1
+
+    /// Nothing known.
+    init() {}
+
+    /// The attempt of ``user`` with this exact id; nil if never started.
+    mutating func find(_ id: String) -> Int? {
+        let found = withUTF8Bytes(id) { bytes -> Int? in
+            if last >= 0, lastUser == user, ids.key(last, equals: bytes) { return last }
+            return ids.find(bytes, tag: user)
+        }
+        if let found { last = found; lastUser = user }
+        return found
+    }
+
+    /// The day of the attempt's first `quiz.started`.
+    func day(_ attempt: Int) -> Day { Day(ordinal: Int(known[attempt].day)) }
+
+    /// Whether it has not ended.
+    func isRunning(_ attempt: Int) -> Bool { known[attempt].slot >= 0 }
+
+    /// Its slot (it is running).
+    func slot(_ attempt: Int) -> Int { Int(known[attempt].slot) }
+
+    /// Files attempt `id` of ``user``, started on `day` (it was not known):
+    /// its number, and its slot (a new one is `slots - 1`: the fold adds
+    /// storage for it; a reused one holds what the attempt before left).
+    mutating func start(_ id: String, on day: Day) -> (attempt: Int, slot: Int) {
+        let index = withUTF8Bytes(id) { ids.insert($0, tag: user).index }
+        let slot: Int32
+        if let reused = free.popLast() {
+            slot = reused
+        } else {
+            slot = Int32(truncatingIfNeeded: slots)
+            slots += 1
+        }
+        known.append(Known(day: Int32(truncatingIfNeeded: day.ordinal), slot: slot))
+        last = index
+        lastUser = user
+        return (index, Int(slot))
+    }
+
+    /// Ends a running attempt; returns its slot, free from now on (its
+    /// storage stays as it was until the next attempt starts in it).
+    mutating func end(_ attempt: Int) -> Int {
+        let slot = known[attempt].slot
+        known[attempt].slot = -1
+        free.append(slot)
+        return Int(slot)
+    }
+
+    /// Forgets every attempt (a learner was closed); every slot is free again.
+    mutating func removeAll() {
+        ids.removeAll()
+        known.removeAll(keepingCapacity: true)
+        free = Array((0..<Int32(truncatingIfNeeded: slots)).reversed())
+        last = -1
+        lastUser = -1
+    }
+}
+
+/// A compact fold's attempt store over an ``AttemptIndex``: finding an
+/// attempt, its day and whether it runs are the index's; what the store keeps
+/// while an attempt runs is its own (``AttemptTable``, `ItemAttempts`).
+protocol IndexedAttempts: AttemptStore where Ref == Int {
+    /// The attempts' ids, days and slots.
+    var index: AttemptIndex { get set }
+}
+
+extension IndexedAttempts {
+    /// The number of the user whose event is being folded (ids are per user).
+    var user: Int32 {
+        get { index.user }
+        set { index.user = newValue }
+    }
+
+    mutating func find(_ id: String) -> Int? { index.find(id) }
+
+    func day(_ attempt: Int) -> Day { index.day(attempt) }
+
+    func isRunning(_ attempt: Int) -> Bool { index.isRunning(attempt) }
+}

@@ -1,0 +1,43 @@
+/// The compact folds' users (the report, the question analysis, the
+/// leaderboard): numbered in the order first seen, each id stored once
+/// (``ByteKeys``, compared exactly), the user of the event before remembered:
+/// half the lines of a log are by the user of the line before, found without hashing.
+struct UserNumbers: Sendable {
+    private var ids = ByteKeys()
+    /// The number of the user of the latest event (-1 before one).
+    private var last: Int32 = -1
+
+    /// No user.
+    init() {}
+
+    /// How many users there are; they are numbered `0 ..< count`.
+    var count: Int { ids.count }
+
+    /// The user's number, and whether the user is new.
+    mutating func number(_ user: String) -> (number: Int32, isNew: Bool) {
+        let (index, inserted) = withUTF8Bytes(user) { bytes in
+            if last >= 0, ids.key(Int(last), equals: bytes) { return (Int(last), false) }
+            return ids.insert(bytes)
+        }
+        last = Int32(truncatingIfNeeded: index)
+        return (last, inserted)
+    }
+
+    /// User number `k`'s id, as bytes.
+    func id(_ k: Int) -> ArraySlice<UInt8> { ids.key(k) }
+
+    /// User number `k`'s id.
+    func name(_ k: Int) -> String { String(decoding: ids.key(k), as: UTF8.self) }
+
+    /// Forgets every user (they were closed), keeping the storage.
+    mutating func removeAll() {
+        ids.removeAll()
+        last = -1
+    }
+
+    /// Numbers user `id` (bytes) after the others (merging another fold's users); false when it was there.
+    mutating func insert(_ id: ArraySlice<UInt8>) -> Bool {
+        last = -1
+        return Array(id).withUnsafeBytes { ids.insert($0).inserted }
+    }
+}
