@@ -18,7 +18,8 @@ enum StateMember: String, CaseIterable {
             // The events' anomalies are never reset (their count only grows); the
             // freezes over the cap come from the walk up to the last grant's day.
             [fold.anomalies.count] + (fold.streak.grace.lastGrantDay.map { fold.streak.changeMark(through: $0, options.streakOn) } ?? [])
-        case .dailyQuiz, .history, .quizzes, .puzzles, .submissions, .studyPlan, .hints, .achievements, .review: nil
+        case .dailyQuiz, .history, .quizzes, .puzzles, .submissions, .studyPlan, .hints, .achievements: nil
+        case .review: fold.review.changes
         }
     }
 

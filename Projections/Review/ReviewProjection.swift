@@ -49,6 +49,9 @@ package enum ReviewProjection {
         let scheduler: FSRSScheduler
         /// Every item since its scope's latest reset.
         var items: [Key: Item] = [:]
+        /// Reviews folded and resets that dropped items: a count that moves
+        /// whenever the schedule can have changed (`explain`'s change mark).
+        package fileprivate(set) var changes = 0
 
         /// No items yet.
         package init(scheduler: FSRSScheduler) { self.scheduler = scheduler }
@@ -60,7 +63,10 @@ package enum ReviewProjection {
             add(answer, to: &state)
         }
         let reset = ReviewedAnswer.resetKinds(step)
-        if !reset.isEmpty { state.items = state.items.filter { !reset.contains($0.key.kind) } }
+        if !reset.isEmpty {
+            state.items = state.items.filter { !reset.contains($0.key.kind) }
+            state.changes += 1
+        }
     }
 
     /// The schedule on `day`: every item, by due instant (the most overdue
@@ -93,6 +99,7 @@ package enum ReviewProjection {
 
     private static func add(_ answer: ReviewedAnswer, to state: inout State) {
         let key = Key(kind: answer.kind, source: ExactString(answer.source), question: ExactString(answer.question))
+        state.changes += 1
         // One lookup, in place: a new item starts with no review.
         state.items[key, default: Item(at: answer.at)].add(Review(instant: answer.at.instant, rating: answer.rating), answer,
                                                             state.scheduler)

@@ -20,7 +20,7 @@ extension LedgerSource {
 
     /// The leaderboard of the period (`week` or `month`) that contains `day`,
     /// over every record of the source, as ``items(from:to:progress:warning:)``
-    /// reads it; rank it with ``LeaderboardBuilder/leaderboard(by:excluding:top:)``.
+    /// reads it; rank it with `LeaderboardBuilder.leaderboard(by:excluding:top:)`.
     public func leaderboard(period: Leaderboard.Period, containing day: Day, progress: ReadProgress? = nil,
                             warning: (ReadWarning) -> Void = { _ in }) throws(LedgerError) -> LeaderboardBuilder {
         try fold({ LeaderboardBuilder(period: period, containing: day) }, progress: progress, warning: warning)

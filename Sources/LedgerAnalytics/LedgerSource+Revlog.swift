@@ -6,7 +6,7 @@ extension LedgerSource {
     /// `export --format revlog`: every learner's reviews (only `user`'s when
     /// given) as the CSV the open-source FSRS optimizer reads, one row per
     /// review: `card_id,review_time,review_rating,review_state,review_duration`
-    /// (docs/projections.md, "review"). Cards in ``Revlog``'s order, each
+    /// (docs/projections.md, "review"). Cards in `Revlog`'s order, each
     /// card's reviews in time order. Nothing is returned when a log is
     /// damaged (the read throws first).
     package func revlog(user: String?, progress: ReadProgress?, warning: (ReadWarning) -> Void) throws(LedgerError) -> [UInt8] {
