@@ -50,12 +50,7 @@ enum LeaderboardCommand: Command {
             try source.leaderboard(period: period, containing: on, progress: progress, warning: warning)
         }
         let board = builder.leaderboard(by: args[Self.by] ?? .finished, excluding: excluded, top: args[Self.top])
-        let bytes: [UInt8]
-        switch format {
-        case .json: bytes = board.json + [0x0A]
-        case .text: bytes = Array(board.text.utf8)
-        }
-        try OutputFile.write(bytes, to: args[Common.out], io)
+        try OutputFile.write(json: board.json, text: board.text, as: format, args, io)
         return ExitCode.ok
     }
 }

@@ -66,6 +66,17 @@ extension OutputFile {
         }
         try write(bytes, to: args[Common.out], io)
     }
+
+    /// Writes `json` (with a final LF) or `text`, as `format` says, to `--out` when given, else to stdout.
+    static func write(json: @autoclosure () -> [UInt8], text: @autoclosure () -> String, as format: TextOrJSON,
+                      _ args: ParsedArguments, _ io: Terminal) throws(CLIError) {
+        let bytes: [UInt8]
+        switch format {
+        case .json: bytes = json() + [0x0A]
+        case .text: bytes = Array(text().utf8)
+        }
+        try write(bytes, to: args[Common.out], io)
+    }
 }
 
 /// What a command prints as it goes (`audit`'s lines): to stdout at once, or,

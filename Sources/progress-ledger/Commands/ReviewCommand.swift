@@ -52,12 +52,7 @@ enum ReviewCommand: Command {
         _ = try StateCommand.fold(into: &projector, given, path, exists: exists, io, quiet: args[Common.quiet],
                                   command: name, what: "the list")
         let agenda = ReviewAgenda(projector.state(), limit: args[limit])
-        let bytes: [UInt8]
-        switch format {
-        case .json: bytes = agenda.jsonBytes + [0x0A]
-        case .text: bytes = Array(agenda.text.utf8)
-        }
-        try OutputFile.write(bytes, to: args[Common.out], io)
+        try OutputFile.write(json: agenda.jsonBytes, text: agenda.text, as: format, args, io)
         return ExitCode.ok
     }
 }
