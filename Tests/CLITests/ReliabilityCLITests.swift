@@ -296,7 +296,11 @@ struct SafetyCommandTests {
     func unprivilegedUser() throws {
         let dir = try TemporaryDirectory()
         let tool = dir.path("progress-ledger")
-        try FileManager.default.copyItem(atPath: CLI.tool.path, toPath: tool)
+        // Copied by a child process: a descriptor this process held open for
+        // writing would be inherited by any process another test starts
+        // meanwhile (a server lives on), and exec of the copy then fails
+        // with ETXTBSY ("Text file busy").
+        #expect(Self.sh("cp '\(CLI.tool.path)' '\(tool)'"))
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: dir.url.path)
         let log = dir.path("a.log")
         #expect(try CLI.run(["append", log], input: Self.event).status == 0)

@@ -196,7 +196,9 @@ struct LedgerStoreTests {
         #expect(counts.mostOnDisk >= 1 && counts.mostOnDisk <= LedgerStore.groupsOnDisk, "groups: \(counts)")
         // One fsync a group (its own descriptor), and groups of more than one caller.
         #expect(faults.attempts[.fsync, default: 0] - fsyncsBefore == counts.groups)
-        #expect(counts.groups < tasks * each / 2, "groups: \(counts)")
+        // Groups gather several callers (how many depends on the scheduler's
+        // moods; the exact overlap is the next test's, with a held fsync).
+        #expect(counts.groups < tasks * each && counts.largest > 1, "groups: \(counts)")
         #expect(counts.sealedAhead == counts.groups)
         for mine in results { #expect(mine.map(\.seq) == mine.map(\.seq).sorted()) }
         #expect(Set(results.joined().map(\.seq)) == Set(1...(tasks * each)))
