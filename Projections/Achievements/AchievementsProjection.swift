@@ -45,10 +45,11 @@ package enum AchievementsProjection {
             return
         }
         var changed = state.grace.add(step.envelope.event, on: step.day, seq: step.seq)
+        var inserted: Day? = nil
         for (source, day) in StreakProjection.activity(of: step) where source.counts(in: state.mode) {
-            if state.activeDays.insert(day) { changed = true }
+            if state.activeDays.insert(day) { changed = true; inserted = day }
         }
-        if changed, !state.has(.streak7), let day = seventhDay(state.activeDays, state.grace) {
+        if changed, !state.has(.streak7), let day = seventhDay(state.activeDays, state.grace, inserted: inserted) {
             state.earned.append(Achievement(.streak7, day: day))
         }
         guard case .finished(let attempt) = step.effect, step.counts else { return }
@@ -70,9 +71,18 @@ package enum AchievementsProjection {
     }
 
     /// The 7th active day of the first run of the streak's day walk with 7
-    /// active days (frozen and paused days neither count nor break a run), or nil.
-    private static func seventhDay(_ activeDays: ActiveDays, _ grace: StreakGrace) -> Day? {
+    /// active days (frozen and paused days neither count nor break a run), or
+    /// nil. Without grants and pauses the walk's runs are the runs of
+    /// consecutive active days, and none had 7 before this step: only the run
+    /// of the day just `inserted` can, so it alone is looked at (no walk of the
+    /// whole history on every new day).
+    private static func seventhDay(_ activeDays: ActiveDays, _ grace: StreakGrace, inserted: Day?) -> Day? {
         guard activeDays.count >= weekDays, let last = activeDays.days.last else { return nil }
+        if grace.isEmpty {
+            guard let inserted, let run = activeDays.run(containing: inserted),
+                  run.end.ordinal - run.start.ordinal + 1 >= weekDays else { return nil }
+            return run.start.adding(days: weekDays - 1)
+        }
         let walk = StreakWalk.walked(activeDays, grace, through: last, today: nil)
         guard let run = walk.runs.first(where: { $0.run.days >= weekDays })?.run,
               let k = activeDays.days.firstIndex(of: run.start) else { return nil }

@@ -62,25 +62,6 @@ package struct ActiveDays: Sendable, Hashable {
         return result
     }
 
-    /// The runs of consecutive days on or before `last`, oldest first; a run
-    /// that goes on after `last` is cut at `last`.
-    package func runs(through last: Day) -> [Streak.Run] {
-        var runs: [Streak.Run] = []
-        var start: Day? = nil
-        var end: Day? = nil
-        for day in days {
-            guard day <= last else { break }
-            if let e = end, e.adding(days: 1) == day {
-                end = day
-            } else {
-                if let s = start, let e = end { runs.append(Streak.Run(start: s, end: e)) }
-                start = day; end = day
-            }
-        }
-        if let s = start, let e = end { runs.append(Streak.Run(start: s, end: e)) }
-        return runs
-    }
-
     /// The run of consecutive days containing `day` (which must be in the set), as its first and last day.
     package func run(containing day: Day) -> (start: Day, end: Day)? {
         var i = index(of: day)

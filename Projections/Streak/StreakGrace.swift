@@ -25,6 +25,9 @@ package struct StreakGrace: Sendable, Hashable {
     package private(set) var grants: [Grant] = []
     /// The pauses, in log order.
     package private(set) var pauses: [Pause] = []
+    /// The last day with a grant; nil without one (kept as grants are added:
+    /// `explain` reads it after every event).
+    package private(set) var lastGrantDay: Day? = nil
 
     /// No grant and no pause.
     package init() {}
@@ -37,7 +40,9 @@ package struct StreakGrace: Sendable, Hashable {
     @discardableResult
     package mutating func add(_ event: Event, on day: Day, seq: Int) -> Bool {
         switch event {
-        case .streakFreezeGranted(let g): grants.append(Grant(day: day, amount: g.amount, seq: seq))
+        case .streakFreezeGranted(let g):
+            grants.append(Grant(day: day, amount: g.amount, seq: seq))
+            lastGrantDay = max(lastGrantDay ?? day, day)
         case .streakPaused(let p): pauses.append(Pause(from: p.from, to: p.to, seq: seq))
         default: return false
         }
@@ -48,7 +53,4 @@ package struct StreakGrace: Sendable, Hashable {
     package mutating func reduce(_ step: Step) {
         add(step.envelope.event, on: step.day, seq: step.seq)
     }
-
-    /// The last day with a grant; nil without one.
-    package var lastGrantDay: Day? { grants.lazy.map(\.day).max() }
 }

@@ -96,6 +96,9 @@ struct ReviewCommandTests {
         // A new Good at 0.85: 4 days.
         #expect(state.stdout.contains(#""review":{"retention":0.85,"due":0,"items":[{"kind":"quiz","source":"geo","question":"q1","skill":null,"stability":2.3065,"#))
         #expect(state.stdout.contains(#""due":"2025-10-07T09:00:05Z","due_day":"2025-10-07"}]}"#))
+        // explain takes the same options and explains the same value.
+        let explained = try CLI.run(["explain", log, "--user", "u-2", "review.retention", "--retention", "0.85"])
+        #expect(explained.status == 0 && explained.stdout.hasPrefix("review.retention = 0.85\n"), "\(explained.stdout)\(explained.stderr)")
         for bad in ["1", "0", "x", "1.5"] {
             let run = try CLI.run(["review", log, "--user", "u-2", "--retention", bad])
             #expect(run.status == 64)

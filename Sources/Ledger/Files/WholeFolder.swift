@@ -34,9 +34,24 @@ package final class WholeFolder {
         written.append(file)
     }
 
-    /// Renames the folder to its final name.
+    /// Makes every file and the folder durable (`fsync`), then renames the
+    /// folder to its final name and makes the rename durable: after a crash,
+    /// `PATH` is missing or whole.
     package func finish() throws(LedgerError) {
-        do { try system.rename(temporary, to: path) } catch {
+        for file in Set(written) {
+            do {
+                let fd = try system.open(file, .appendExisting)
+                defer { system.close(fd) }
+                try system.fsync(fd)
+            } catch {
+                throw LedgerError(error, path: file, doing: "making a file of the export durable")
+            }
+        }
+        do {
+            if let file = written.first { try system.syncDirectory(of: file) }
+            try system.rename(temporary, to: path)
+            try system.syncDirectory(of: path)
+        } catch {
             throw LedgerError(error, path: path, doing: "renaming \(temporary) to it")
         }
     }

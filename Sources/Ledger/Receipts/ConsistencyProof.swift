@@ -30,7 +30,7 @@ public struct ConsistencyProof: Sendable, Hashable {
 
     /// Reads the proof in the file at `path`.
     public init(contentsOf path: String) throws(ReceiptError) {
-        try self.init(parsing: Array(try NoteName.readText(path).utf8), path: path)
+        try self.init(parsing: try NoteName.readBytes(path), path: path)
     }
 
     /// The proof as a file holds it.

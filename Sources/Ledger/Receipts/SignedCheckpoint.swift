@@ -30,7 +30,7 @@ public struct SignedCheckpoint: Sendable, Hashable {
 
     /// Reads the signed checkpoint in the file at `path`.
     public init(contentsOf path: String) throws(ReceiptError) {
-        try self.init(parsing: Array(try NoteName.readText(path).utf8), path: path)
+        try self.init(parsing: try NoteName.readBytes(path), path: path)
     }
 
     /// The signed note's bytes.

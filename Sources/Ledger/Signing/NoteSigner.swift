@@ -17,9 +17,10 @@ public struct NoteSigner: Sendable {
     /// The key ID (the verifier key's).
     public var keyID: UInt32 { verifier.keyID }
 
-    private init(name: String, seed: [UInt8]) throws(ReceiptError) {
+    /// `path` names the key's file in errors (the key's name when it has none).
+    private init(name: String, seed: [UInt8], path: String? = nil) throws(ReceiptError) {
         let publicKey: [UInt8]
-        do { publicKey = try Ed25519.publicKey(seed: seed) } catch { throw ReceiptError(.key, path: name, error.description) }
+        do { publicKey = try Ed25519.publicKey(seed: seed) } catch { throw ReceiptError(.key, path: path ?? name, error.description) }
         verifier = try NoteVerifier(name: name, publicKey: publicKey)
         self.seed = seed
     }
@@ -37,7 +38,7 @@ public struct NoteSigner: Sendable {
     /// be the hash of the name and the public key derived from the private one.
     public init(parsing text: String, path: String) throws(ReceiptError) {
         let key = try NoteName.KeyText(text, isPrivate: true, path: path)
-        try self.init(name: key.name, seed: key.material)
+        try self.init(name: key.name, seed: key.material, path: path)
         try key.check(derived: keyID)
     }
 

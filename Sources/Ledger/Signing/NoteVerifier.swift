@@ -131,9 +131,15 @@ enum NoteName {
         }
     }
 
-    /// The text of the small file at `path` (a key or a note).
+    /// The text of the small file at `path` (a key).
     static func readText(_ path: String) throws(ReceiptError) -> String {
-        do { return String(decoding: try SmallFile.read(path, limit: 1 << 20), as: UTF8.self) } catch {
+        String(decoding: try readBytes(path), as: UTF8.self)
+    }
+
+    /// The bytes of the file at `path` (at most 1 MiB), as they are: a note's
+    /// parser checks they are UTF-8 (``readText(_:)`` would hide bad bytes).
+    static func readBytes(_ path: String) throws(ReceiptError) -> [UInt8] {
+        do { return try SmallFile.read(path, limit: 1 << 20) } catch {
             throw ReceiptError(reading: error)
         }
     }

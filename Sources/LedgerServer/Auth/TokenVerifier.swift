@@ -22,7 +22,11 @@ struct TokenVerifier: Sendable {
     /// token verified last on this connection: the same value is not
     /// verified again, only its times are checked.
     func verify(authorization: String?, now: Double, known: (String, Token)? = nil) throws(HTTPError) -> Token {
-        if let (value, token) = known, value == authorization {
+        // Compared as bytes in constant time: a connection a proxy reuses may
+        // carry another client's token next (and String's == would also take
+        // canonically equivalent Unicode for the same value).
+        if let (value, token) = known, let authorization,
+           HMACSHA256.equalInConstantTime(Array(value.utf8), Array(authorization.utf8)) {
             try checkTimes(token, now: now)
             return token
         }

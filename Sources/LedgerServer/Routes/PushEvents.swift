@@ -25,7 +25,9 @@ extension Route {
         }
         do throws(LedgerError) {
             let (results, head) = try context.logs.withWriter(user: user, create: true) { (writer) throws(LedgerError) in
-                guard let writer else { return ([AppendResult](), Head.empty) }   // not reached: `create` makes the log
+                guard let writer else {   // `create` makes the log: a writer is always given
+                    throw LedgerError(.io, path: context.directory.path, "no learner log was opened for the push")
+                }
                 let results = try writer.append(events)
                 return (results, writer.head)
             }

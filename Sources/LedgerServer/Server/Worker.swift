@@ -39,6 +39,10 @@ struct Worker: Sendable {
                 connection.finishAnswer(system, accessLog: intake.configuration.accessLog, linger: Reactor.linger(intake.configuration))
             }
             guard case .head = connection.phase else { return inbox.giveBack(connection) }   // lingering before its close
+            // Others' requests first: a client sending back to back (or pipelining)
+            // does not keep this worker while jobs wait; the reactor takes its next
+            // request in turn (`advance`).
+            if jobs.hasWaiting || inbox.isStopping { return inbox.giveBack(connection) }
             // The next request: already received, or coming at once.
             while true {
                 switch intake.next(connection) {

@@ -169,7 +169,7 @@ public final class LedgerStore: Sendable {
         if let slot {
             syncs[slot].queue.async { self.sync(flight, slot: slot, lines: lines) }
         } else {
-            deliver(waiting.withLock { $0.settleDue() })
+            deliver(waiting.withLock { $0.settle() })
         }
         return next
     }

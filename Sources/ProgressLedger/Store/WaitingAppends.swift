@@ -148,13 +148,11 @@ struct WaitingAppends {
         return (settle(), start)
     }
 
-    /// A group with nothing to `fsync` was filed: the callers now due, as ``synced(_:slot:error:)`` says.
-    mutating func settleDue() -> [(Caller, Outcome)] { settle() }
-
-    /// Takes out the flights at the front whose `fsync` returned, in order:
-    /// their callers and outcomes. From the first failed `fsync` on, every
-    /// caller whose events were written or found there fails with its error.
-    private mutating func settle() -> [(Caller, Outcome)] {
+    /// Takes out the flights at the front whose `fsync` returned (or that had
+    /// nothing to `fsync`), in order: their callers and outcomes. From the first
+    /// failed `fsync` on, every caller whose events were written or found there
+    /// fails with its error.
+    mutating func settle() -> [(Caller, Outcome)] {
         var due: [(Caller, Outcome)] = []
         while let first = flights.first, first.settled {
             flights.removeFirst()
@@ -168,9 +166,6 @@ struct WaitingAppends {
         }
         return due
     }
-
-    /// Whether groups are on disk, not yet acknowledged.
-    var isSyncing: Bool { !flights.isEmpty }
 
     /// Refuses every later append.
     mutating func refuse(because reason: String) {

@@ -162,6 +162,7 @@ public struct SyncClient: Sendable {
     /// until the replica reaches the head the server reports (`Ledger-Head`).
     public func pull(into report: inout SyncReport) async throws(SyncError) {
         let replica = replica
+        var cutShort = 0
         while true {
             let held = try await Self.local { () throws(LedgerError) in try replica.head() }
             let response = try await send("GET", path: "events?after=\(held.seq)&limit=\(linesPerPull)", body: [], into: &report)
@@ -179,7 +180,11 @@ public struct SyncClient: Sendable {
                 result = try await Self.offThread { () throws(LedgerError) in try replica.pull(input: body, source: "the server's answer") }
             } catch {
                 if error.code == .replicaDiverged { throw SyncError(.replicaDiverged, serverKind: error.kind, error.description) }
-                if error.code == .invalidEvent {   // an answer cut short: the same pull again
+                if error.code == .invalidEvent {   // an answer cut short: the same pull again, as often as a send is retried
+                    cutShort += 1
+                    guard cutShort < retry.attempts else {
+                        throw SyncError(.unavailable, status: 200, "the server's pull answer failed \(cutShort) times; the last: \(error.description)")
+                    }
                     report.retries += 1
                     continue
                 }
@@ -230,6 +235,7 @@ public struct SyncClient: Sendable {
                 try? await Task.sleep(nanoseconds: UInt64(delay * 1e9))
                 delay *= 2
             }
+            if Task.isCancelled { throw SyncError(.unavailable, "the sync was cancelled after \(attempt - 1) tries; the last: \(failure)") }
         }
     }
 

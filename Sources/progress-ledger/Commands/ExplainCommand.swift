@@ -9,7 +9,7 @@ enum ExplainCommand: Command {
     static let summary = "why a number of the state has its value: the rule and the events behind it"
     static let synopsis = """
         LOG|DIR --user U PATH [--day D] [--format text|json | --json] [--out FILE] [--quiet]
-        [--retry-limit N] [--streak-on daily|any] [--catalog FILE] [--days N] (as for 'state')
+        [--retry-limit N] [--streak-on daily|any] [--catalog FILE] [--days N] [--retention R] [--fsrs-params FILE] (as for 'state')
         """
     static let help = """
         PATH names a member of 'state --json' with dots: streak.current,
@@ -33,7 +33,8 @@ enum ExplainCommand: Command {
     static let output = FormatOption<TextOrJSON>(help: #"text (the default) or json: {"path","value","rule","events":[{"seq","day","type","summary"}]}"#,
                                                  default: .text)
     static let options: [any OptionSpec] = [Common.user, StateCommand.day] + output.options + [Common.out, StateCommand.retryLimit,
-                                            StateCommand.streakOn, StateCommand.catalog, StateCommand.days, Common.quiet]
+                                            StateCommand.streakOn, StateCommand.catalog, StateCommand.days, StateCommand.retention,
+                                            StateCommand.fsrsParams, Common.quiet]
     static let examples = [
         "progress-ledger explain progress.log --user u-42 streak.current",
         "progress-ledger explain progress.log --user u-42 hints.balance --json",
@@ -55,8 +56,7 @@ enum ExplainCommand: Command {
             } catch {
                 throw CLIError.failure(error.description)
             }
-            let kept = options.asOf.map { asOf in records.count { asOf.keeps($0) } } ?? records.count
-            LogInput.noteIfEmpty(name, read.summary, kept: kept, options, in: path, io)
+            LogInput.noteIfEmpty(name, read.summary, kept: records.count, options, in: path, io)   // explain takes no --as-of
         } else {
             LogInput.noEvents(name, user: options.user, in: args.positionals[0], why: " (no learner log)", io)
         }

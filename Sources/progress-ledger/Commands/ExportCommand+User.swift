@@ -46,7 +46,9 @@ extension ExportCommand {
             try folder.write("checkpoint", checkpoint.encoded)
             var start = 0
             for (seq, proof) in zip(lines.seqs, proofs) {
-                guard let end = lines.bytes[start...].firstIndex(of: 0x0A) else { break }
+                guard let end = lines.bytes[start...].firstIndex(of: 0x0A) else {
+                    throw LedgerError(.io, path: outdir, "line of seq \(seq) not found in the learner's lines; the receipts folder was not written")
+                }
                 try folder.write("\(seq).jsonl", Array(lines.bytes[start...end]))
                 try folder.write("\(seq).tlog-proof", proof.encoded)
                 start = end + 1

@@ -109,7 +109,6 @@ enum ExportCommand: Command {
 
     static func run(_ args: ParsedArguments, _ io: Terminal) throws -> Int32 {
         let format = try output.resolve(args)
-        if format != .jsonl, args[receipts] != nil { throw CLIError.usage("--receipts is for --format jsonl with --user U") }
         switch format {
         case .xapi: return try runXAPI(try args.onePositional("LOG"), args, io)
         case .flat: return try runFlat(args, io)

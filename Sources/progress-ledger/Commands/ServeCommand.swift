@@ -39,7 +39,7 @@ enum ServeCommand: Command {
 
         With --key and --origin, GET /v1/learners/U/checkpoint answers U's
         learner log's signed checkpoint at its head (origin ORIGIN/U; the
-        same text 'checkpoint DIR --user U' prints), which a device checks
+        same text 'checkpoint DIR --user U --origin ORIGIN/U' prints), which a device checks
         against its replica with the key's verifier key (docs/receipts.md).
         """
     static let listen = Option.checked("--listen", value: "HOST:PORT", help: "where to listen (127.0.0.1:0 picks a free port; [::1]:8080 for IPv6); required",
