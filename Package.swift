@@ -61,6 +61,13 @@ let package = Package(
             dependencies: ["Events", "Projections", "ProgressLedger"],
             path: "Sources/daily-quiz-example"
         ),
+        // The README's Swift example exactly as the README writes it (ReadmeExampleTests
+        // checks the two are the same, and runs it twice on one log).
+        .executableTarget(
+            name: "readme-example",
+            dependencies: ["Events", "Projections", "ProgressLedger"],
+            path: "Sources/readme-example"
+        ),
         // scripts/bench's rows for the app API: group commit and the live state's cost.
         .executableTarget(
             name: "store-bench",

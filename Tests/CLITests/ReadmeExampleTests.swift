@@ -64,4 +64,46 @@ struct ReadmeExampleTests {
         #expect(state.stdout == expected)
         #expect(state.stdout.contains("Anomalies: none"))
     }
+
+    /// The README's fenced blocks: (the line opening it, its text).
+    static func readmeBlocks() throws -> [(fence: String, text: String)] {
+        let readme = try String(contentsOf: CLI.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        var blocks: [(String, String)] = []
+        var current: (String, [Substring])? = nil
+        for line in readme.split(separator: "\n", omittingEmptySubsequences: false) {
+            if var open = current {
+                if line == "```" { blocks.append((open.0, open.1.joined(separator: "\n") + "\n")); current = nil } else { open.1.append(line); current = open }
+            } else if line.hasPrefix("```") {
+                current = (String(line), [])
+            }
+        }
+        return blocks
+    }
+
+    @Test("the README's Swift example, as written, runs twice in a row on one log within a minute each and prints what the README says both times")
+    func swiftExampleRunsTwice() throws {
+        let blocks = try Self.readmeBlocks()
+        let swift = blocks.filter { $0.fence == "```swift" && !$0.text.hasPrefix("// swift-tools-version") }
+        let block = try #require(swift.first).text
+        // The example target is the README's block byte for byte: running it is running the README.
+        let source = try String(contentsOf: CLI.packageRoot.appendingPathComponent("Sources/readme-example/main.swift"), encoding: .utf8)
+        #expect(source == block, "Sources/readme-example/main.swift differs from README.md's Swift block: copy the block into it")
+        // What the README says it prints: the block after "It prints, on every run".
+        let readme = try String(contentsOf: CLI.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let after = try #require(readme.range(of: "It prints, on every run")).upperBound
+        let expected = try #require(blocks.first { $0.fence == "```" && readme[after...].contains("```\n" + $0.text) }).text
+
+        let dir = try TemporaryDirectory()
+        let example = CLI.productsDirectory.appendingPathComponent("readme-example")
+        for run in 1...2 {
+            let started = Date()
+            let result = try CLI.runTool(URL(fileURLWithPath: "/usr/bin/timeout"), ["60", example.path], in: dir.url)
+            #expect(result.status == 0, "run \(run): exit \(result.status) (124: it hung) \(result.stderr)")
+            #expect(result.stdout == expected, "run \(run) printed:\n\(result.stdout)")
+            #expect(Date().timeIntervalSince(started) < 60)
+        }
+        // One log, written by the first run only: the second re-sent what it held.
+        let verify = try CLI.run(["verify", dir.path("learner-app.log")])
+        #expect(verify.status == 0 && verify.stdout.contains("4 events"), "\(verify.stdout)")
+    }
 }

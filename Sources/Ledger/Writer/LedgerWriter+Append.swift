@@ -177,6 +177,8 @@ extension LedgerWriter {
     /// fsyncs the batch of `count` lines just written after line `chain.count`;
     /// a failure makes the writer unusable (`.notDurable`).
     func syncBatch(count: Int) throws(LedgerError) {
+        let start = System.monotonicNanoseconds()
+        defer { lastFsyncNanoseconds = System.monotonicNanoseconds() - start }
         do throws(SystemCallError) { try system.fsync(fd) } catch {
             let e = notDurable(error, first: chain.count + 1, count: count)
             state = .broken(e)

@@ -46,6 +46,8 @@ public final class LedgerWriter {
     var identity: (device: UInt64, inode: UInt64)
     /// Whether deferred batches await `sync()`.
     var unsynced = false
+    /// How long the last batch's fsync took, in nanoseconds (a server's metrics read it).
+    package internal(set) var lastFsyncNanoseconds: UInt64 = 0
 
     /// Opens (or creates, mode 0600) the log at `path` for appending.
     ///

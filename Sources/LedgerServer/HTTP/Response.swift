@@ -27,6 +27,8 @@ struct Response: Sendable {
     var body: Body
     /// Whether the connection is closed after it.
     var closes = false
+    /// The refusal's kind, for the metrics (nil: not a refusal).
+    var refusal: String?
 
     init(status: Int, fields: [(name: String, value: String)], body: Body) {
         self.status = status; self.fields = fields; self.body = body
@@ -41,6 +43,7 @@ struct Response: Sendable {
     init(_ error: HTTPError) {
         self.init(status: error.status, fields: [("Content-Type", "application/json")] + error.headers, body: .bytes(error.body))
         closes = error.closes
+        refusal = error.kind
     }
 
     /// The status line and header fields, ending in the blank line.
@@ -65,6 +68,7 @@ struct Response: Sendable {
         case 408: "Request Timeout"
         case 409: "Conflict"
         case 413: "Content Too Large"
+        case 429: "Too Many Requests"
         case 431: "Request Header Fields Too Large"
         case 500: "Internal Server Error"
         case 501: "Not Implemented"

@@ -26,12 +26,15 @@ final class OpenLogs: @unchecked Sendable {
 
     let directory: LedgerDirectory
     let capacity: Int
+    /// Told of every writer opened and closed.
+    private let metrics: ServerMetrics
     private let lock = DispatchSemaphore(value: 1)
     private var entries: [String: Entry] = [:]
     private var tick: UInt64 = 0
 
-    init(directory: LedgerDirectory, capacity: Int) {
+    init(directory: LedgerDirectory, capacity: Int, metrics: ServerMetrics = ServerMetrics()) {
         self.directory = directory
+        self.metrics = metrics
         self.capacity = max(1, capacity)
     }
 
@@ -48,13 +51,17 @@ final class OpenLogs: @unchecked Sendable {
         while true {
             attempt += 1
             do throws(LedgerError) {
-                if entry.writer == nil { entry.writer = try open(user, create: create) }
+                if entry.writer == nil {
+                    entry.writer = try open(user, create: create)
+                    if entry.writer != nil { metrics.learnerLogs(+1) }
+                }
                 return try body(entry.writer)
             } catch {
                 // A writer that cannot go on is dropped: the next request opens the log afresh.
                 if let writer = entry.writer, !writer.isUsable || error.code == .replaced || error.code == .damaged {
                     writer.close()
                     entry.writer = nil
+                    metrics.learnerLogs(-1)
                 }
                 if error.code == .replaced, attempt == 1 { continue }
                 throw error
@@ -96,7 +103,10 @@ final class OpenLogs: @unchecked Sendable {
         let idle = entries.filter { $0.value.users == 0 }.sorted { $0.value.lastUse < $1.value.lastUse }
         for (user, old) in idle.prefix(entries.count - capacity * 3 / 4) {
             // Idle: no thread holds or waits for its lock, and none can take it while the map is locked.
-            old.writer?.close()
+            if let writer = old.writer {
+                writer.close()
+                metrics.learnerLogs(-1)
+            }
             entries[user] = nil
         }
     }

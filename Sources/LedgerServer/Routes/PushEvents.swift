@@ -14,6 +14,9 @@ extension Route {
                                   access: .learner, takesBody: true) { request, context throws(HTTPError) in
         let lines = AppendInput.lines(request.body)
         guard !lines.isEmpty else { throw .badRequest("the body holds no event (JSON lines, one event a line)") }
+        if let limit = context.pushRate, let seconds = limit.take(user: request.learner, events: lines.count) {
+            throw .rateLimited(user: request.learner, rate: limit.eventsPerSecond, seconds: seconds)
+        }
         let events: [NewEvent]
         switch AppendInput.decode(lines.map(\.bytes)) {
         case .events(let decoded): events = decoded
@@ -29,6 +32,7 @@ extension Route {
                     throw LedgerError(.io, path: context.directory.path, "no learner log was opened for the push")
                 }
                 let results = try writer.append(events)
+                context.metrics.pushed(results, fsync: writer.lastFsyncNanoseconds)
                 return (results, writer.head)
             }
             return .json(Self.pushAnswer(results, head: head))

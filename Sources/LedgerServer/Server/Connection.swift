@@ -61,6 +61,8 @@ final class Connection: @unchecked Sendable {
     var method = "-"
     var logPath = "-"
     var started: UInt64 = 0
+    /// For the metrics: the request's route (`none` until one matched).
+    var route = ServerMetrics.RouteLabel.none
     private var status = 0
     private var bytesOut = 0
 
@@ -124,8 +126,12 @@ final class Connection: @unchecked Sendable {
 
     // MARK: answering
 
-    /// Starts sending `response`.
-    func startAnswer(_ response: Response, keepAlive: Bool) {
+    /// Starts sending `response`, and counts it in `metrics` (before its
+    /// first byte: a client that has read it finds it counted).
+    func startAnswer(_ response: Response, keepAlive: Bool, metrics: ServerMetrics) {
+        let now = System.monotonicNanoseconds()
+        metrics.answered(route: route, status: response.status, refusal: response.refusal, nanoseconds: now > started ? now - started : 0)
+        route = .none
         self.keepAlive = keepAlive
         if response.closes { input.removeAll() }
         status = response.status

@@ -19,6 +19,9 @@ package final class LedgerServer: Sendable {
     private let configuration: ServerConfiguration
     private let listener: CInt
     private let inbox: Inbox
+    private let metricsListener: MetricsListener?
+    /// Where `GET /metrics` is served without a token (`--metrics-listen`; nil: not).
+    package var metricsAddress: SocketAddress? { metricsListener?.address }
 
     /// Listens on the configured address (refusing a directory that is not a ledger directory).
     package init(_ configuration: ServerConfiguration) throws(ServerError) {
@@ -33,13 +36,22 @@ package final class LedgerServer: Sendable {
             system.close(listener)
             throw ServerError("cannot make the reactor's wake-up pipe: \(error)")
         }
+        do throws(ServerError) {
+            metricsListener = try configuration.metricsListen.map { (address) throws(ServerError) in
+                try MetricsListener(host: address.host, port: address.port, metrics: configuration.metrics)
+            }
+        } catch {
+            system.close(listener)
+            throw error
+        }
     }
 
     /// Serves until ``stop()``: then stops accepting, closes idle
     /// connections, finishes the requests in flight, and returns.
     package func run() throws(ServerError) {
         let context = ServerContext(directory: configuration.directory, openLogs: configuration.openLogs,
-                                    checkpointKey: configuration.checkpointKey)
+                                    checkpointKey: configuration.checkpointKey, metrics: configuration.metrics,
+                                    maxPushRate: configuration.maxPushRate)
         let jobs = JobQueue()
         let worker = Worker(intake: RequestIntake(configuration: configuration), context: context, jobs: jobs, inbox: inbox,
                             keepWaiting: Self.keepWaitingMilliseconds)
@@ -53,7 +65,13 @@ package final class LedgerServer: Sendable {
                 throw ServerError("cannot start worker thread \(workers.count + 1) of \(configuration.threads): \(error)")
             }
         }
+        do throws(ServerError) { try metricsListener?.start() } catch {
+            jobs.close()
+            for worker in workers { worker.join() }
+            throw error
+        }
         Reactor(configuration: configuration, listener: listener, jobs: jobs, inbox: inbox).run()
+        metricsListener?.stop()
         jobs.close()
         for worker in workers { worker.join() }
     }

@@ -75,6 +75,7 @@ final class Reactor {
                 if connections[connection.id] != nil, connection.wantsRead, entry.readable || entry.failed { read(connection) }
             }
             expire(System.monotonicNanoseconds())
+            configuration.metrics.connections(open: connections.count, accepted: nextID)
         }
         if listener >= 0 { system.close(listener); listener = -1 }
     }
@@ -141,7 +142,7 @@ final class Reactor {
     // MARK: answering
 
     private func answer(_ connection: Connection, _ response: Response) {
-        connection.startAnswer(response, keepAlive: connection.keepAlive && !response.closes && !stopping)
+        connection.startAnswer(response, keepAlive: connection.keepAlive && !response.closes && !stopping, metrics: configuration.metrics)
         write(connection)
     }
 

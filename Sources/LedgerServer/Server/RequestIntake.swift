@@ -74,7 +74,9 @@ struct RequestIntake: Sendable {
         do throws(HTTPError) {
             let route: Route, user: String?
             switch try Route.match(method: head.method, path: head.path) {
-            case .found(let r, let u): (route, user) = (r, u)
+            case .found(let r, let u):
+                (route, user) = (r, u)
+                connection.route = r.label
             case .wrongMethod(let allowed):
                 var e = HTTPError(405, "method_not_allowed", "\(head.path) takes \(allowed.joined(separator: ", ")), not \(head.method)")
                 e.headers = [("Allow", allowed.joined(separator: ", "))]

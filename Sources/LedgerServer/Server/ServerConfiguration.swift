@@ -28,6 +28,12 @@ package struct ServerConfiguration: Sendable {
     /// The key learner checkpoints are signed with (`serve --key --origin`);
     /// nil: `GET /v1/learners/{user}/checkpoint` answers 404.
     package var checkpointKey: CheckpointKey?
+    /// What `GET /metrics` reports (a registry of its own per server; name the version in it).
+    package var metrics = ServerMetrics()
+    /// Where `GET /metrics` is also served without a token (`serve --metrics-listen`; nil: nowhere).
+    package var metricsListen: (host: String, port: Int)?
+    /// Events a learner may push per second, sustained (`serve --max-push-rate`; nil: no limit).
+    package var maxPushRate: Int?
 
     /// A configuration with the default limits.
     package init(directory: LedgerDirectory, host: String, port: Int, secret: [UInt8]) {

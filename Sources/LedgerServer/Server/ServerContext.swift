@@ -8,11 +8,18 @@ final class ServerContext: Sendable {
     let logs: OpenLogs
     /// The key learner checkpoints are signed with (nil: none are).
     let checkpointKey: CheckpointKey?
+    /// What `GET /metrics` reports.
+    let metrics: ServerMetrics
+    /// The learners' push rate limit (nil: none).
+    let pushRate: PushRateLimit?
 
-    init(directory: LedgerDirectory, openLogs: Int, checkpointKey: CheckpointKey? = nil) {
+    init(directory: LedgerDirectory, openLogs: Int, checkpointKey: CheckpointKey? = nil, metrics: ServerMetrics = ServerMetrics(),
+         maxPushRate: Int? = nil) {
         self.directory = directory
         self.checkpointKey = checkpointKey
-        logs = OpenLogs(directory: directory, capacity: openLogs)
+        self.metrics = metrics
+        pushRate = maxPushRate.map { PushRateLimit(eventsPerSecond: $0) }
+        logs = OpenLogs(directory: directory, capacity: openLogs, metrics: metrics)
     }
 }
 

@@ -29,7 +29,8 @@ struct Worker: Sendable {
         var response = Self.answer(job, context)
         var waited = false
         while true {
-            connection.startAnswer(response, keepAlive: connection.keepAlive && !response.closes && !inbox.isStopping)
+            connection.startAnswer(response, keepAlive: connection.keepAlive && !response.closes && !inbox.isStopping,
+                                    metrics: intake.configuration.metrics)
             switch connection.send(system) {
             case .blocked: return inbox.giveBack(connection)   // the reactor finishes sending
             case .failed:

@@ -292,8 +292,10 @@ public final class LedgerStore: Sendable {
         return learners.withLock { $0.byUser[user].map { $0.projector.state(day: day) } } ?? LearnerProjector(options: StateOptions(user: user)).state(day: day)
     }
 
-    /// The learner's state now, then after every group commit that appended
-    /// events of this learner (an observer that falls behind sees the latest
+    /// The learner's state now, then after every group commit that held
+    /// events of this learner, appended or already in the log (an idempotent
+    /// re-send yields the state unchanged, so awaiting the state after one's
+    /// own append never hangs; an observer that falls behind sees the latest
     /// state, never a stale one). Tracks the learner first if needed; a failed
     /// read ends the sequence with its error. The sequence ends at ``close()``
     /// or when the consumer stops.

@@ -16,18 +16,21 @@ struct LiveLearners {
     private var closed = false
 
     /// Folds the events a group appended (`results[k]` of `events[k]`) into
-    /// their learners' projections and tells each changed learner's observers
-    /// its new state. An event of an untracked learner costs a lookup: its
+    /// their learners' projections and tells the observers of each learner
+    /// the group touched its state: new, or the same when every event of the
+    /// learner was already in the log (an idempotent re-send), so a caller
+    /// awaiting the state its own append made never waits for a change that
+    /// will not come. An event of an untracked learner costs a lookup: its
     /// envelope is not made.
     mutating func apply(_ results: [AppendResult], of events: [NewEvent]) {
         guard !byUser.isEmpty else { return }
-        var changed = Set<String>()
+        var touched = Set<String>()
         for k in results.indices where byUser[events[k].user] != nil {
+            touched.insert(events[k].user)
             guard let envelope = results[k].envelope else { continue }
             byUser[envelope.user]?.projector.apply(envelope)
-            changed.insert(envelope.user)
         }
-        for user in changed {
+        for user in touched {
             guard let learner = byUser[user], !learner.observers.isEmpty else { continue }
             let state = learner.projector.state()
             for observer in learner.observers.values { observer.yield(state) }

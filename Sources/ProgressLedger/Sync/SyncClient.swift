@@ -20,7 +20,11 @@ import Ledger
 /// A request whose answer does not come (the transport throws) or is a
 /// server error (`5xx`) is sent again (``RetryPolicy``): a push whose answer
 /// was lost appends nothing twice (ids), a pull again from the replica's head
-/// is the same pull. Everything else stops the sync with a ``SyncError``:
+/// is the same pull. A `429` (the server's `--max-push-rate`) is sent again
+/// after the `Retry-After` seconds it names (``maxRetryAfter`` at most, as
+/// many times as ``RetryPolicy/attempts`` in a row; these waits are not
+/// failures and do not use up the retries of transport errors).
+/// Everything else stops the sync with a ``SyncError``:
 /// `replica_diverged` (the server's log does not continue the replica),
 /// `409 conflicting_duplicate`, and the server's refusals.
 public struct SyncClient: Sendable {
@@ -39,6 +43,9 @@ public struct SyncClient: Sendable {
     public var eventsPerPush = 1_000
     /// Lines asked for in one pull request.
     public var linesPerPull = 10_000
+    /// The longest wait a `429`'s `Retry-After` is honoured with, in seconds
+    /// (a longer one stops the sync: `unavailable`, status 429).
+    public var maxRetryAfter = 300.0
     /// The verifier key of the server's checkpoint key (`serve --key`;
     /// `keygen` prints it). When set, ``sync()`` ends by checking the
     /// learner log's signed checkpoint against the replica
@@ -211,6 +218,7 @@ public struct SyncClient: Sendable {
         let url = "\(server)/v1/learners/\(Self.percentEncoded(user))/\(path)"
         var delay = retry.delay
         var attempt = 1
+        var rateLimited = 0
         while true {
             var failure: String
             do {
@@ -218,6 +226,11 @@ public struct SyncClient: Sendable {
                 var headers = ["Authorization": "Bearer \(bearer)"]
                 if !body.isEmpty { headers["Content-Type"] = "application/x-ndjson" }
                 let response = try await transport(SyncRequest(method: method, url: url, headers: headers, body: body))
+                if response.status == 429 {
+                    rateLimited += 1
+                    try await waitRetryAfter(response, times: rateLimited, into: &report)
+                    continue
+                }
                 guard response.status >= 500 else { return response }
                 failure = "\(method) \(url): \(response.status) " + (Self.problem(response)?.message ?? "")
                 if attempt >= retry.attempts { throw Self.refusal(response, kind: .unavailable) }
@@ -237,6 +250,20 @@ public struct SyncClient: Sendable {
             }
             if Task.isCancelled { throw SyncError(.unavailable, "the sync was cancelled after \(attempt - 1) tries; the last: \(failure)") }
         }
+    }
+
+    /// Waits the seconds a `429`'s `Retry-After` names (1 when it names none
+    /// this client reads), or throws `unavailable` when that is too long or
+    /// the `times`-th in a row is past ``RetryPolicy/attempts``.
+    private func waitRetryAfter(_ response: SyncResponse, times: Int, into report: inout SyncReport) async throws(SyncError) {
+        let seconds = response.headers["retry-after"].flatMap { Int(String($0.filter { $0 != " " })) }.map { Double(max(0, $0)) } ?? 1
+        guard times <= retry.attempts, seconds <= maxRetryAfter else {
+            throw Self.refusal(response, kind: .unavailable)
+        }
+        report.retries += 1
+        report.rateLimitedSeconds += seconds
+        try? await Task.sleep(nanoseconds: UInt64(seconds * 1e9))
+        if Task.isCancelled { throw SyncError(.unavailable, status: 429, "the sync was cancelled while waiting \(seconds) s for the server's rate limit") }
     }
 
     /// The error of a refused request: `409` is `conflictingDuplicate`, other statuses `kind` (`refused`).

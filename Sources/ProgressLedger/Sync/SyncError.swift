@@ -75,8 +75,10 @@ public struct SyncReport: Sendable, Hashable {
     public var appended = 0
     /// Lines pulled into the replica.
     public var pulled = 0
-    /// Requests sent again after a transport error or a server error.
+    /// Requests sent again after a transport error, a server error or a `429`.
     public var retries = 0
+    /// Seconds waited for the server's rate limit (`429`'s `Retry-After`).
+    public var rateLimitedSeconds = 0.0
     /// The replica's head at the end (the server's, after a full sync).
     public var head = Head.empty
     /// The server's signed checkpoint the replica was checked against

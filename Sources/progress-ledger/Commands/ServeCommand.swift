@@ -8,7 +8,8 @@ enum ServeCommand: Command {
     static let summary = "an HTTP server over a ledger directory that devices sync with (per-learner tokens)"
     static let synopsis = """
         DIR --listen HOST:PORT --secret-file FILE [--max-body BYTES] [--read-timeout SECONDS]
-        [--threads N] [--key KEYFILE --origin ORIGIN] [--quiet]
+        [--threads N] [--key KEYFILE --origin ORIGIN] [--max-push-rate EVENTS/S]
+        [--metrics-listen HOST:PORT] [--quiet]
         """
     static let help = """
         Serves the ledger directory DIR (one log per learner; created, empty, if
@@ -41,6 +42,16 @@ enum ServeCommand: Command {
         learner log's signed checkpoint at its head (origin ORIGIN/U; the
         same text 'checkpoint DIR --user U --origin ORIGIN/U' prints), which a device checks
         against its replica with the key's verifier key (docs/receipts.md).
+
+        GET /metrics answers the server's metrics in Prometheus's text format
+        (requests by route and status, latencies, appends, fsync times, open
+        connections and learner logs, refusals by kind) to an admin token;
+        with --metrics-listen, also on that address without a token (a private
+        network's scraper; its address is the second line on stdout, 'metrics
+        on HOST:PORT'). With --max-push-rate, a learner pushing more events a
+        second than that, sustained, is refused 429 rate_limited with
+        Retry-After (a push is taken while the learner is at most a second's
+        worth ahead, so a whole outbox goes in one push).
         """
     static let listen = Option.checked("--listen", value: "HOST:PORT", help: "where to listen (127.0.0.1:0 picks a free port; [::1]:8080 for IPv6); required",
                                        takes: "HOST:PORT with a port from 0 to 65535") { text in
@@ -54,11 +65,18 @@ enum ServeCommand: Command {
         + "for this long (default 30)", range: 1...86_400)
     static let threads = Option.integer("--threads", help: "worker threads answering requests (default 64): appends of different "
         + "learners fsync in parallel on them", range: 1...1024)
+    static let metricsListen = Option.checked("--metrics-listen", value: "HOST:PORT", help: "also serve GET /metrics here, without a token "
+        + "(a private network's scraper)", takes: "HOST:PORT with a port from 0 to 65535") { text in
+        ServerConfiguration.listenAddress(text).map { ListenAddress(host: $0.host, port: $0.port) }
+    }
+    static let maxPushRate = Option.integer("--max-push-rate", value: "EVENTS/S", help: "events a learner may push a second, sustained "
+        + "(default: no limit); beyond, 429 with Retry-After", range: 1...1_000_000_000)
     static let quiet = Flag("--quiet", help: "no access line per request on stderr")
     static let origin = Option.nonEmpty("--origin", value: "ORIGIN", help: "with --key: the learner checkpoints' origin prefix "
                                         + "(U's is ORIGIN/U), e.g. school.example/progress", what: "a non-empty log name")
         .needing(Receipts.key)
-    static let options: [any OptionSpec] = [listen, secretFile, maxBody, readTimeout, threads, Receipts.key.needing(origin), origin, quiet]
+    static let options: [any OptionSpec] = [listen, secretFile, maxBody, readTimeout, threads, Receipts.key.needing(origin), origin,
+                                           maxPushRate, metricsListen, quiet]
     static let examples = [
         "head -c 32 /dev/urandom | base64 > server.secret",
         "progress-ledger serve ledger.d --listen 127.0.0.1:8080 --secret-file server.secret",
@@ -84,6 +102,9 @@ enum ServeCommand: Command {
         if let maxBody = args[Self.maxBody] { configuration.maxBody = maxBody }
         if let seconds = args[Self.readTimeout] { configuration.readTimeout = Double(seconds) }
         if let threads = args[Self.threads] { configuration.threads = threads }
+        configuration.metrics = ServerMetrics(version: ProgressLedgerCLI.version)
+        if let metrics = args[Self.metricsListen] { configuration.metricsListen = (metrics.host, metrics.port) }
+        configuration.maxPushRate = args[Self.maxPushRate]
         if let keyPath = args[Receipts.key], let origin = args[Self.origin] {
             configuration.checkpointKey = CheckpointKey(signer: try Receipts.failing { () throws(ReceiptError) in try NoteSigner(contentsOf: keyPath) },
                                                         origin: origin)
@@ -96,6 +117,7 @@ enum ServeCommand: Command {
         let server: LedgerServer
         do { server = try LedgerServer(configuration) } catch { throw CLIError.failure(error.description) }
         io.line("listening on \(server.address)")
+        if let metrics = server.metricsAddress { io.line("metrics on \(metrics)") }
         io.flush()
         let signals = System.onStop { _ in server.stop() }
         defer { withExtendedLifetime(signals) {} }

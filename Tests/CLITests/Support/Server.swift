@@ -10,6 +10,8 @@ final class ServerProcess: @unchecked Sendable {
     let secretFile: String
     private(set) var process: Process
     private(set) var port = 0
+    /// The `--metrics-listen` port (its second line), when given.
+    private(set) var metricsPort: Int?
     let stderrURL: URL
     private let extra: [String]
 
@@ -39,8 +41,9 @@ final class ServerProcess: @unchecked Sendable {
         process.standardOutput = out
         process.standardError = try FileHandle(forWritingTo: stderrURL)
         try process.run()
+        let lines = extra.contains("--metrics-listen") ? 2 : 1
         var line: [UInt8] = []
-        while !line.contains(0x0A) {
+        while line.count(where: { $0 == 0x0A }) < lines {
             let data = out.fileHandleForReading.availableData
             guard !data.isEmpty else { throw ServerFailure(message: "serve exited before listening: \(stderr)") }
             line += data
@@ -50,6 +53,13 @@ final class ServerProcess: @unchecked Sendable {
             throw ServerFailure(message: "unexpected first line: \(text)")
         }
         self.port = p
+        if lines == 2 {
+            let second = String(decoding: line.split(separator: 0x0A)[1], as: UTF8.self)
+            guard second.hasPrefix("metrics on 127.0.0.1:"), let m = Int(second.dropFirst("metrics on 127.0.0.1:".count)) else {
+                throw ServerFailure(message: "unexpected second line: \(second)")
+            }
+            metricsPort = m
+        }
     }
 
     /// What the server wrote on stderr so far.
