@@ -90,7 +90,8 @@ enum DemoCommand: Command {
         try DemoSync.run(DeviceSchedule(followed), user: follow, days: syncedDays, in: directory + "/sync", io)
         io.line("""
 
-            Wrote \(logPath) and \(htmlPath) (open it in a browser). Next:
+            Wrote \(logPath) and \(htmlPath) (open it in a browser). Next (scripts/install puts
+            progress-ledger on your PATH; or write swift run progress-ledger):
               progress-ledger audit \(logPath) --user \(follow)
               progress-ledger report \(logPath)
             """)
