@@ -110,7 +110,7 @@ let package = Package(
         .testTarget(
             name: "CLITests",
             dependencies: ["Events", "Ledger", "Projections", "LedgerAnalytics", "Simulation", "Interop", "progress-ledger",
-                           "ProgressLedger", "daily-quiz-example"],
+                           "ProgressLedger", "daily-quiz-example", "readme-example"],
             path: "Tests/CLITests",
             // Fixtures read from the source tree by path (CLI.packageRoot), not bundled.
             exclude: ["Resources"]

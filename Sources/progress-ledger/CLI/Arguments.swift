@@ -19,7 +19,10 @@ struct ParsedArguments {
             guard a.hasPrefix("-"), a != "-" else { positionals.append(a); continue }
             let parts = a.split(separator: "=", maxSplits: 1).map(String.init)
             let (name, inline) = (parts[0], parts.count > 1 ? parts[1] : a.hasSuffix("=") ? "" : nil)
-            guard let spec = options.first(where: { $0.name == name }) else { throw .usage("unknown option '\(name.prefixForMessage)'") }
+            guard let spec = options.first(where: { $0.name == name }) else { 
+                throw .usage("unknown option '\(name.prefixForMessage)'"
+                             + Suggestion.hint(for: name, among: options.map { $0.name } + ["--help"]))
+            }
             if spec.valueName == nil {
                 guard inline == nil else { throw .usage("option '\(name)' takes no value") }
                 values[name] = [true]

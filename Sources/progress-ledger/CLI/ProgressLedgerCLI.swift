@@ -89,7 +89,12 @@ enum ProgressLedgerCLI {
             return ExitCode.ok
         }
         guard let command = commands.first(where: { $0.name == first }) else {
-            io.error("progress-ledger: unknown command '\(first.prefixForMessage)'\n\n" + overview)
+            if let near = Suggestion.closest(to: first, among: commands.map { $0.name } + ["--version", "--help"]) {
+                io.error("progress-ledger: unknown command '\(first.prefixForMessage)'; did you mean '\(near)'?\n"
+                         + "Run 'progress-ledger --help' for every command.")
+            } else {
+                io.error("progress-ledger: unknown command '\(first.prefixForMessage)'\n\n" + overview)
+            }
             return ExitCode.usage
         }
         let rest = Array(args.dropFirst())
@@ -105,6 +110,10 @@ enum ProgressLedgerCLI {
             return ExitCode.usage
         } catch CLIError.failure(let message) {
             io.error("progress-ledger \(command.name): \(message)")
+            return ExitCode.failure
+        } catch let error as LedgerError {
+            io.error("progress-ledger \(command.name): \(error)")
+            if let note = InputFileHint.note(for: error) { io.error("progress-ledger \(command.name): \(note)") }
             return ExitCode.failure
         } catch {
             io.error("progress-ledger \(command.name): \(error)")

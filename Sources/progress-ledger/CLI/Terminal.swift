@@ -4,9 +4,13 @@ import Ledger
 /// written and read through the Ledger's system seam (EINTR retried, short
 /// writes looped).
 ///
-/// A write to stdout that fails (a closed pipe, a full disk, a closed
-/// descriptor) is kept in ``outputFailure``, and later output is dropped:
-/// the tool then exits 1 saying so (``ProgressLedgerCLI/run(_:)``).
+/// A write to stdout that fails (a full disk, a closed descriptor) is kept in
+/// ``outputFailure``, and later output is dropped: the tool then exits 1
+/// saying so (``ProgressLedgerCLI/run(_:)``). A pipe whose reader has gone
+/// (EPIPE: `export LOG | head -4`) ends the tool at once, exit 0, nothing on
+/// stderr, as Unix tools stop on SIGPIPE: the reader took what it wanted.
+/// Whatever the command wrote to a log before is whole (a batch is written
+/// and fsync'd before its lines are printed).
 final class Terminal {
     private var buffer: [UInt8] = []
     /// Why stdout could not be written (its errno's text), once it could not.
@@ -51,6 +55,7 @@ final class Terminal {
     func flush() {
         guard !buffer.isEmpty else { return }
         if outputFailure == nil, let failure = Terminal.writeAll(1, buffer) {
+            if failure.errno == .brokenPipe { System.exit(ExitCode.ok) }
             outputFailure = System.errorText(failure.errno)
         }
         buffer.removeAll(keepingCapacity: true)

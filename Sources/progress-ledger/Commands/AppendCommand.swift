@@ -65,6 +65,10 @@ enum AppendCommand: Command {
             }
             io.error("progress-ledger append: \(invalid.count) invalid event\(invalid.count == 1 ? "" : "s") (\(kinds.sorted().joined(separator: ", "))); "
                      + "nothing was appended to \(path)")
+            if kinds.contains(EventError.Kind.notJSON.rawValue), spansLines(inputs.map(\.bytes)) {
+                io.error("progress-ledger append: the input looks like JSON written over several lines; append reads one event a line "
+                         + "(JSON Lines): put each event on one line (e.g. jq -c . FILE | progress-ledger append \(path))")
+            }
             return ExitCode.failure
         }
 
@@ -99,6 +103,15 @@ enum AppendCommand: Command {
             }
         }
         return ExitCode.ok
+    }
+
+    /// Whether `lines` look like JSON written over several lines (pretty-printed):
+    /// they parse as one JSON value together, or a line is only `{` or `[`.
+    static func spansLines(_ lines: [ArraySlice<UInt8>]) -> Bool {
+        guard lines.count > 1 else { return false }
+        let trimmed = lines.map { Array($0.drop { $0 == 0x20 || $0 == 0x09 }.reversed().drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }.reversed()) }
+        if trimmed.contains([UInt8(ascii: "{")]) || trimmed.contains([UInt8(ascii: "[")]) { return true }
+        return (try? JSONDocument.parse(Array(lines.joined(separator: [0x0A])))) != nil
     }
 
     /// `append DIR`: the batch routed to the learner logs; which learners committed.

@@ -109,6 +109,7 @@ enum VerifyCommand: Command {
         for warning in report.warnings { io.error("\(report.path): warning: \(warning)") }
         if let problem = report.problem {
             io.line("\(report.path): \(problem)")
+            if let note = InputFileHint.note(path: report.path, line: problem.line) { io.error("progress-ledger verify: \(note)") }
             return ExitCode.failure
         }
         var text = "\(report.path): ok: " + LogInput.describe(report.summary)
