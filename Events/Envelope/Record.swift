@@ -33,7 +33,8 @@ public enum Record: Sendable, Hashable {
     /// A line of a newer format version, kept as it is.
     case newer(NewerVersionLine)
 
-    /// An event of a known format version (this case's name before version 2 existed).
+    /// An event of a known format version (this case's name before version 2 existed). It builds a
+    /// record only: a pattern `case .v1(let e)` cannot match a function; write `case .event(let e)` (CHANGELOG.md, 1.2.0).
     @available(*, deprecated, renamed: "event")
     public static func v1(_ envelope: Envelope) -> Record { .event(envelope) }
 

@@ -11,7 +11,7 @@ enum StateCommand: Command {
     static let name = "state"
     static let summary = "one learner's state on a day (daily quiz, streak, study plan...)"
     static let synopsis = """
-        LOG|REPLICA --user U [--outbox OUTBOX] [--day YYYY-MM-DD] [--as-of SEQ|TIME] [--catalog FILE]
+        LOG|DIR|REPLICA --user U [--outbox OUTBOX] [--day YYYY-MM-DD] [--as-of SEQ|TIME] [--catalog FILE]
         [--retry-limit N] [--streak-on daily|any] [--days N] [--retention R] [--fsrs-params FILE]
         [--snapshot FILE] [--quiet] [--format text|json|html | --json] [--out FILE]
         """
