@@ -13,21 +13,26 @@ extension LearnerDashboard {
         h += cards
         h += "<section class=\"charts\">\n"
         let days = scoreDays
-        h += figure("Daily quiz score", chart(id: "chart-score-daily", title: "Daily quiz score", days: days, yTitle: "best score") { d in
+        let dailyScores = scores.values.contains { $0.daily != nil }
+        h += !dailyScores ? nothingYet("Daily quiz score", "no daily quiz finished; each one finished adds its score here, by day.")
+            : figure("Daily quiz score", chart(id: "chart-score-daily", title: "Daily quiz score", days: days, yTitle: "best score") { d in
             let v = scores[d]?.daily
             return (v, v.map { "\(d): best daily quiz \($0)%" } ?? "\(d): no daily quiz finished")
         }, caption: "The best finished daily quiz of each day, percent right. Hollow dots: none finished.")
-        h += figure("Score, all quizzes", chart(id: "chart-score-all", title: "Score, all quizzes", days: days, yTitle: "mean score") { d in
+        h += scores.isEmpty ? nothingYet("Score, all quizzes", "no quiz finished; the mean score of each day's finished quizzes comes here.")
+            : figure("Score, all quizzes", chart(id: "chart-score-all", title: "Score, all quizzes", days: days, yTitle: "mean score") { d in
             let s = scores[d]?.all
             let v = s?.percent
             return (v, v.map { "\(d): \($0)% mean of \(s?.count ?? 0) finished quiz\(s?.count == 1 ? "" : "zes")" } ?? "\(d): no quiz finished")
         }, caption: "The mean score of every quiz finished that day (by the day it started).")
-        let categories = state.studyPlan.categories.map { c -> SVGBarList.Row in
+        // Answers without a category are in the skills' chart only (a "no category" bar says nothing).
+        let categories = state.studyPlan.categories.compactMap { c -> SVGBarList.Row? in
+            guard let name = c.category else { return nil }
             let correct = c.skills.reduce(0) { $0 + $1.correct }, total = c.skills.reduce(0) { $0 + $1.total }
-            let name = c.category ?? "no category"
             return SVGBarList.Row(label: name, value: Percent.of(correct, total), tooltip: "\(name): \(correct) of \(total) right")
         }
-        h += figure("Accuracy by category", SVGBarList(id: "chart-categories", title: "Accuracy by category", xTitle: "answers right",
+        h += categories.isEmpty ? nothingYet("Accuracy by category", "no answer in a quiz with a category.")
+            : figure("Accuracy by category", SVGBarList(id: "chart-categories", title: "Accuracy by category", xTitle: "answers right",
                                                         yTitle: "category", rows: categories).svg,
                     caption: "The study plan's answers: the 20 most recent per skill; an answer after a hint counts as wrong.")
         let skills = state.studyPlan.categories.flatMap { c in
@@ -36,15 +41,20 @@ extension LearnerDashboard {
                                tooltip: "\(s.skill): \(s.correct) of \(s.total) right · \(s.level.rawValue)")
             }
         }
-        h += figure("Accuracy by skill", SVGBarList(id: "chart-skills", title: "Accuracy by skill", xTitle: "answers right",
+        h += skills.isEmpty ? nothingYet("Accuracy by skill", "no answer with a skill.")
+            : figure("Accuracy by skill", SVGBarList(id: "chart-skills", title: "Accuracy by skill", xTitle: "answers right",
                                                      yTitle: "skill", rows: skills).svg,
                     caption: "Strength: at least 3 answers and 80% or more; weakness: under 60%.")
-        h += figure("Active days", calendar, caption: "A day is active with a finished daily quiz; on a frozen day (❄) a streak "
+        let learningDays = "\(state.stats.activeDays) learning day\(state.stats.activeDays == 1 ? "" : "s") so far"
+        h += state.streak.runs.isEmpty && state.streak.freezes.granted == 0
+            ? nothingYet("Active days", "no active day: a day is active with a finished daily quiz (\(learningDays)).")
+            : figure("Active days", calendar, caption: "A day is active with a finished daily quiz; on a frozen day (❄) a streak "
                     + "freeze kept the streak alive; a paused day (‖) is part of a pause. Current streak "
                     + "\(state.streak.current) day\(state.streak.current == 1 ? "" : "s"), longest \(state.streak.longest); "
                     + "\(state.streak.freezes.held) freeze\(state.streak.freezes.held == 1 ? "" : "s") held.")
         let timeDays = timeRange
-        h += figure("Time spent per day", chart(id: "chart-time", title: "Time spent per day", days: timeDays, yTitle: "minutes",
+        h += timeByDay.values.allSatisfy({ $0 == 0 }) ? nothingYet("Time spent per day", "no time recorded: answers, puzzles and submissions add theirs.")
+            : figure("Time spent per day", chart(id: "chart-time", title: "Time spent per day", days: timeDays, yTitle: "minutes",
                                                 style: .bars, yMax: nil) { d in
             let n = timeByDay[d] ?? 0
             return (Int((Double(n) / 60e9).rounded()), "\(d): \(ExactSeconds(nanoseconds: n).readable)")
@@ -62,7 +72,8 @@ extension LearnerDashboard {
 
     private var cards: String {
         let cards: [(String, String)] = [
-            ("daily quiz \(state.day?.description ?? "")", state.dailyQuiz.button),
+            // The date never breaks ("2025-11-" / "04"): a span kept on one line.
+            ("daily quiz <span class=\"date\">\(state.day?.description ?? "")</span>", state.dailyQuiz.button),
             ("current streak", "\(state.streak.current) day\(state.streak.current == 1 ? "" : "s")"),
             ("longest streak", "\(state.streak.longest)"),
             ("streak freezes held", "\(state.streak.freezes.held)"),
@@ -99,6 +110,11 @@ extension LearnerDashboard {
         }
         return SVGChart(id: id, title: title, xTitle: "day", yTitle: yTitle, points: points, style: style,
                         yMax: yMax, unit: yMax == 100 ? "%" : "").svg
+    }
+
+    /// A chart's place when it would be empty: its title and what will come there.
+    private func nothingYet(_ title: String, _ text: String) -> String {
+        "<figure class=\"nothing-yet\"><h3>\(HTMLText.escape(title))</h3><p>Nothing yet: \(HTMLText.escape(text))</p></figure>\n"
     }
 
     private func figure(_ title: String, _ svg: String, caption: String) -> String {
@@ -163,9 +179,15 @@ extension LearnerDashboard {
             + "<th>solved</th><th>failed</th><th>best time (s)</th></tr></thead><tbody>"
         for p in state.puzzles {
             t += "<tr><th scope=\"row\">\(e(p.puzzle))</th><td>\(e(p.encoding))</td><td>\(p.completed)</td><td>\(p.failed)</td>"
-                + "<td>\(p.bestSeconds.map { e($0.literal) } ?? "–")</td></tr>"
+                + "<td>\(p.bestSeconds.map { Self.tenths($0.value) } ?? "–")</td></tr>"
         }
         return t + "</tbody></table></section>\n"
+    }
+
+    /// Seconds to one decimal, always (`278.0`, `104.5`): a column reads alike.
+    static func tenths(_ seconds: Double) -> String {
+        let t = Int((seconds * 10).rounded())
+        return "\(t / 10).\(t % 10)"
     }
 
     static let extraStyle = """
@@ -176,6 +198,8 @@ extension LearnerDashboard {
         .chart rect.day.frozen { fill: #8fd3f4; }
         .chart rect.day.paused { fill: none; stroke: var(--axis); stroke-dasharray: 3 2; }
         .chart text.glyph { fill: var(--fg); font-size: 13px; }
+        .card .date { white-space: nowrap; }
+        .nothing-yet p { color: var(--muted); margin: 8px 0 16px; }
 
         """
 }

@@ -100,7 +100,7 @@ struct ImportTests {
     func unseeded() throws {
         let spec = try #require(try Self.json("expected-quiz-app.json")["unseeded"] as? [String: Any])
         let dir = try TemporaryDirectory()
-        FileManager.default.createFile(atPath: dir.path("learner.log"), contents: Data())
+        _ = FileManager.default.createFile(atPath: dir.path("learner.log"), contents: Data())
         let (log, appended) = try Self.importAll(Self.importLists(spec), into: dir)
         #expect(appended == [0])
         Self.compare(try #require(spec["expect"]), try Self.state(log, ["--user", "learner-7", "--json"]), "unseeded")

@@ -40,7 +40,7 @@ struct OutputErrorTests {
         process.arguments = ["report", log, "--format", "json"]
         process.standardOutput = pipe.fileHandleForWriting
         let errURL = dir.url.appendingPathComponent("stderr")
-        FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
         let err = try FileHandle(forWritingTo: errURL)
         process.standardError = err
         try process.run()

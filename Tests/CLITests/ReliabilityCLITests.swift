@@ -140,7 +140,7 @@ struct SafetyCommandTests {
     static let canChattr: Bool = {
         guard let dir = try? TemporaryDirectory() else { return false }
         let f = dir.path("probe")
-        FileManager.default.createFile(atPath: f, contents: Data("x".utf8))
+        _ = FileManager.default.createFile(atPath: f, contents: Data("x".utf8))
         let ok = sh("chattr +i '\(f)' 2>/dev/null && ! ( echo y >> '\(f)' ) 2>/dev/null")
         sh("chattr -i '\(f)'")
         return ok

@@ -228,7 +228,7 @@ struct StateCommandTests {
     func emptyAndMissing() throws {
         let dir = try TemporaryDirectory()
         let empty = dir.path("empty.log")
-        FileManager.default.createFile(atPath: empty, contents: Data())
+        _ = FileManager.default.createFile(atPath: empty, contents: Data())
         let r = try CLI.run(["state", empty, "--user", "u-1"])
         #expect(r.status == 0)
         #expect(r.stderr == "progress-ledger state: \(empty) holds no events; the state below is empty\n")

@@ -28,11 +28,11 @@ struct ConcurrentReadersTests {
         // A reader in this process: verify and the raw read, in a loop, on another thread.
         nonisolated(unsafe) var passes = 0
         nonisolated(unsafe) var readerProblems: [String] = []
-        nonisolated(unsafe) var stopping = false
+        let stopping = StopFlag()
         let done = DispatchSemaphore(value: 0)
         Thread.detachNewThread {
             var previous: Head? = nil
-            while !stopping || passes < 3 {
+            while !stopping.isSet || passes < 3 {
                 do {
                     try LogReader(path: log).forEachLine { line in
                         if case .failure(let e) = line.record { readerProblems.append("a complete line does not decode: \(e)") }
@@ -51,8 +51,8 @@ struct ConcurrentReadersTests {
 
         let writers = try batches.enumerated().map { k, b in try StressProcess(log: log, writer: "p\(k)", count: perWriter, batch: b) }
         let results = writers.map { $0.finish() }
-        FileManager.default.createFile(atPath: stop, contents: nil)
-        stopping = true
+        _ = FileManager.default.createFile(atPath: stop, contents: nil)
+        stopping.set()
         done.wait()
         streamer.waitUntilExit()
         let streamed = String(decoding: streamOut.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
@@ -78,4 +78,12 @@ struct ConcurrentReadersTests {
         #expect(try pythonCheck(log).out.hasPrefix("ok \(total) "))
         print("writers with readers: 8 writers x \(perWriter) events; in-process reader \(passes) passes; streamer: \(streamed.trimmingCharacters(in: .whitespacesAndNewlines))")
     }
+}
+
+/// A flag the test's thread sets and the reader's thread reads.
+private final class StopFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
+    var isSet: Bool { lock.withLock { value } }
+    func set() { lock.withLock { value = true } }
 }

@@ -1,6 +1,7 @@
 import Events
 import Foundation
 import Testing
+import Simulation
 @testable import Ledger
 
 /// The readers' id index keeps a hash of each id and reads the earlier line
@@ -114,7 +115,7 @@ struct IDFingerprintTests {
 
     @Test("seeded random logs: the first repeated id, wherever it is, as an independent count finds it")
     func randomLogs() throws {
-        var random = SeededGenerator(seed: 0x1D5)
+        var random = SplitMix64(seed: 0x1D5)
         let dir = try TempDir("fingerprints")
         defer { dir.cleanup() }
         for trial in 0..<12 {

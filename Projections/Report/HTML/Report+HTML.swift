@@ -37,9 +37,13 @@ extension Report {
         h += figure("Accuracy per skill", SVGBarList(id: "chart-skills", title: "Accuracy per skill", xTitle: "answers right",
                                yTitle: "skill", rows: skillRows).svg,
                     caption: "Every counted answer that names a skill, over the whole range.")
-        let streakPoints = streaks.map {
-            SVGChart.Point(key: String($0.current), label: String($0.current),
-                           tooltip: "\($0.users) user\($0.users == 1 ? "" : "s") with a \($0.current)-day streak", value: $0.users)
+        // A bar for every length from 0 to the longest, so the axis is spaced by value: a length
+        // nobody has (6 between 5 and 7) is a gap, not hidden.
+        let usersByLength = Dictionary(streaks.map { ($0.current, $0.users) }, uniquingKeysWith: +)
+        let streakPoints = (0...(usersByLength.keys.max() ?? 0)).map { length in
+            let users = usersByLength[length] ?? 0
+            return SVGChart.Point(key: String(length), label: String(length),
+                                  tooltip: "\(users) user\(users == 1 ? "" : "s") with a \(length)-day streak", value: users)
         }
         h += figure("Daily streaks at \(to?.description ?? "–")", SVGChart(id: "chart-streaks", title: "Daily streaks at \(to?.description ?? "–")",
                              xTitle: "current daily streak (days)", yTitle: "users", points: streakPoints, style: .bars).svg,

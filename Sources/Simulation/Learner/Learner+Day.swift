@@ -35,8 +35,9 @@ extension Learner {
         if !seeded {
             seeded = true
             hintBalance += 3
-            var server = Session(clock: morning.clock.advanced(seconds: -40), offset: 0, device: "server",
-                                 digits: 0, zulu: true)
+            // In the learner's offset: the grant is on the learner's first day, not on the UTC day
+            // before it (a report would open with a day where nobody did anything).
+            var server = Session(clock: morning.clock.advanced(seconds: -40), offset: offset, device: "server", digits: 0)
             emit(.hintsGranted(HintsGranted(amount: 3, reason: .seed)), in: server, to: &sink)
             server.pause(1...2, &rng)
         }

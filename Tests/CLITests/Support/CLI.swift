@@ -51,8 +51,8 @@ enum CLI {
         let errURL = scratch.url.appendingPathComponent("stderr")
         let inURL = scratch.url.appendingPathComponent("stdin")
         try Data(stdin).write(to: inURL)
-        FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
