@@ -27,14 +27,14 @@ struct NewLearnerDashboardTests {
     @Test("no quiz finished, no category, no streak day: each chart's place says 'Nothing yet' and why; no empty chart, no 'no category' bar")
     func nothingYet() throws {
         let html = try Self.page()
-        for title in ["Daily quiz score", "Score, all quizzes", "Accuracy by category", "Active days"] {
+        for title in ["Daily quiz score", "Score, all quizzes", "Accuracy by category", "Active days", "Time spent per day"] {
             #expect(html.contains("<figure class=\"nothing-yet\"><h3>\(title)</h3><p>Nothing yet: "), "\(title)")
         }
         #expect(html.contains("no active day: a day is active with a finished daily quiz (1 learning day so far)."))
-        for id in ["chart-score-daily", "chart-score-all", "chart-categories", "chart-calendar"] { #expect(!html.contains("id=\"\(id)\""), "\(id)") }
+        for id in ["chart-score-daily", "chart-score-all", "chart-categories", "chart-calendar", "chart-time"] { #expect(!html.contains("id=\"\(id)\""), "\(id)") }
         #expect(!html.contains("no category"))
-        // What there is, is drawn: the answer's skill, its time, the review ahead.
-        for id in ["chart-skills", "chart-time", "chart-review-forecast"] { #expect(html.contains("id=\"\(id)\""), "\(id)") }
+        // What there is, is drawn: the answer's skill, the review ahead.
+        for id in ["chart-skills", "chart-review-forecast"] { #expect(html.contains("id=\"\(id)\""), "\(id)") }
         // The daily quiz card: "Continue (2/5)", its date in a span that never breaks.
         #expect(html.contains("<div class=\"value\">Continue (2/5)</div><div class=\"name\">daily quiz <span class=\"date\">2025-10-21</span></div>"))
         #expect(html.contains(".card .date { white-space: nowrap; }"))

@@ -297,7 +297,7 @@ struct StateCommandTests {
     func help() throws {
         let r = try CLI.run(["state", "--help"])
         #expect(r.status == 0)
-        #expect(r.stdout.hasPrefix("Usage: progress-ledger state LOG|REPLICA --user U"))
+        #expect(r.stdout.hasPrefix("Usage: progress-ledger state LOG|DIR|REPLICA --user U"))
         #expect(try CLI.run(["--help"]).stdout.contains("state"))
     }
 }

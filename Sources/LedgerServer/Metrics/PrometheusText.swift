@@ -11,6 +11,12 @@ struct PrometheusText: Sendable {
         text += "# HELP \(name) \(Self.escapeHelp(help))\n# TYPE \(name) \(type)\n"
     }
 
+    /// A family of one unlabelled sample.
+    mutating func single(_ name: String, _ type: String, _ help: String, _ value: String) {
+        family(name, type, help)
+        sample(name, [], value)
+    }
+
     /// One sample.
     mutating func sample(_ name: String, _ labels: [(String, String)] = [], _ value: String) {
         text += name
@@ -32,25 +38,17 @@ struct PrometheusText: Sendable {
     }
 
     /// A label value: backslash, double quote and line feed escaped.
-    static func escapeLabel(_ value: String) -> String {
-        var out = ""
-        for c in value.unicodeScalars {
-            switch c {
-            case "\\": out += "\\\\"
-            case "\"": out += "\\\""
-            case "\n": out += "\\n"
-            default: out.unicodeScalars.append(c)
-            }
-        }
-        return out
-    }
+    static func escapeLabel(_ value: String) -> String { escape(value, quote: true) }
 
     /// A help text: backslash and line feed escaped.
-    static func escapeHelp(_ value: String) -> String {
+    static func escapeHelp(_ value: String) -> String { escape(value, quote: false) }
+
+    private static func escape(_ value: String, quote: Bool) -> String {
         var out = ""
         for c in value.unicodeScalars {
             switch c {
             case "\\": out += "\\\\"
+            case "\"" where quote: out += "\\\""
             case "\n": out += "\\n"
             default: out.unicodeScalars.append(c)
             }
