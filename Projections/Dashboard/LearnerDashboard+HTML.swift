@@ -175,6 +175,7 @@ extension LearnerDashboard {
 
     private var puzzlesTable: String {
         let e = HTMLText.escape
+        guard !state.puzzles.isEmpty else { return "<section><h2>Puzzles</h2><p class=\"nothing-yet\">Nothing yet: no puzzle played.</p></section>\n" }
         var t = "<section><h2>Puzzles</h2><table id=\"table-puzzles\"><thead><tr><th>puzzle</th><th>encoding</th>"
             + "<th>solved</th><th>failed</th><th>best time (s)</th></tr></thead><tbody>"
         for p in state.puzzles {
@@ -199,7 +200,7 @@ extension LearnerDashboard {
         .chart rect.day.paused { fill: none; stroke: var(--axis); stroke-dasharray: 3 2; }
         .chart text.glyph { fill: var(--fg); font-size: 13px; }
         .card .date { white-space: nowrap; }
-        .nothing-yet p { color: var(--muted); margin: 8px 0 16px; }
+        .nothing-yet p, p.nothing-yet { color: var(--muted); margin: 8px 0 16px; }
 
         """
 }

@@ -89,4 +89,32 @@ struct AppAPITests {
         let encoded = String(decoding: try encoder.encode(last), as: UTF8.self)
         #expect(cli.stdout.contains("null") && encoded.contains("null"))
     }
+
+    @Test("an idempotent append still yields the learner's state, unchanged: awaiting the state after one's own append never hangs")
+    func idempotentAppendYields() async throws {
+        let dir = try TemporaryDirectory()
+        let log = dir.path("log")
+        func event(_ id: String, _ amount: Int) throws -> NewEvent {
+            try JSONDecoder().decode(NewEvent.self, from: Data(#"{"id":"\#(id)","at":"2025-10-21T08:00:00+03:00","user":"u-9","type":"hints.granted","data":{"amount":\#(amount),"reason":"seed"}}"#.utf8))
+        }
+        let store = try await LedgerStore.open(path: log)
+        try await store.append(event("g-1", 3))
+        let seen = Task {
+            var changes = store.states(of: "u-9").makeAsyncIterator()
+            var balances: [Int] = []
+            balances.append(try await changes.next()?.hints.balance ?? -1)   // the state now
+            try await store.append(event("g-1", 3))                          // already in the log: nothing written
+            balances.append(try await changes.next()?.hints.balance ?? -1)   // yielded anyway, the same
+            try await store.append(event("g-2", 2))                          // a new event: a new state
+            balances.append(try await changes.next()?.hints.balance ?? -1)
+            return balances
+        }
+        let timeout = Task { try await Task.sleep(nanoseconds: 30_000_000_000); seen.cancel() }
+        let balances = try await seen.value
+        timeout.cancel()
+        #expect(balances == [3, 3, 5])
+        await store.close()
+        // One line per event: the re-send wrote nothing.
+        #expect(try CLI.run(["verify", log]).stdout.contains("ok: 2 events"))
+    }
 }

@@ -85,6 +85,9 @@ struct MessageHintTests {
         let verified = try CLI.run(["verify", input])
         #expect(verified.status == 1)
         #expect(verified.stderr.contains("looks like a file of input events"), "\(verified.stderr)")
+        let state = try CLI.run(["state", input, "--user", "u-42"])
+        #expect(state.status == 1)
+        #expect(state.stderr.contains("progress-ledger state: \(input) looks like a file of input events"), "\(state.stderr)")
         // A damaged log (a real log line, then garbage) gets no such word.
         let log = dir.path("real.log")
         #expect(try CLI.run(["append", log], input: Self.events).status == 0)

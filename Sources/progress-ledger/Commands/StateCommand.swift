@@ -118,7 +118,8 @@ enum StateCommand: Command {
                 projector.apply(record)
             }
         } catch {
-            throw CLIError.failure(error.description)
+            // A file of input events given as the log: say so after verify's message.
+            throw CLIError.failure(error.description + (InputFileHint.note(for: error).map { "\nprogress-ledger \(command): " + $0 } ?? ""))
         }
         LogInput.noteIfEmpty(command, read.summary, kept: projector.keptCount, options, in: path, what: what, io)
         return read
