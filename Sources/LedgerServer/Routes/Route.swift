@@ -38,7 +38,7 @@ struct Route: Sendable {
     var handle: @Sendable (RouteRequest, ServerContext) throws(HTTPError) -> Response
 
     /// Every route of the API. A new endpoint is a file in `Routes/` and one line here.
-    static let all: [Route] = [.healthz, .pushEvents, .pullEvents, .learnerHead, .learnerCheckpoint, .learnerState, .report, .digest]
+    static let all: [Route] = [.healthz, .pushEvents, .pullEvents, .learnerHead, .learnerCheckpoint, .learnerState, .report, .digest, .changeFeed]
 }
 
 /// What a handler gets: the parsed request and who made it.

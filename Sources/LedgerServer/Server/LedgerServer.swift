@@ -19,10 +19,12 @@ package final class LedgerServer: Sendable {
     private let configuration: ServerConfiguration
     private let listener: CInt
     private let inbox: Inbox
+    private let store: any LearnerStore
 
     /// Listens on the configured address (refusing a directory that is not a ledger directory).
     package init(_ configuration: ServerConfiguration) throws(ServerError) {
         self.configuration = configuration
+        store = try Self.open(configuration)
         let system = System()
         do {
             (listener, address) = try system.listen(host: configuration.host, port: configuration.port)
@@ -38,8 +40,7 @@ package final class LedgerServer: Sendable {
     /// Serves until ``stop()``: then stops accepting, closes idle
     /// connections, finishes the requests in flight, and returns.
     package func run() throws(ServerError) {
-        let context = ServerContext(directory: configuration.directory, openLogs: configuration.openLogs,
-                                    checkpointKey: configuration.checkpointKey)
+        let context = ServerContext(store: store, checkpointKey: configuration.checkpointKey)
         let jobs = JobQueue()
         let worker = Worker(intake: RequestIntake(configuration: configuration), context: context, jobs: jobs, inbox: inbox,
                             keepWaiting: Self.keepWaitingMilliseconds)
@@ -56,6 +57,24 @@ package final class LedgerServer: Sendable {
         Reactor(configuration: configuration, listener: listener, jobs: jobs, inbox: inbox).run()
         jobs.close()
         for worker in workers { worker.join() }
+    }
+
+    /// The store `configuration` names, opened (a database connected to, its table made when missing).
+    private static func open(_ configuration: ServerConfiguration) throws(ServerError) -> any LearnerStore {
+        switch configuration.store {
+        case .directory(let directory):
+            return DirectoryStore(directory: directory, openLogs: configuration.openLogs)
+        case .postgres(let uri):
+            #if canImport(CLibpq)
+            do {
+                return try PostgresStore(uri: uri, connections: configuration.storeConnections ?? configuration.threads)
+            } catch {
+                throw ServerError("the PostgreSQL store \(PGURI.redacted(uri)): \(error)")
+            }
+            #else
+            throw ServerError("this build has no PostgreSQL support (libpq): serve a ledger directory instead")
+            #endif
+        }
     }
 
     /// How long a worker waits for a keep-alive client's next request before
