@@ -17,7 +17,9 @@ final class PGPool: @unchecked Sendable {
         slots = DispatchSemaphore(value: max(1, capacity))
     }
 
-    /// Runs `body` with a connection; a connection that is no longer usable afterwards is closed.
+    /// Runs `body` with a connection; a connection that is no longer usable
+    /// afterwards, or that failed with a retryable error (a server turned
+    /// read-only, shutting down), is closed: the next caller connects anew.
     func with<T>(_ body: (PGConnection) throws(PGError) -> T) throws(PGError) -> T {
         slots.wait()
         defer { slots.signal() }
@@ -26,14 +28,21 @@ final class PGPool: @unchecked Sendable {
         lock.signal()
         let connection: PGConnection
         if let reused { connection = reused } else { connection = try PGConnection(uri) }
-        defer {
-            if connection.isUsable {
-                lock.wait()
-                idle.append(connection)
-                lock.signal()
-            }
+        do throws(PGError) {
+            let result = try body(connection)
+            keep(connection)
+            return result
+        } catch {
+            if error.kind != .unavailable { keep(connection) }
+            throw error
         }
-        return try body(connection)
+    }
+
+    private func keep(_ connection: PGConnection) {
+        guard connection.isUsable else { return }
+        lock.wait()
+        idle.append(connection)
+        lock.signal()
     }
 }
 #endif

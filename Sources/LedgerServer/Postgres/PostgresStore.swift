@@ -41,6 +41,10 @@ final class PostgresStore: LearnerStore, @unchecked Sendable {
         """
     /// The channel a push notifies (after its commit) and `wait=` listens on.
     static let channel = "progress_ledger"
+    /// The most bytes of lines a pull or a page of the feed holds (at least
+    /// one line): a page is read into memory whole, so `limit` alone does not
+    /// bound it (lines are up to 1 MiB). The client asks again from the last line.
+    static let pageBytes = 16 << 20
     /// How often a push is tried again after another process took its seq first.
     static let sealAttempts = 16
 
@@ -183,8 +187,13 @@ final class PostgresStore: LearnerStore, @unchecked Sendable {
             let rows: PGRows
             do throws(PGError) {
                 rows = try pool.with { (c) throws(PGError) in
-                    try c.run("SELECT line FROM progress_ledger_lines WHERE learner = $1 AND seq > $2 AND seq <= $3 ORDER BY seq LIMIT $4",
-                              [.bytea(learner), .int8(after), .int8(head.seq), .int8(limit)])
+                    try c.run("""
+                        SELECT line FROM (
+                            SELECT seq, line, sum(length(line)) OVER (ORDER BY seq) AS upto FROM (
+                                SELECT seq, line FROM progress_ledger_lines
+                                WHERE learner = $1 AND seq > $2 AND seq <= $3 ORDER BY seq LIMIT $4) page) sized
+                        WHERE upto - length(line) < $5 ORDER BY seq
+                        """, [.bytea(learner), .int8(after), .int8(head.seq), .int8(limit), .int8(Self.pageBytes)])
                 }
             } catch {
                 throw Self.answer(error)
@@ -237,10 +246,13 @@ final class PostgresStore: LearnerStore, @unchecked Sendable {
         do throws(PGError) {
             rows = try pool.with { (c) throws(PGError) in
                 try c.run("""
-                    SELECT tx, seq, learner, line FROM progress_ledger_lines
-                    WHERE (tx, seq) > ($1::text::xid8, $2) AND tx < pg_snapshot_xmin(pg_current_snapshot())
-                    ORDER BY tx, seq LIMIT $3
-                    """, [.text(String(cursor.transaction)), .int8(Int(clamping: cursor.seq)), .int8(limit)])
+                    SELECT tx, seq, learner, line FROM (
+                        SELECT tx, seq, learner, line, sum(length(line)) OVER (ORDER BY tx, seq) AS upto FROM (
+                            SELECT tx, seq, learner, line FROM progress_ledger_lines
+                            WHERE (tx, seq) > ($1::text::xid8, $2) AND tx < pg_snapshot_xmin(pg_current_snapshot())
+                            ORDER BY tx, seq LIMIT $3) page) sized
+                    WHERE upto - length(line) < $4 ORDER BY tx, seq
+                    """, [.text(String(cursor.transaction)), .int8(Int(clamping: cursor.seq)), .int8(limit), .int8(Self.pageBytes)])
             }
         } catch {
             throw Self.answer(error)
