@@ -234,4 +234,26 @@ struct ServeStoreTests {
         #expect(report.status == 501)
         #expect(report.kind == "not_on_this_store")
     }
+
+    @Test("a store that cannot be reached: serve and export --store fail naming it, with the URI's password never printed")
+    func passwordNeverPrinted() throws {
+        let scratch = try TemporaryDirectory()
+        let secret = scratch.path("secret")
+        try Data("test-secret-of-at-least-32-bytes-0123456789\n".utf8).write(to: URL(fileURLWithPath: secret))
+        // Port 1 on loopback: nothing listens there.
+        for uri in ["postgresql://ledger:Sw0rdf1sh@127.0.0.1:1/ledger?connect_timeout=2",
+                    "postgresql://ledger@127.0.0.1:1/ledger?password=Sw0rdf1sh&connect_timeout=2"] {
+            let serve = try CLI.run(["serve", "--store", uri, "--listen", "127.0.0.1:0", "--secret-file", secret])
+            #expect(serve.status == 1)
+            #expect(serve.stderr.contains("127.0.0.1"), "\(serve.stderr)")
+            #expect(!serve.stderr.contains("Sw0rdf1sh") && !serve.stdout.contains("Sw0rdf1sh"), "\(serve.stderr)")
+            let export = try CLI.run(["export", "--store", uri, scratch.path("out")])
+            #expect(export.status == 1)
+            #expect(!export.stderr.contains("Sw0rdf1sh"), "\(export.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: scratch.path("out")))
+        }
+        // DIR and --store together: a usage error.
+        let both = try CLI.run(["serve", scratch.path("d"), "--store", "postgresql://x@127.0.0.1:1/x", "--listen", "127.0.0.1:0", "--secret-file", secret])
+        #expect(both.status == 64, "\(both.stderr)")
+    }
 }
