@@ -3,7 +3,8 @@
 // projections that rebuild what the app shows from it.
 //
 // No package dependencies: the toolchain's Foundation, Dispatch, Glibc/Darwin,
-// XCTest and Swift Testing only; the platform's SQLite and, on Linux, libcrypto.
+// XCTest and Swift Testing only; the platform's SQLite and, on Linux, libcrypto and
+// (for the server's PostgreSQL store) libpq.
 import PackageDescription
 
 let package = Package(
@@ -42,7 +43,12 @@ let package = Package(
         // `progress-ledger serve`: the HTTP/1.1 API devices sync with (docs/sync.md,
         // docs/openapi.yaml), on the platform's sockets through Ledger's system seam.
         // No Foundation, so the CLI starts fast.
-        .target(name: "LedgerServer", dependencies: ["Events", "Ledger", "Projections", "LedgerAnalytics"], path: "Sources/LedgerServer"),
+        .target(name: "LedgerServer", dependencies: ["Events", "Ledger", "Projections", "LedgerAnalytics",
+                                                     .target(name: "CLibpq", condition: .when(platforms: [.linux]))],
+                path: "Sources/LedgerServer"),
+        // PostgreSQL's libpq (Debian's libpq-dev) for `serve --store postgresql://…`: a
+        // server-side system library, so only LedgerServer (and the CLI through it) links it.
+        .systemLibrary(name: "CLibpq", path: "Sources/CLibpq", providers: [.apt(["libpq-dev"]), .brew(["libpq"])]),
         .executableTarget(
             name: "progress-ledger",
             dependencies: ["Events", "Ledger", "Projections", "LedgerAnalytics", "LedgerServer", "Simulation", "Interop"],

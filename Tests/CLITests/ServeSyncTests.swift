@@ -59,9 +59,10 @@ struct ServeSyncTests {
         return try LineCodec.decodeNewEvent(Array(#"{"id":"\#(id)","at":"\#(at)","user":"\#(user)","device":"\#(device)","type":"hints.granted","data":{"amount":\#(amount),"reason":"reward"}}"#.utf8))
     }
 
-    @Test("two devices of one learner and one of another, offline and online, lost requests and answers, repeated pushes: replicas equal the server's logs, states equal")
-    func endToEnd() async throws {
-        let server = try ServerProcess()
+    @Test("two devices of one learner and one of another, offline and online, lost requests and answers, repeated pushes: replicas equal the server's logs, states equal",
+          arguments: TestStore.allCases)
+    func endToEnd(store: TestStore) async throws {
+        guard let server = try ServerProcess(store: store) else { return }
         defer { server.terminate() }
         let scratch = try TemporaryDirectory()
         let users = ["u-1", "u 2/é"]
@@ -132,14 +133,15 @@ struct ServeSyncTests {
             #expect(answer.body == projector.state().jsonBytes + [0x0A], "\(device.name)")
         }
         // Every recorded event is on the server once, and the directory verifies.
-        let verify = try CLI.run(["verify", server.directory])
+        let verify = try CLI.run(["verify", try server.ledgerDirectory()])
         #expect(verify.status == 0, "\(verify.stdout)")
         #expect(verify.stdout.contains("2 learners, \(devices.map(\.recorded).reduce(0, +)) events"), "\(verify.stdout)")
     }
 
-    @Test("a 409 and a replica_diverged stop the sync, reported, not retried; the replica is left as it was")
-    func refusalsStop() async throws {
-        let server = try ServerProcess()
+    @Test("a 409 and a replica_diverged stop the sync, reported, not retried; the replica is left as it was",
+          arguments: TestStore.allCases)
+    func refusalsStop(store: TestStore) async throws {
+        guard let server = try ServerProcess(store: store) else { return }
         defer { server.terminate() }
         let scratch = try TemporaryDirectory()
         let token = try Tokens.one(server.secretFile, sub: "u-1")
@@ -166,13 +168,11 @@ struct ServeSyncTests {
         // The server's log rewritten behind the replica's back (a restored backup): the pull is refused.
         let replicaBefore = try Data(contentsOf: URL(fileURLWithPath: scratch.path("a.replica")))
         server.terminate()
-        let log = server.learnerLog("u-1")
         // e-1 with other content, the chain made anew: a valid log that is not a continuation of the replica.
         let rewritten = scratch.path("rewritten.log")
         try LedgerWriter(path: rewritten).append([try Self.event(id: "e-1", user: "u-1", device: "a", minute: 1, amount: 7),
                                                   try Self.event(id: "e-2", user: "u-1", device: "b", minute: 2, amount: 2)])
-        try FileManager.default.removeItem(atPath: log)
-        try FileManager.default.copyItem(atPath: rewritten, toPath: log)
+        try server.replaceLearnerLog("u-1", with: rewritten)
         try server.start()
         let diverged = SyncClient(server: server.url, user: "u-1", outbox: scratch.path("b.outbox"), replica: scratch.path("a.replica"),
                                   token: { token }, transport: network.transport, retry: RetryPolicy(attempts: 5, delay: 0))

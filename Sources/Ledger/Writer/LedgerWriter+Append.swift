@@ -72,60 +72,13 @@ extension LedgerWriter {
         }
     }
 
-    /// Under the lock, caught up: decides which events of `batch` are new
-    /// (`joined`: each event's earlier event with its id in a joined batch),
-    /// seals their lines after the log's last line and writes them.
+    /// Under the lock, caught up: the new lines of `batch` after the log's
+    /// last line (`Chain.seal`, the one rule), written.
     private func seal(_ batch: PreparedEvents, joined: [Int?]?, durability: Durability) throws(LedgerError) -> [AppendResult] {
-        let events = batch.events
-        var results: [AppendResult] = []
-        results.reserveCapacity(events.count)
-        // Which events are new, at which seq, and the batch's size: all known before a byte is made.
-        var seq = chain.count
-        var size = 0
-        for k in events.indices {
-            let id = batch.items[k].id
-            if let first = joined.map({ $0[k] }) ?? batch.items[k].repeatOf {
-                // The same event twice in the batch (checked in `prepare`): the seq of its first.
-                results.append(AppendResult(id: id, seq: results[first].seq, status: .alreadyPresent))
-                continue
-            }
-            if let existing = chain.ids.seq(of: id, hash: batch.items[k].hash) {
-                // Read the earlier line back only now that the id repeats.
-                guard LineCodec.sameContent(try lineBytes(seq: existing), batch.items[k].line.template) else {
-                    throw LedgerError(conflicting: id, index: k, count: events.count, where: "line \(existing) (seq \(existing))", path: path)
-                }
-                results.append(AppendResult(id: id, seq: existing, status: .alreadyPresent))
-                continue
-            }
-            seq += 1
-            let length = batch.items[k].line.length(seq: seq)
-            guard length <= LineCodec.maxLineLength else {
-                let e = EventError(.lineTooLong, "the event's line would be \(length) bytes; at most \(LineCodec.maxLineLength) are allowed")
-                throw LedgerError(invalid: e, index: k, count: events.count, id: id, path: path)
-            }
-            size += length + 1
-            results.append(AppendResult(id: id, seq: seq, sealing: events, at: k))
-        }
-        let count = seq - chain.count
-        guard count > 0 else { return results }
-
-        // The lines: each sealed at its seq after the previous line.
-        var digests: [SHA256.Digest] = []
-        digests.reserveCapacity(count)
-        var prev = chain.last
-        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
-            guard let base = buffer.baseAddress else { return }
-            var at = 0
-            for k in results.indices where results[k].status == .appended {
-                results[k].setPrev(prev)
-                prev = batch.items[k].line.seal(seq: results[k].seq, after: prev, to: base + at)
-                digests.append(prev)
-                at += batch.items[k].line.length(seq: results[k].seq) + 1
-            }
-            initialized = at
-        }
-        try write(bytes, digests: digests, of: results, batch, durability: durability)
-        return results
+        let sealed = try chain.seal(batch, joined: joined, path: path) { (seq) throws(LedgerError) in try lineBytes(seq: seq) }
+        guard !sealed.digests.isEmpty else { return sealed.results }
+        try write(sealed.bytes, digests: sealed.digests, of: sealed.results, batch, durability: durability)
+        return sealed.results
     }
 
     /// Under the lock, caught up: writes the sealed lines of `batch`'s new

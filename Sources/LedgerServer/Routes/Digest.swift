@@ -7,9 +7,10 @@ extension Route {
     /// digest an auditor keeps. A damaged learner log is `500 damaged`,
     /// listing each as `verify DIR` does.
     static let digest = Route(method: "GET", path: [.literal("v1"), .literal("digest")], access: .admin) { _, context throws(HTTPError) in
+        guard let directory = context.store.directory else { throw .notOnThisStore("the digest (GET /v1/digest)") }
         let report: DirectoryVerifyReport
-        do throws(LedgerError) { report = try context.directory.verify() } catch {
-            throw HTTPError(server: error, directory: context.directory)
+        do throws(LedgerError) { report = try directory.verify() } catch {
+            throw HTTPError(server: error, directory: directory)
         }
         guard let digest = report.digest else {
             let problems = report.problems.compactMap(\.problem)

@@ -6,15 +6,9 @@ extension Route {
     /// learner log's head (`0` and 64 zeros for a learner without a log).
     static let learnerHead = Route(method: "GET", path: [.literal("v1"), .literal("learners"), .user, .literal("head")],
                                    access: .learner) { request, context throws(HTTPError) in
-        do throws(LedgerError) {
-            let head = try context.logs.withWriter(user: request.learner, create: false) { (writer) throws(LedgerError) in
-                try writer?.refreshedHead() ?? .empty
-            }
-            var w = JSONWriter()
-            w.value(.object([JSONMember("seq", .number(String(head.seq))), JSONMember("sha256", .string(head.sha256.hex))]))
-            return .json(w.bytes + [0x0A])
-        } catch {
-            throw HTTPError(server: error, directory: context.directory)
-        }
+        let head = try context.store.head(user: request.learner)
+        var w = JSONWriter()
+        w.value(.object([JSONMember("seq", .number(String(head.seq))), JSONMember("sha256", .string(head.sha256.hex))]))
+        return .json(w.bytes + [0x0A])
     }
 }

@@ -10,14 +10,7 @@ extension Route {
                                     access: .learner, query: ["day"]) { request, context throws(HTTPError) in
         let options = StateOptions(user: request.learner, day: try request.query.day("day"))
         var projector = LearnerProjector(options: options)
-        let path = context.directory.learnerPath(user: request.learner)
-        do throws(LedgerError) {
-            if LedgerDirectory.isFile(path) {
-                try LogReader(path: path).read(.init(user: request.learner)) { record in projector.apply(record) }
-            }
-        } catch {
-            throw HTTPError(server: error, directory: context.directory)
-        }
+        try context.store.forEachRecord(user: request.learner) { record in projector.apply(record) }
         return .json(projector.state().jsonBytes + [0x0A])
     }
 }

@@ -6,22 +6,39 @@ extension Route {
     /// 10,000), byte for byte as `export --after` prints them
     /// (`application/x-ndjson`), with the log's head in `Ledger-Head:
     /// SEQ:SHA256` so a client knows whether to ask again. A learner without
-    /// a log has no lines and the head `0:000…0`.
+    /// a log has no lines and the head `0:000…0`. With `wait=SECONDS` (at most
+    /// 60), a pull that finds no line waits until a push brings one (on a
+    /// PostgreSQL store, a push through any server on the database) or the
+    /// seconds pass.
     ///
     /// The lines are sent from the file as the client reads them: the
     /// server's memory does not grow with the page.
     static let pullEvents = Route(method: "GET", path: [.literal("v1"), .literal("learners"), .user, .literal("events")],
-                                  access: .learner, query: ["after", "limit"]) { request, context throws(HTTPError) in
+                                  access: .learner, query: ["after", "limit", "wait"]) { request, context throws(HTTPError) in
         let after = try request.query.integer("after", in: 0...Int.max, default: 0)
         let limit = try request.query.integer("limit", in: 1...Self.maxPullLimit, default: Self.defaultPullLimit)
-        do throws(LedgerError) {
-            let slice = try context.logs.withWriter(user: request.learner, create: false) { (writer) throws(LedgerError) in
-                try writer?.slice(after: after, limit: limit) ?? LogSlice(path: "", head: .empty)
-            }
-            return Response(status: 200, fields: [("Content-Type", "application/x-ndjson"), ("Ledger-Head", slice.head.description)],
-                            body: .lines(slice))
-        } catch {
-            throw HTTPError(server: error, directory: context.directory)
+        let wait = try request.query.integer("wait", in: 0...Self.maxWaitSeconds, default: 0)
+        let (head, body) = try Self.waiting(seconds: wait, on: context.store.changes) { () throws(HTTPError) in
+            let answer = try context.store.lines(user: request.learner, after: after, limit: limit)
+            return (answer, answer.body.count > 0)
+        }
+        return Response(status: 200, fields: [("Content-Type", "application/x-ndjson"), ("Ledger-Head", head.description)], body: body)
+    }
+
+    /// The most seconds a request may wait for something new (`wait=`).
+    static let maxWaitSeconds = 60
+
+    /// `look`'s answer once it found something, or after `seconds` (0: at
+    /// once): looked at again after each change the store signals.
+    static func waiting<T>(seconds: Int, on changes: ChangeSignal,
+                           _ look: () throws(HTTPError) -> (T, found: Bool)) throws(HTTPError) -> T {
+        let deadline = System.monotonicNanoseconds() + UInt64(seconds) * 1_000_000_000
+        while true {
+            let seen = changes.generation
+            let (answer, found) = try look()
+            let now = System.monotonicNanoseconds()
+            if found || now >= deadline { return answer }
+            changes.wait(since: seen, seconds: Double(deadline - now) / 1e9)
         }
     }
 

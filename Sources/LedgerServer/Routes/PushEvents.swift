@@ -26,19 +26,9 @@ extension Route {
         if let k = events.firstIndex(where: { $0.user != user }) {
             throw .forbidden("line \(lines[k].number): the event's user \"\(events[k].user)\" is not the learner of this URL, \"\(user)\"; nothing was written")
         }
-        do throws(LedgerError) {
-            let (results, head) = try context.logs.withWriter(user: user, create: true) { (writer) throws(LedgerError) in
-                guard let writer else {   // `create` makes the log: a writer is always given
-                    throw LedgerError(.io, path: context.directory.path, "no learner log was opened for the push")
-                }
-                let results = try writer.append(events)
-                context.metrics.pushed(results, fsync: writer.lastFsyncNanoseconds)
-                return (results, writer.head)
-            }
-            return .json(Self.pushAnswer(results, head: head))
-        } catch {
-            throw HTTPError(append: error, lines: lines, directory: context.directory)
-        }
+        let (results, head, durable) = try context.store.push(user: user, events: events, lines: lines)
+        context.metrics.pushed(results, fsync: durable)
+        return .json(Self.pushAnswer(results, head: head))
     }
 
     /// `{"events":[{"id":…,"seq":…,"appended":…}],"head":"SEQ:SHA256"}` and an LF.
@@ -74,7 +64,7 @@ extension HTTPError {
     /// The answer to an append the writer refused: `400` for an event that
     /// breaks a rule only the whole batch shows (its line named), `409` for
     /// `conflicting_duplicate` (its line, id and seq named), `500` otherwise.
-    init(append error: LedgerError, lines: [AppendInput.Line], directory: LedgerDirectory) {
+    init(append error: LedgerError, lines: [AppendInput.Line], directory: LedgerDirectory?) {
         let line = error.eventIndex.flatMap { lines.indices.contains($0) ? lines[$0].number : nil }
         let place = line.map { "line \($0): " } ?? ""
         switch error.code {

@@ -7,6 +7,7 @@ extension Route {
     /// json [--from D] [--to D]` prints, every learner log folded.
     static let report = Route(method: "GET", path: [.literal("v1"), .literal("report")], access: .admin,
                               query: ["from", "to"]) { request, context throws(HTTPError) in
+        guard let directory = context.store.directory else { throw .notOnThisStore("the report (GET /v1/report)") }
         let from = try request.query.day("from"), to = try request.query.day("to")
         if let from, let to, from > to { throw .badRequest("from (\(from)) is after to (\(to))") }
         // A report has a row per day: a range is kept to what a report is for.
@@ -17,10 +18,10 @@ extension Route {
             throw .badRequest("from \(from) to \(to) is over \(Self.maxReportDays) days; ask for ten years at most")
         }
         do throws(LedgerError) {
-            let report = try LedgerSource.directory(context.directory).report(from: from, to: to)
+            let report = try LedgerSource.directory(directory).report(from: from, to: to)
             return .json(report.json + [0x0A])
         } catch {
-            throw HTTPError(server: error, directory: context.directory)
+            throw HTTPError(server: error, directory: directory)
         }
     }
 

@@ -38,7 +38,8 @@ struct Route: Sendable {
     var handle: @Sendable (RouteRequest, ServerContext) throws(HTTPError) -> Response
 
     /// Every route of the API. A new endpoint is a file in `Routes/` and one line here.
-    static let all: [Route] = [.healthz, .pushEvents, .pullEvents, .learnerHead, .learnerCheckpoint, .learnerState, .report, .digest, .metrics]
+    static let all: [Route] = [.healthz, .pushEvents, .pullEvents, .learnerHead, .learnerCheckpoint, .learnerState, .report, .digest, .changeFeed,
+                               .metrics]
 }
 
 /// What a handler gets: the parsed request and who made it.

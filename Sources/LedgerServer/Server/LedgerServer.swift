@@ -22,10 +22,12 @@ package final class LedgerServer: Sendable {
     private let metricsListener: MetricsListener?
     /// Where `GET /metrics` is served without a token (`--metrics-listen`; nil: not).
     package var metricsAddress: SocketAddress? { metricsListener?.address }
+    private let store: any LearnerStore
 
     /// Listens on the configured address (refusing a directory that is not a ledger directory).
     package init(_ configuration: ServerConfiguration) throws(ServerError) {
         self.configuration = configuration
+        store = try Self.open(configuration)
         let system = System()
         do {
             (listener, address) = try system.listen(host: configuration.host, port: configuration.port)
@@ -49,8 +51,7 @@ package final class LedgerServer: Sendable {
     /// Serves until ``stop()``: then stops accepting, closes idle
     /// connections, finishes the requests in flight, and returns.
     package func run() throws(ServerError) {
-        let context = ServerContext(directory: configuration.directory, openLogs: configuration.openLogs,
-                                    checkpointKey: configuration.checkpointKey, metrics: configuration.metrics,
+        let context = ServerContext(store: store, checkpointKey: configuration.checkpointKey, metrics: configuration.metrics,
                                     maxPushRate: configuration.maxPushRate)
         let jobs = JobQueue()
         let worker = Worker(intake: RequestIntake(configuration: configuration), context: context, jobs: jobs, inbox: inbox,
@@ -74,6 +75,24 @@ package final class LedgerServer: Sendable {
         metricsListener?.stop()
         jobs.close()
         for worker in workers { worker.join() }
+    }
+
+    /// The store `configuration` names, opened (a database connected to, its table made when missing).
+    private static func open(_ configuration: ServerConfiguration) throws(ServerError) -> any LearnerStore {
+        switch configuration.store {
+        case .directory(let directory):
+            return DirectoryStore(directory: directory, openLogs: configuration.openLogs, metrics: configuration.metrics)
+        case .postgres(let uri):
+            #if canImport(CLibpq)
+            do {
+                return try PostgresStore(uri: uri, connections: configuration.storeConnections ?? configuration.threads)
+            } catch {
+                throw ServerError("the PostgreSQL store \(PGURI.redacted(uri)): \(error)")
+            }
+            #else
+            throw ServerError("this build has no PostgreSQL support (libpq): serve a ledger directory instead")
+            #endif
+        }
     }
 
     /// How long a worker waits for a keep-alive client's next request before

@@ -3,8 +3,16 @@ import Ledger
 /// How `progress-ledger serve` runs: where it listens, what it serves, its
 /// secret and its limits (docs/sync.md, "Limits").
 package struct ServerConfiguration: Sendable {
-    /// The ledger directory served (made by `split`, or empty from `serve --init`).
-    package var directory: LedgerDirectory
+    /// Where the learner logs are kept: a ledger directory (made by `split`,
+    /// or empty from `serve DIR`) or a PostgreSQL database (`serve --store URI`).
+    package var store: StoreLocation
+    /// The ledger directory served, when the store is one.
+    package var directory: LedgerDirectory? {
+        if case .directory(let directory) = store { return directory }
+        return nil
+    }
+    /// Connections to the database (a PostgreSQL store) at most; nil: one per worker thread.
+    package var storeConnections: Int?
     /// The host to listen on (`127.0.0.1`, `::1`, `0.0.0.0`, a name).
     package var host: String
     /// The port (0: a free one; the server says which).
@@ -37,7 +45,12 @@ package struct ServerConfiguration: Sendable {
 
     /// A configuration with the default limits.
     package init(directory: LedgerDirectory, host: String, port: Int, secret: [UInt8]) {
-        self.directory = directory; self.host = host; self.port = port; self.secret = secret
+        self.init(store: .directory(directory), host: host, port: port, secret: secret)
+    }
+
+    /// A configuration over `store` with the default limits.
+    package init(store: StoreLocation, host: String, port: Int, secret: [UInt8]) {
+        self.store = store; self.host = host; self.port = port; self.secret = secret
     }
 
     /// The smallest secret taken: RFC 7518 wants an HS256 key of at least 256 bits.
@@ -73,6 +86,14 @@ package struct ServerConfiguration: Sendable {
         guard !host.isEmpty else { return nil }
         return (host, port)
     }
+}
+
+/// Where a server keeps its learner logs.
+package enum StoreLocation: Sendable {
+    /// A ledger directory: one log file a learner.
+    case directory(LedgerDirectory)
+    /// A PostgreSQL database, by a libpq connection URI (`postgresql://…`).
+    case postgres(uri: String)
 }
 
 /// The key a server signs learner checkpoints with, and the origin prefix:

@@ -1,11 +1,10 @@
 import Ledger
 
-/// What every handler may use: the ledger directory and its open learner logs.
+/// What every handler may use: the store of learner logs (a ledger
+/// directory or PostgreSQL, ``LearnerStore``).
 final class ServerContext: Sendable {
-    /// The ledger directory served.
-    let directory: LedgerDirectory
-    /// Its learner logs, kept open.
-    let logs: OpenLogs
+    /// Where the learner logs are kept.
+    let store: any LearnerStore
     /// The key learner checkpoints are signed with (nil: none are).
     let checkpointKey: CheckpointKey?
     /// What `GET /metrics` reports.
@@ -13,23 +12,22 @@ final class ServerContext: Sendable {
     /// The learners' push rate limit (nil: none).
     let pushRate: PushRateLimit?
 
-    init(directory: LedgerDirectory, openLogs: Int, checkpointKey: CheckpointKey? = nil, metrics: ServerMetrics = ServerMetrics(),
+    init(store: any LearnerStore, checkpointKey: CheckpointKey? = nil, metrics: ServerMetrics = ServerMetrics(),
          maxPushRate: Int? = nil) {
-        self.directory = directory
+        self.store = store
         self.checkpointKey = checkpointKey
         self.metrics = metrics
         pushRate = maxPushRate.map { PushRateLimit(eventsPerSecond: $0) }
-        logs = OpenLogs(directory: directory, capacity: openLogs, metrics: metrics)
     }
 }
 
 extension HTTPError {
     /// The answer to a ledger failure that is not the client's doing: `500`
     /// with the ledger's kind (`not_durable`, `damaged`, `io`...) and its
-    /// message, the learner log named by its place in the directory.
-    init(server error: LedgerError, directory: LedgerDirectory) {
+    /// message, the learner log named by its place in the directory (if any).
+    init(server error: LedgerError, directory: LedgerDirectory?) {
         var text = error.description
-        if text.hasPrefix(directory.path + "/") { text = String(text.dropFirst(directory.path.count + 1)) }
+        if let directory, text.hasPrefix(directory.path + "/") { text = String(text.dropFirst(directory.path.count + 1)) }
         self.init(500, error.kind, text)
     }
 }

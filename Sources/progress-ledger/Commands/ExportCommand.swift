@@ -15,6 +15,7 @@ enum ExportCommand: Command {
         LOG|DIR --format flat --out OUTDIR [--user U] [--quiet]
         LOG|DIR --format xapi [--user U] [--homepage URL] [--activity-base IRI] [--out FILE] [--quiet]
         LOG|DIR --format revlog [--user U] [--out FILE] [--quiet]
+        --store URI DIR
         """
     static let help = """
         Writes the log's events, as they are or in another form, to stdout or
@@ -73,6 +74,11 @@ enum ExportCommand: Command {
         A ledger directory DIR: --user reads only U's learner log; flat, xapi and
         revlog without --user read every learner log (seqs are the learner logs').
 
+        --store URI DIR: the learner logs a PostgreSQL store holds ('serve
+        --store URI'; a libpq connection URI) written as the new ledger
+        directory DIR, each line byte for byte as the servers stored it, read
+        in one snapshot; 'verify DIR', 'report DIR' and the rest then read it.
+
         A damaged log is refused with verify's message (exit 1) and nothing is
         written; a torn tail is a warning. A learner without events is a note
         on stderr (exit 0).
@@ -92,13 +98,17 @@ enum ExportCommand: Command {
     static let receipts = Option.nonEmpty("--receipts", value: "OUTDIR", help: "with --user: also a signed checkpoint and a proof "
                                           + "of each line, in the new folder OUTDIR", what: "a folder name")
         .needing(user).needing(Receipts.key).needing(Receipts.origin).only(with: output.format, .jsonl)
-    static let options: [any OptionSpec] = output.options + [user, after, state, out, homepage, activityBase, Common.quiet,
+    static let store = Option.nonEmpty("--store", value: "URI", help: "write the PostgreSQL store at URI (a libpq connection URI) "
+                                       + "as the new ledger directory DIR", what: "a connection URI (postgresql://...)")
+        .conflicting(with: user).conflicting(with: after).conflicting(with: out).only(with: output.format, .jsonl)
+    static let options: [any OptionSpec] = output.options + [user, after, state, out, homepage, activityBase, Common.quiet, store,
                                                             receipts, Receipts.key.needing(receipts), Receipts.origin.needing(receipts)]
     static let examples = [
         "progress-ledger export server.log --after 120 | progress-ledger pull replica.log",
         "progress-ledger export progress.log --user u-42 --state --out u-42.jsonl",
         "progress-ledger export ledger.d --user u-42 --receipts u-42-receipts --key school.key --origin school.example/progress/u-42 --out u-42.jsonl",
         "progress-ledger export learner.log --format flat --out flat/",
+        "progress-ledger export --store postgresql://ledger@db.internal/ledger ledger.d",
         "progress-ledger export learner.log --format xapi --out statements.jsonl",
         "progress-ledger export ledger.d --format revlog --out revlog.csv",
         """
@@ -109,6 +119,7 @@ enum ExportCommand: Command {
 
     static func run(_ args: ParsedArguments, _ io: Terminal) throws -> Int32 {
         let format = try output.resolve(args)
+        if let uri = args[store] { return try runStore(uri, args, io) }
         switch format {
         case .xapi: return try runXAPI(try args.onePositional("LOG"), args, io)
         case .flat: return try runFlat(args, io)

@@ -5,11 +5,12 @@ import LedgerServer
 /// docs/openapi.yaml). Parses the options and starts `LedgerServer`.
 enum ServeCommand: Command {
     static let name = "serve"
-    static let summary = "an HTTP server over a ledger directory that devices sync with (per-learner tokens)"
+    static let summary = "an HTTP server over a ledger directory (or PostgreSQL) that devices sync with (per-learner tokens)"
     static let synopsis = """
         DIR --listen HOST:PORT --secret-file FILE [--max-body BYTES] [--read-timeout SECONDS]
         [--threads N] [--key KEYFILE --origin ORIGIN] [--max-push-rate EVENTS/S]
         [--metrics-listen HOST:PORT] [--quiet]
+        --store URI --listen HOST:PORT --secret-file FILE [--store-connections N] [...]
         """
     static let help = """
         Serves the ledger directory DIR (one log per learner; created, empty, if
@@ -37,6 +38,17 @@ enum ServeCommand: Command {
         in flight and exits 0: appends are whole or absent. One access line a
         request on stderr (method, path without the query's values, status,
         body bytes, milliseconds) unless --quiet.
+
+        With --store URI (a libpq connection URI, postgresql://...) instead of
+        DIR, the learner logs are kept in that PostgreSQL database (15 or
+        later; the table is made on first use), one row a line, each the same
+        bytes DIR would hold: any number of serve processes may share one
+        database, a push is answered once its transaction committed, and a
+        database that cannot answer (a failover) is 503, retried by devices.
+        Give the password in ~/.pgpass or PGPASSWORD, not in the URI, which
+        ps shows; messages never print it. 'export --store URI DIR' writes
+        the ledger directory. The report, the digest and checkpoints are
+        answered over a directory only (501 here). docs/scaling.md.
 
         With --key and --origin, GET /v1/learners/U/checkpoint answers U's
         learner log's signed checkpoint at its head (origin ORIGIN/U; the
@@ -75,26 +87,33 @@ enum ServeCommand: Command {
     static let origin = Option.nonEmpty("--origin", value: "ORIGIN", help: "with --key: the learner checkpoints' origin prefix "
                                         + "(U's is ORIGIN/U), e.g. school.example/progress", what: "a non-empty log name")
         .needing(Receipts.key)
+    static let store = Option.nonEmpty("--store", value: "URI", help: "keep the learner logs in the PostgreSQL database at URI "
+                                       + "(a libpq connection URI) instead of a directory", what: "a connection URI (postgresql://...)")
+    static let storeConnections = Option.integer("--store-connections", help: "with --store: connections to the database at most "
+        + "(default: --threads)", range: 1...1024).needing(store)
     static let options: [any OptionSpec] = [listen, secretFile, maxBody, readTimeout, threads, Receipts.key.needing(origin), origin,
-                                           maxPushRate, metricsListen, quiet]
+                                            maxPushRate, metricsListen, quiet, store, storeConnections]
     static let examples = [
         "head -c 32 /dev/urandom | base64 > server.secret",
         "progress-ledger serve ledger.d --listen 127.0.0.1:8080 --secret-file server.secret",
         "progress-ledger serve ledger.d --listen 127.0.0.1:8080 --secret-file server.secret --key school.key --origin school.example/progress",
+        "PGPASSWORD=... progress-ledger serve --store 'postgresql://ledger@db1,db2/ledger?target_session_attrs=read-write' --listen 0.0.0.0:8080 --secret-file server.secret",
     ]
 
     static func run(_ args: ParsedArguments, _ io: Terminal) throws -> Int32 {
-        let path = try args.onePositional("DIR")
+        let uri = args[Self.store]
+        if uri != nil, !args.positionals.isEmpty { throw CLIError.usage("give DIR or --store URI, not both") }
         let address = try args.required(Self.listen)
         let secretPath = try args.required(Self.secretFile)
         let secretBytes: [UInt8]
         do { secretBytes = try SmallFile.read(secretPath, limit: 64 << 10) } catch {
             throw CLIError.failure("\(error.path): cannot read the secret: \(error.detail)")
         }
-        let directory = try openOrCreate(path, io)
+        let location: StoreLocation
+        if let uri { location = .postgres(uri: uri) } else { location = .directory(try openOrCreate(try args.onePositional("DIR"), io)) }
         var configuration: ServerConfiguration
         do {
-            configuration = ServerConfiguration(directory: directory, host: address.host, port: address.port,
+            configuration = ServerConfiguration(store: location, host: address.host, port: address.port,
                                                 secret: try ServerConfiguration.secret(fromFile: secretBytes, path: secretPath))
         } catch {
             throw CLIError.failure(error.description)
@@ -105,6 +124,7 @@ enum ServeCommand: Command {
         configuration.metrics = ServerMetrics(version: ProgressLedgerCLI.version)
         if let metrics = args[Self.metricsListen] { configuration.metricsListen = (metrics.host, metrics.port) }
         configuration.maxPushRate = args[Self.maxPushRate]
+        configuration.storeConnections = args[Self.storeConnections]
         if let keyPath = args[Receipts.key], let origin = args[Self.origin] {
             configuration.checkpointKey = CheckpointKey(signer: try Receipts.failing { () throws(ReceiptError) in try NoteSigner(contentsOf: keyPath) },
                                                         origin: origin)

@@ -3,10 +3,15 @@ import Ledger
 import Testing
 
 /// A `progress-ledger serve` process on 127.0.0.1 (port 0: it says which),
-/// over a ledger directory of its own, with a 32-byte secret.
+/// over a ledger directory of its own (or a new PostgreSQL database, ``TestStore``),
+/// with a 32-byte secret.
 final class ServerProcess: @unchecked Sendable {
     let scratch: TemporaryDirectory
     let directory: String
+    /// `DIR`, or `--store URI` for a PostgreSQL store.
+    let storeArguments: [String]
+    /// The PostgreSQL store's URI (nil for a directory).
+    var storeURI: String? { storeArguments.first == "--store" ? storeArguments.last : nil }
     let secretFile: String
     private(set) var process: Process
     private(set) var port = 0
@@ -19,6 +24,7 @@ final class ServerProcess: @unchecked Sendable {
     init(directory: String? = nil, secretFile: String? = nil, _ extra: [String] = []) throws {
         scratch = try TemporaryDirectory()
         self.directory = directory ?? scratch.path("ledger.d")
+        storeArguments = [self.directory]
         if let secretFile {
             self.secretFile = secretFile
         } else {
@@ -31,12 +37,37 @@ final class ServerProcess: @unchecked Sendable {
         try start()
     }
 
+    /// Starts a server over a new store of `kind`; nil when PostgreSQL is
+    /// absent (said so: a note, or an issue in CI).
+    init?(store kind: TestStore, storeArguments given: [String]? = nil, _ extra: [String] = []) throws {
+        scratch = try TemporaryDirectory()
+        directory = scratch.path("ledger.d")
+        guard let arguments = given ?? kind.serveArguments(directory: directory) else { return nil }
+        storeArguments = arguments
+        secretFile = scratch.path("server.secret")
+        try Data("test-secret-of-at-least-32-bytes-0123456789\n".utf8).write(to: URL(fileURLWithPath: secretFile))
+        stderrURL = scratch.url.appendingPathComponent("stderr")
+        self.extra = extra
+        process = Process()
+        try start()
+    }
+
+    /// The ledger directory the store's lines make: the directory itself, or
+    /// a PostgreSQL store written out by `export --store URI DIR` (a new DIR each call).
+    func ledgerDirectory() throws -> String {
+        guard let uri = storeURI else { return directory }
+        let out = scratch.path("export-\(UInt32.random(in: 0...UInt32.max))")
+        let result = try CLI.run(["export", "--store", uri, out])
+        guard result.status == 0 else { throw ServerFailure(message: "export --store: \(result.stderr)") }
+        return out
+    }
+
     /// Starts (or restarts) the process; waits for its first line.
     func start(port: Int = 0) throws {
         _ = FileManager.default.createFile(atPath: stderrURL.path, contents: nil)
         process = Process()
         process.executableURL = CLI.tool
-        process.arguments = ["serve", directory, "--listen", "127.0.0.1:\(port)", "--secret-file", secretFile] + extra
+        process.arguments = ["serve"] + storeArguments + ["--listen", "127.0.0.1:\(port)", "--secret-file", secretFile] + extra
         let out = Pipe()
         process.standardOutput = out
         process.standardError = try FileHandle(forWritingTo: stderrURL)
@@ -93,8 +124,28 @@ final class ServerProcess: @unchecked Sendable {
         return files
     }
 
-    /// The learner log of `user`, as the directory's layout names it (`learners/HH/H64.log`).
-    func learnerLog(_ user: String) -> String { (try? LedgerDirectory(opening: directory))?.learnerPath(user: user) ?? "" }
+    /// The learner log of `user`, as the directory's layout names it (`learners/HH/H64.log`)
+    /// (of the store's export, for a PostgreSQL store).
+    func learnerLog(_ user: String) -> String {
+        let directory = (try? ledgerDirectory()) ?? self.directory
+        return (try? LedgerDirectory(opening: directory))?.learnerPath(user: user) ?? ""
+    }
+
+    /// Replaces `user`'s learner log with the lines of the log file at `path`
+    /// (a restored backup, behind the devices' backs); the server is stopped.
+    func replaceLearnerLog(_ user: String, with path: String) throws {
+        guard let uri = storeURI else {
+            let log = learnerLog(user)
+            try FileManager.default.removeItem(atPath: log)
+            try FileManager.default.copyItem(atPath: path, toPath: log)
+            return
+        }
+        func hex<S: Sequence<UInt8>>(_ bytes: S) -> String { TestPostgres.hex(bytes) }
+        let lines = try Data(contentsOf: URL(fileURLWithPath: path)).split(separator: 0x0A)
+        let rows = lines.enumerated().map { "(\(hex(Array(user.utf8))), \($0.offset + 1), \(hex($0.element)))" }
+        try TestPostgres.psql(uri, "BEGIN; DELETE FROM progress_ledger_lines WHERE learner = \(hex(Array(user.utf8))); "
+                                  + "INSERT INTO progress_ledger_lines (learner, seq, line) VALUES \(rows.joined(separator: ", ")); COMMIT")
+    }
 
     deinit {
         if process.isRunning { kill() }
