@@ -12,7 +12,7 @@ extension Route {
     /// server's memory does not grow with the page.
     static let pullEvents = Route(method: "GET", path: [.literal("v1"), .literal("learners"), .user, .literal("events")],
                                   access: .learner, query: ["after", "limit"]) { request, context throws(HTTPError) in
-        let after = try request.query.integer("after", in: 0...Int.max, default: 0)
+        let after = try request.query.integer("after", in: 0...999_999_999_999_999_999, default: 0)   // 18 digits: what Query reads
         let limit = try request.query.integer("limit", in: 1...Self.maxPullLimit, default: Self.defaultPullLimit)
         do throws(LedgerError) {
             let slice = try context.logs.withWriter(user: request.learner, create: false) { (writer) throws(LedgerError) in
