@@ -221,27 +221,22 @@ extension System {
 
     /// Where a socket is bound (`getsockname`).
     package func localAddress(_ fd: CInt) throws(SystemCallError) -> SocketAddress {
-        var storage = sockaddr_storage()
-        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
-        _ = try withUnsafeMutablePointer(to: &storage) { p in
-            Result { () throws(SystemCallError) in
-                try retrying(.getsockname) {
-                    p.withMemoryRebound(to: sockaddr.self, capacity: 1) { systemGetsockname(fd, $0, &length) }
-                }
-            }
-        }.get()
-        return SocketAddress(storage)
+        try socketAddress(fd, .getsockname) { systemGetsockname($0, $1, $2) }
     }
 
     /// Where a connected socket's peer is (`getpeername`).
     package func peerAddress(_ fd: CInt) throws(SystemCallError) -> SocketAddress {
+        try socketAddress(fd, .getpeername) { systemGetpeername($0, $1, $2) }
+    }
+
+    /// The address `get` (`getsockname` or `getpeername`) tells of `fd`.
+    private func socketAddress(_ fd: CInt, _ call: SystemCall,
+                               _ get: (CInt, UnsafeMutablePointer<sockaddr>, UnsafeMutablePointer<socklen_t>) -> CInt) throws(SystemCallError) -> SocketAddress {
         var storage = sockaddr_storage()
         var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
         _ = try withUnsafeMutablePointer(to: &storage) { p in
             Result { () throws(SystemCallError) in
-                try retrying(.getpeername) {
-                    p.withMemoryRebound(to: sockaddr.self, capacity: 1) { systemGetpeername(fd, $0, &length) }
-                }
+                try retrying(call) { p.withMemoryRebound(to: sockaddr.self, capacity: 1) { get(fd, $0, &length) } }
             }
         }.get()
         return SocketAddress(storage)
