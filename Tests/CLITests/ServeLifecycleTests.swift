@@ -13,7 +13,7 @@ struct ServeLifecycleTests {
         let idle = try (0..<32).map { _ in try RawHTTP(port: server.port) }
         let slow = try (0..<32).map { _ in try RawHTTP(port: server.port) }
         let event = #"{"id":"slow","at":"2025-10-21T08:15:00+03:00","user":"u-1","type":"hints.granted","data":{"amount":3,"reason":"seed"}}"#
-        let request = Array("POST /v1/learners/u-1/events HTTP/1.1\r\nAuthorization: Bearer \(token)\r\nContent-Length: \(event.utf8.count)\r\n\r\n\(event)".utf8)
+        let request = Array("POST /v1/learners/u-1/events HTTP/1.1\r\nHost: t\r\nAuthorization: Bearer \(token)\r\nContent-Length: \(event.utf8.count)\r\n\r\n\(event)".utf8)
         var latencies: [Double] = []
         for second in 0..<3 {
             for client in slow { try client.send([request[second]]) }
@@ -57,7 +57,7 @@ struct ServeLifecycleTests {
         let idle = try RawHTTP(port: server.port, timeout: 10)
         #expect(try idle.request("GET", "/healthz").status == 200)
         // Head and half the body sent: the request is in flight when the signal comes.
-        try inFlight.send(Array("POST /v1/learners/\(user)/events HTTP/1.1\r\nAuthorization: Bearer \(token)\r\nContent-Length: \(body.count)\r\n\r\n".utf8)
+        try inFlight.send(Array("POST /v1/learners/\(user)/events HTTP/1.1\r\nHost: t\r\nAuthorization: Bearer \(token)\r\nContent-Length: \(body.count)\r\n\r\n".utf8)
                           + body[0..<20])
         Thread.sleep(forTimeInterval: 0.3)
         kill(server.process.processIdentifier, SIGTERM)

@@ -240,6 +240,7 @@ struct ServeStoreTests {
         let scratch = try TemporaryDirectory()
         let secret = scratch.path("secret")
         try Data("test-secret-of-at-least-32-bytes-0123456789\n".utf8).write(to: URL(fileURLWithPath: secret))
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: secret)   // serve refuses a readable secret
         // Port 1 on loopback: nothing listens there.
         for uri in ["postgresql://ledger:Sw0rdf1sh@127.0.0.1:1/ledger?connect_timeout=2",
                     "postgresql://ledger@127.0.0.1:1/ledger?password=Sw0rdf1sh&connect_timeout=2"] {

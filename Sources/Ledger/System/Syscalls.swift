@@ -23,6 +23,7 @@ package enum SystemCall: String, Sendable, Hashable, CaseIterable {
     case open, pread, read, write, fsync, ftruncate, flock, fstat, lstat, stat, close, rename, unlink, mkdir, rmdir, readdir
     // A server's sockets (`System+Sockets.swift`).
     case socket, setsockopt, getaddrinfo, bind, listen, getsockname, accept, connect, recv, send, poll, shutdown, pipe, fcntl
+    case getpeername
 }
 
 /// A failed system call: which call and its errno.
@@ -130,7 +131,7 @@ package struct FileStatus: Sendable, Hashable {
     package var kind: Kind
     var size: Int
     /// Permission bits (e.g. 0o600).
-    var permissions: UInt32
+    package var permissions: UInt32
     var device: UInt64
     var inode: UInt64
     /// Whether the owner may write (the ledger respects a chmod even when run as root).

@@ -221,16 +221,37 @@ extension System {
 
     /// Where a socket is bound (`getsockname`).
     package func localAddress(_ fd: CInt) throws(SystemCallError) -> SocketAddress {
+        try socketAddress(fd, .getsockname) { systemGetsockname($0, $1, $2) }
+    }
+
+    /// Where a connected socket's peer is (`getpeername`).
+    package func peerAddress(_ fd: CInt) throws(SystemCallError) -> SocketAddress {
+        try socketAddress(fd, .getpeername) { systemGetpeername($0, $1, $2) }
+    }
+
+    /// The address `get` (`getsockname` or `getpeername`) tells of `fd`.
+    private func socketAddress(_ fd: CInt, _ call: SystemCall,
+                               _ get: (CInt, UnsafeMutablePointer<sockaddr>, UnsafeMutablePointer<socklen_t>) -> CInt) throws(SystemCallError) -> SocketAddress {
         var storage = sockaddr_storage()
         var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
         _ = try withUnsafeMutablePointer(to: &storage) { p in
             Result { () throws(SystemCallError) in
-                try retrying(.getsockname) {
-                    p.withMemoryRebound(to: sockaddr.self, capacity: 1) { systemGetsockname(fd, $0, &length) }
-                }
+                try retrying(call) { p.withMemoryRebound(to: sockaddr.self, capacity: 1) { get(fd, $0, &length) } }
             }
         }.get()
         return SocketAddress(storage)
+    }
+
+    /// `text` as a numeric IPv4 or IPv6 address, written as peers' addresses
+    /// are (`::1`, `2001:db8::1`, `192.0.2.7`); nil when it is not one.
+    package static func numericAddress(_ text: String) -> String? {
+        var buffer = [UInt8](repeating: 0, count: 16)
+        var out = [CChar](repeating: 0, count: 64)
+        for family in [AF_INET, AF_INET6] where text.withCString({ inet_pton(family, $0, &buffer) }) == 1 {
+            guard inet_ntop(family, buffer, &out, socklen_t(out.count)) != nil else { return nil }
+            return string(fromC: out)
+        }
+        return nil
     }
 
     // MARK: helpers
@@ -354,6 +375,9 @@ private let noSignal: CInt = 0   // SO_NOSIGPIPE is set on each accepted socket 
 @inline(__always) private func systemPipe(_ fds: UnsafeMutablePointer<CInt>?) -> CInt { pipe(fds) }
 @inline(__always) private func systemFcntl(_ fd: CInt, _ cmd: CInt, _ arg: CInt) -> CInt { fcntl(fd, cmd, arg) }
 @inline(__always) private func systemPoll(_ fds: UnsafeMutablePointer<pollfd>?, _ n: nfds_t, _ timeout: CInt) -> CInt { poll(fds, n, timeout) }
+@inline(__always) private func systemGetpeername(_ fd: CInt, _ a: UnsafeMutablePointer<sockaddr>, _ n: UnsafeMutablePointer<socklen_t>) -> CInt {
+    getpeername(fd, a, n)
+}
 @inline(__always) private func systemGetsockname(_ fd: CInt, _ a: UnsafeMutablePointer<sockaddr>, _ n: UnsafeMutablePointer<socklen_t>) -> CInt {
     getsockname(fd, a, n)
 }

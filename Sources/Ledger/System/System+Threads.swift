@@ -65,6 +65,13 @@ extension System {
         return UInt64(now.tv_sec) &* 1_000_000_000 &+ UInt64(now.tv_nsec)
     }
 
+    /// Milliseconds since 1970-01-01 UTC (`CLOCK_REALTIME`): for the time of an access line.
+    package static func wallClockMilliseconds() -> Int {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        return Int(now.tv_sec) &* 1000 &+ Int(now.tv_nsec) / 1_000_000
+    }
+
     /// Seconds since 1970-01-01 UTC (`time`): for a token's `exp`.
     package static func secondsSinceEpoch() -> Int { now() }
 }

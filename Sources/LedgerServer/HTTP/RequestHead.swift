@@ -61,16 +61,19 @@ extension RequestHead {
     }
 
     /// Parses the head at the start of `bytes` (empty lines before it are
-    /// skipped, as RFC 9112 allows). A head longer than `limit` bytes is
-    /// refused `431` as soon as that many bytes came without its end; a
-    /// malformed one `400` (`505` for another HTTP version). Lines end in
-    /// CRLF or LF.
-    static func parse(_ bytes: UnsafeRawBufferPointer, limit: Int) throws(HTTPError) -> Parse {
+    /// skipped, as RFC 9112 allows, and counted in `limit`). A head longer
+    /// than `limit` bytes is refused `431` as soon as that many bytes came
+    /// without its end; a malformed one `400` (`505` for another HTTP
+    /// version), an HTTP/1.1 one without `Host`, or any with two, `400`
+    /// (RFC 9112, 3.2). Lines end in CRLF or LF. `scanned`: how many bytes
+    /// an earlier call found no end in (the search resumes there: a head
+    /// sent a byte at a time costs no more than one sent whole).
+    static func parse(_ bytes: UnsafeRawBufferPointer, limit: Int, scanned: Int = 0) throws(HTTPError) -> Parse {
         var start = 0
         while start < bytes.count, bytes[start] == 0x0D || bytes[start] == 0x0A { start += 1 }
         // The end: the first empty line.
         var end: Int? = nil
-        var i = start
+        var i = max(start, scanned - 3)
         while i < bytes.count {
             if bytes[i] == 0x0A {
                 if i + 1 < bytes.count, bytes[i + 1] == 0x0A { end = i + 2; break }
@@ -79,10 +82,10 @@ extension RequestHead {
             i += 1
         }
         guard let end else {
-            if bytes.count - start > limit { throw tooLarge(limit) }
+            if bytes.count > limit { throw tooLarge(limit) }
             return .incomplete
         }
-        guard end - start <= limit else { throw tooLarge(limit) }
+        guard end <= limit else { throw tooLarge(limit) }
         // Lines split at LF on the bytes (a String would take CRLF for one character), a CR before it dropped.
         var lines: [UnsafeRawBufferPointer] = []
         var lineStart = start
@@ -123,6 +126,9 @@ extension RequestHead {
             let lowered = name.map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") ? $0 + 32 : $0 }
             fields.append((String(decoding: lowered, as: UTF8.self), String(decoding: value, as: UTF8.self)))
         }
+        let hosts = fields.count { $0.0 == "host" }
+        if hosts > 1 { throw malformed("more than one Host header field") }
+        if hosts == 0, version[7] == UInt8(ascii: "1") { throw malformed("an HTTP/1.1 request needs a Host header field (RFC 9112, 3.2)") }
         let target = String(decoding: parts[1], as: UTF8.self)
         var path = target, query: String? = nil
         if let mark = parts[1].firstIndex(of: UInt8(ascii: "?")) {

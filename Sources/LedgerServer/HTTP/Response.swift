@@ -46,13 +46,19 @@ struct Response: Sendable {
         refusal = error.kind
     }
 
-    /// The status line and header fields, ending in the blank line.
-    func head(keepAlive: Bool) -> [UInt8] {
+    /// The status line and header fields, ending in the blank line. An
+    /// HTTP/1.0 client (`minorVersion` 0) kept alive is told so: it would
+    /// otherwise wait for the connection's end (RFC 9112, appendix C.2.2).
+    func head(keepAlive: Bool, minorVersion: Int = 1) -> [UInt8] {
         var text = "HTTP/1.1 \(status) \(Self.reason(status))\r\n"
         for (name, value) in fields { text += "\(name): \(value)\r\n" }
         text += "Content-Length: \(body.count)\r\n"
-        text += keepAlive ? "\r\n" : "Connection: close\r\n\r\n"
-        return Array(text.utf8)
+        if !keepAlive {
+            text += "Connection: close\r\n"
+        } else if minorVersion == 0 {
+            text += "Connection: keep-alive\r\n"
+        }
+        return Array((text + "\r\n").utf8)
     }
 
     /// The reason phrase of the statuses this server sends.

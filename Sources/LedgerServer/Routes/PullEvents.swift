@@ -15,7 +15,7 @@ extension Route {
     /// server's memory does not grow with the page.
     static let pullEvents = Route(method: "GET", path: [.literal("v1"), .literal("learners"), .user, .literal("events")],
                                   access: .learner, query: ["after", "limit", "wait"]) { request, context throws(HTTPError) in
-        let after = try request.query.integer("after", in: 0...Int.max, default: 0)
+        let after = try request.query.integer("after", in: 0...999_999_999_999_999_999, default: 0)   // 18 digits: what Query reads
         let limit = try request.query.integer("limit", in: 1...Self.maxPullLimit, default: Self.defaultPullLimit)
         let wait = try request.query.integer("wait", in: 0...Self.maxWaitSeconds, default: 0)
         let (head, body) = try Self.waiting(seconds: wait, on: context.store.changes) { () throws(HTTPError) in

@@ -68,7 +68,8 @@ extension Route {
         case none
     }
 
-    /// The route for `method` and the percent-encoded `path`; a `{user}`
+    /// The route for `method` and the percent-encoded `path` (`HEAD` takes a
+    /// `GET` route: the answer is sent without its body); a `{user}`
     /// segment must decode to UTF-8 that the format allows as a user id (`400` otherwise).
     static func match(method: String, path: String) throws(HTTPError) -> Match {
         let segments = path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).dropFirst()
@@ -89,13 +90,14 @@ extension Route {
                 if !matches { break }
             }
             guard matches else { continue }
-            if route.method == method {
+            if route.method == method || (method == "HEAD" && route.method == "GET") {
                 if let user, let problem = LineCodec.userProblem(user) {
                     throw .badRequest("the learner id in the path is not one the format allows: user: \(problem)")
                 }
                 return .found(route, user: user)
             }
             allowed.append(route.method)
+            if route.method == "GET" { allowed.append("HEAD") }
         }
         return allowed.isEmpty ? .none : .wrongMethod(allowed: allowed)
     }

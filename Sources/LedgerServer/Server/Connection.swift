@@ -38,11 +38,21 @@ final class Connection: @unchecked Sendable {
     let id: Int
     /// The socket.
     let fd: CInt
+    /// The peer's numeric address (`-` when it could not be had).
+    let peer: String
     var phase = Phase.head
     /// Received bytes not used yet (a request's head and body, or the next request's start).
     var input: [UInt8] = []
     /// When bytes last came in or went out (monotonic nanoseconds).
     var lastActivity: UInt64
+    /// When the head being received began: its first byte, or the accept
+    /// (nil while idle between requests). The head must be whole within the
+    /// read timeout from then, however its bytes trickle in.
+    var headSince: UInt64?
+    /// How many bytes of ``input`` hold no head's end (the parser resumes there).
+    var headScanned = 0
+    /// When the body being received must be whole (phase `.body`).
+    var bodyDeadline: UInt64 = .max
     /// Whether the connection stays open after the answer being sent.
     var keepAlive = true
     /// Whether a worker holds it (set and read by the reactor only: while
@@ -57,17 +67,39 @@ final class Connection: @unchecked Sendable {
     /// The answer's body still to read from a learner log.
     private var lines: LogSlice?
 
+    /// The request's HTTP minor version (1 until a head says otherwise): an
+    /// HTTP/1.0 client kept alive is told so (`Connection: keep-alive`).
+    var minorVersion = 1
+    /// Whether the request is a `HEAD`: its answer is sent without its body.
+    var answersHead = false
+
     /// For the access line: the request, when its head was parsed.
     var method = "-"
     var logPath = "-"
+    var client: String
     var started: UInt64 = 0
     /// For the metrics: the request's route (`none` until one matched).
     var route = ServerMetrics.RouteLabel.none
     private var status = 0
     private var bytesOut = 0
 
-    init(id: Int, fd: CInt, now: UInt64) {
-        self.id = id; self.fd = fd; lastActivity = now
+    init(id: Int, fd: CInt, peer: String, now: UInt64) {
+        self.id = id; self.fd = fd; self.peer = peer; client = peer; lastActivity = now; headSince = now
+    }
+
+    /// The head is parsed: what the answer and the access line need of it.
+    func began(_ head: RequestHead?, trustedProxy: String?, logging: Bool) {
+        started = System.monotonicNanoseconds()
+        headSince = nil
+        guard let head else { return }
+        method = head.method
+        keepAlive = head.keepAlive
+        minorVersion = head.minorVersion
+        answersHead = head.method == "HEAD"
+        if logging {
+            logPath = AccessLine.path(head)
+            client = AccessLine.client(peer: peer, head: head, trustedProxy: trustedProxy)
+        }
     }
 
     /// Whether the reactor polls it for reading.
@@ -91,10 +123,14 @@ final class Connection: @unchecked Sendable {
         return false
     }
 
-    /// When it is closed if nothing happens (nil: a worker has it).
+    /// When it is closed if nothing happens (nil: a worker has it): a head
+    /// not whole `timeout` after it began, a body not whole by its deadline,
+    /// or `timeout` without a byte in or out.
     func deadline(timeout: UInt64) -> UInt64? {
         switch phase {
-        case .head, .body, .writing: lastActivity &+ timeout
+        case .head: (headSince ?? lastActivity) &+ timeout
+        case .body: min(lastActivity &+ timeout, bodyDeadline)
+        case .writing: lastActivity &+ timeout
         case .handling, .closed: nil
         case .lingering(let until): until
         }
@@ -118,6 +154,7 @@ final class Connection: @unchecked Sendable {
             got = true
             lastActivity = System.monotonicNanoseconds()
             if case .lingering = phase { continue }   // discarded
+            if case .head = phase, headSince == nil { headSince = lastActivity }
             input.append(contentsOf: scratch[0..<n])
             if n < scratch.count { break }
         }
@@ -135,11 +172,18 @@ final class Connection: @unchecked Sendable {
         self.keepAlive = keepAlive
         if response.closes { input.removeAll() }
         status = response.status
-        output = response.head(keepAlive: keepAlive)
-        bytesOut = response.body.count
-        switch response.body {
-        case .bytes(let bytes): output += bytes; lines = nil
-        case .lines(let slice): lines = slice
+        output = response.head(keepAlive: keepAlive, minorVersion: minorVersion)
+        if answersHead {
+            // The headers a GET would have, Content-Length included; no body (RFC 9110, 9.3.2).
+            bytesOut = 0
+            if case .lines(let slice) = response.body { slice.close() }
+            lines = nil
+        } else {
+            bytesOut = response.body.count
+            switch response.body {
+            case .bytes(let bytes): output += bytes; lines = nil
+            case .lines(let slice): lines = slice
+            }
         }
         sent = 0
         phase = .writing
@@ -183,15 +227,18 @@ final class Connection: @unchecked Sendable {
         lines?.close()
         lines = nil
         if let accessLog {
-            let ms = Double(System.monotonicNanoseconds() - started) / 1e6
-            let tenths = Int((ms * 10).rounded())
-            accessLog("\(method) \(logPath) \(status) \(bytesOut) \(tenths / 10).\(tenths % 10)ms")
+            accessLog(AccessLine.format(at: System.wallClockMilliseconds(), client: client, method: method, path: logPath, status: status,
+                                        bytes: bytesOut, nanoseconds: System.monotonicNanoseconds() &- started))
         }
         output = []
         sent = 0
         method = "-"
         logPath = "-"
+        client = peer
+        minorVersion = 1
+        answersHead = false
         lastActivity = System.monotonicNanoseconds()
+        headSince = input.isEmpty ? nil : lastActivity   // a request already received (pipelined) began now
         if keepAlive {
             phase = .head
         } else {
@@ -206,14 +253,5 @@ final class Connection: @unchecked Sendable {
         lines = nil
         system.close(fd)
         phase = .closed
-    }
-
-    /// The request's path for the access line: the query's names kept, their values dropped.
-    static func logPath(_ head: RequestHead) -> String {
-        guard let query = head.query else { return head.path }
-        let names = query.utf8.split(separator: UInt8(ascii: "&")).map {
-            String(decoding: $0.split(separator: UInt8(ascii: "="), maxSplits: 1, omittingEmptySubsequences: false)[0], as: UTF8.self) + "="
-        }
-        return head.path + "?" + names.joined(separator: "&")
     }
 }

@@ -5,8 +5,8 @@ import Ledger
 ///
 /// ```swift
 /// let server = try LedgerServer(configuration)   // listening already
+/// let signals = try System.onStop { _ in server.stop() }   // before the address is told: no SIGTERM lost
 /// print(server.address)
-/// let signals = System.onStop { _ in server.stop() }
 /// try server.run()                              // until stop(): in-flight requests finished
 /// ```
 ///

@@ -7,8 +7,11 @@ import Ledger
 /// sending answers a client takes slowly. A slow or idle client holds only
 /// its own connection: nothing here ever waits for one.
 ///
-/// Deadlines: a connection that sends nothing, or takes nothing of its
-/// answer, for `readTimeout` is closed; one a worker holds has none.
+/// Deadlines (`Connection.deadline`): a request head not whole
+/// `readTimeout` after its first byte (a new connection's: its accept), a
+/// body not whole by its own deadline, and a connection that sends nothing,
+/// or takes nothing of its answer, for `readTimeout` are closed; one a
+/// worker holds has none.
 final class Reactor {
     private let configuration: ServerConfiguration
     private let intake: RequestIntake
@@ -93,7 +96,8 @@ final class Reactor {
             }
             guard let fd else { return }
             nextID += 1
-            connections[nextID] = Connection(id: nextID, fd: fd, now: System.monotonicNanoseconds())
+            let peer = (try? system.peerAddress(fd).host) ?? "-"
+            connections[nextID] = Connection(id: nextID, fd: fd, peer: peer, now: System.monotonicNanoseconds())
         }
     }
 

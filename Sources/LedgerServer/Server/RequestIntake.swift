@@ -30,18 +30,18 @@ struct RequestIntake: Sendable {
         if case .head = connection.phase {
             guard !connection.input.isEmpty else { return .needMore }
             let parsed = connection.input.withUnsafeBytes { bytes in
-                Result { () throws(HTTPError) in try RequestHead.parse(bytes, limit: configuration.maxHeaderBytes) }
+                Result { () throws(HTTPError) in try RequestHead.parse(bytes, limit: configuration.maxHeaderBytes, scanned: connection.headScanned) }
             }
+            connection.headScanned = 0
             switch parsed {
             case .failure(let error):
-                connection.started = System.monotonicNanoseconds()
+                connection.began(nil, trustedProxy: nil, logging: false)
                 return .refuse(error)
             case .success(.incomplete):
+                connection.headScanned = connection.input.count
                 return .needMore
             case .success(.complete(let head, let length)):
-                connection.started = System.monotonicNanoseconds()
-                connection.method = head.method
-                if configuration.accessLog != nil { connection.logPath = Connection.logPath(head) }
+                connection.began(head, trustedProxy: configuration.trustedProxy, logging: configuration.accessLog != nil)
                 do throws(HTTPError) {
                     let accepted = try accept(head, headLength: length, on: connection)
                     if head.expectsContinue, accepted.bodyLength > 0, connection.input.count < length + accepted.bodyLength {
@@ -50,6 +50,7 @@ struct RequestIntake: Sendable {
                         }
                         if sent != 25 { return .refuse(HTTPError(500, "io", "the 100 Continue could not be sent")) }
                     }
+                    connection.bodyDeadline = bodyDeadline(accepted.bodyLength)
                     connection.phase = .body(accepted)
                 } catch {
                     // Refused before its body: the head is used up; a body, if any, is never read (`closes`).
@@ -67,6 +68,14 @@ struct RequestIntake: Sendable {
         connection.keepAlive = accepted.head.keepAlive
         connection.phase = .handling
         return .job(Job(connection: connection, route: accepted.route, request: request))
+    }
+
+    /// When a body of `length` bytes, starting now, must be whole: the read
+    /// timeout, plus a second for each `minimumBodyRate` bytes (a client
+    /// trickling a body holds its connection no longer than that).
+    private func bodyDeadline(_ length: Int) -> UInt64 {
+        let seconds = configuration.readTimeout + Double(length) / Double(max(1, configuration.minimumBodyRate))
+        return System.monotonicNanoseconds() &+ UInt64(min(seconds, 1e9) * 1e9)
     }
 
     /// The checks made before a body is read.

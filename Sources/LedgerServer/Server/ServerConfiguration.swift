@@ -23,8 +23,14 @@ package struct ServerConfiguration: Sendable {
     package var maxBody = 8 << 20
     /// The largest request head (request line and header fields), in bytes (`431` beyond).
     package var maxHeaderBytes = 16 << 10
-    /// Seconds a connection may send nothing (or take nothing of its answer) before it is closed.
+    /// Seconds a request head may take from its first byte (a new
+    /// connection's: from its accept), and seconds a connection may send
+    /// nothing (or take nothing of its answer), before it is closed. A body
+    /// has this long plus a second per ``minimumBodyRate`` bytes.
     package var readTimeout = 30.0
+    /// The slowest a body may come on average, in bytes a second (after
+    /// ``readTimeout``'s grace): a client trickling a body is closed.
+    package var minimumBodyRate = 1024
     /// Worker threads answering requests; appends of different learners fsync in parallel on them.
     package var threads = 64
     /// Learner logs kept open at most (one writer and descriptor each).
@@ -33,6 +39,9 @@ package struct ServerConfiguration: Sendable {
     package var maxConnections = 4096
     /// Where each request's access line goes (nil: nowhere).
     package var accessLog: (@Sendable (String) -> Void)?
+    /// The numeric address of the proxy in front (`serve --trust-proxy`):
+    /// a connection from it is logged as the client `X-Forwarded-For` names.
+    package var trustedProxy: String?
     /// The key learner checkpoints are signed with (`serve --key --origin`);
     /// nil: `GET /v1/learners/{user}/checkpoint` answers 404.
     package var checkpointKey: CheckpointKey?
@@ -66,9 +75,19 @@ package struct ServerConfiguration: Sendable {
         }
         guard secret.count >= minimumSecretBytes else {
             throw ServerError("\(path): the secret is \(secret.count) bytes; HS256 needs at least \(minimumSecretBytes) "
-                              + "(make one: head -c 32 /dev/urandom | base64 > \(path))")
+                              + "(make one: (umask 077; head -c 32 /dev/urandom | base64 > \(path)))")
         }
         return secret
+    }
+
+    /// Why a secret file with these permission bits may not be used (nil: it
+    /// may): any group or other bit lets another account read or replace
+    /// the secret, and so mint any learner's token.
+    package static func secretFileProblem(permissions: UInt32, path: String) -> String? {
+        guard permissions & 0o077 != 0 else { return nil }
+        let mode = String(permissions & 0o777, radix: 8)
+        return "\(path): the secret file's mode is 0\(mode): others on this machine may read it and mint any learner's token; "
+            + "make it 0600 (chmod 600 \(path)), or give --allow-readable-secret"
     }
 
     /// `HOST:PORT` (`127.0.0.1:8080`, `[::1]:0`, `localhost:8080`) as host and port.

@@ -7,9 +7,9 @@ enum ServeCommand: Command {
     static let name = "serve"
     static let summary = "an HTTP server over a ledger directory (or PostgreSQL) that devices sync with (per-learner tokens)"
     static let synopsis = """
-        DIR --listen HOST:PORT --secret-file FILE [--max-body BYTES] [--read-timeout SECONDS]
-        [--threads N] [--key KEYFILE --origin ORIGIN] [--max-push-rate EVENTS/S]
-        [--metrics-listen HOST:PORT] [--quiet]
+        DIR --listen HOST:PORT --secret-file FILE [--allow-readable-secret] [--max-body BYTES]
+        [--read-timeout SECONDS] [--threads N] [--key KEYFILE --origin ORIGIN] [--trust-proxy ADDR]
+        [--max-push-rate EVENTS/S] [--metrics-listen HOST:PORT] [--quiet]
         --store URI --listen HOST:PORT --secret-file FILE [--store-connections N] [...]
         """
     static let help = """
@@ -22,7 +22,8 @@ enum ServeCommand: Command {
 
         Every /v1 request carries 'Authorization: Bearer JWT': a token signed
         with HS256 under the secret in FILE (its bytes, less one trailing
-        newline; at least 32), with 'sub' the learner, 'exp' its expiry and
+        newline; at least 32; the file readable by its owner only, mode 0600,
+        unless --allow-readable-secret), with 'sub' the learner, 'exp' its expiry and
         'scope' either 'learner' (only that learner's endpoints) or 'admin'
         (everything: the report and the digest). The app's backend mints them
         after its sign-in. Tokens with another alg (none included), a bad
@@ -32,12 +33,17 @@ enum ServeCommand: Command {
         A push is all or nothing and idempotent by id; an invalid event is
         400 naming its line and member, an id already used with other content
         409, and nothing is written. Bodies over --max-body are refused 413
-        unread, request heads over 16 KiB 431. A connection that sends
-        nothing for --read-timeout is closed; slow or idle clients never hold
-        up others. SIGTERM (or Ctrl-C) stops accepting, finishes the requests
-        in flight and exits 0: appends are whole or absent. One access line a
-        request on stderr (method, path without the query's values, status,
-        body bytes, milliseconds) unless --quiet.
+        unread, request heads over 16 KiB 431. A request head must be whole
+        within --read-timeout of its first byte, a body must keep coming (at
+        least 1 KiB a second on average, after --read-timeout's grace), and a
+        connection that sends nothing (or takes nothing of its answer) for
+        --read-timeout is closed; slow or idle clients never hold up others.
+        SIGTERM (or Ctrl-C) stops accepting, finishes the requests in flight
+        and exits 0: appends are whole or absent. One access line a request
+        on stderr (UTC time, client address, method, path without the
+        query's values, status, body bytes, milliseconds) unless --quiet;
+        behind a proxy, --trust-proxy ADDR logs the address the proxy at ADDR
+        puts in X-Forwarded-For.
 
         With --store URI (a libpq connection URI, postgresql://...) instead of
         DIR, the learner logs are kept in that PostgreSQL database (15 or
@@ -73,8 +79,10 @@ enum ServeCommand: Command {
         + "less one trailing newline, at least 32); required", what: "a file name")
     static let maxBody = Option.integer("--max-body", value: "BYTES", help: "the largest request body (default 8388608, 8 MiB); larger ones are refused 413 unread",
                                         range: 1...(1 << 40))
-    static let readTimeout = Option.integer("--read-timeout", value: "SECONDS", help: "close a connection that sends nothing (or takes nothing of its answer) "
-        + "for this long (default 30)", range: 1...86_400)
+    static let allowReadableSecret = Flag("--allow-readable-secret", help: "take a secret file others may read (mode wider than 0600); "
+        + "refused otherwise")
+    static let readTimeout = Option.integer("--read-timeout", value: "SECONDS", help: "close a connection whose request head is not whole this long "
+        + "after its first byte, or that sends nothing (or takes nothing of its answer) for this long (default 30)", range: 1...86_400)
     static let threads = Option.integer("--threads", help: "worker threads answering requests (default 64): appends of different "
         + "learners fsync in parallel on them", range: 1...1024)
     static let metricsListen = Option.checked("--metrics-listen", value: "HOST:PORT", help: "also serve GET /metrics here, without a token "
@@ -84,6 +92,9 @@ enum ServeCommand: Command {
     static let maxPushRate = Option.integer("--max-push-rate", value: "EVENTS/S", help: "events a learner may push a second, sustained "
         + "(default: no limit); beyond, 429 with Retry-After", range: 1...1_000_000_000)
     static let quiet = Flag("--quiet", help: "no access line per request on stderr")
+    static let trustProxy = Option.checked("--trust-proxy", value: "ADDR", help: "the access line's client is the last address in "
+        + "X-Forwarded-For when the connection comes from ADDR (a numeric IPv4 or IPv6 address: the proxy's)",
+                                           takes: "a numeric IPv4 or IPv6 address") { text in System.numericAddress(text) }
     static let origin = Option.nonEmpty("--origin", value: "ORIGIN", help: "with --key: the learner checkpoints' origin prefix "
                                         + "(U's is ORIGIN/U), e.g. school.example/progress", what: "a non-empty log name")
         .needing(Receipts.key)
@@ -91,10 +102,11 @@ enum ServeCommand: Command {
                                        + "(a libpq connection URI) instead of a directory", what: "a connection URI (postgresql://...)")
     static let storeConnections = Option.integer("--store-connections", help: "with --store: connections to the database at most "
         + "(default: --threads)", range: 1...1024).needing(store)
-    static let options: [any OptionSpec] = [listen, secretFile, maxBody, readTimeout, threads, Receipts.key.needing(origin), origin,
-                                            maxPushRate, metricsListen, quiet, store, storeConnections]
+    static let options: [any OptionSpec] = [listen, secretFile, allowReadableSecret, maxBody, readTimeout, threads,
+                                            Receipts.key.needing(origin), origin, trustProxy, maxPushRate, metricsListen, quiet,
+                                            store, storeConnections]
     static let examples = [
-        "head -c 32 /dev/urandom | base64 > server.secret",
+        "(umask 077; head -c 32 /dev/urandom | base64 > server.secret)",
         "progress-ledger serve ledger.d --listen 127.0.0.1:8080 --secret-file server.secret",
         "progress-ledger serve ledger.d --listen 127.0.0.1:8080 --secret-file server.secret --key school.key --origin school.example/progress",
         "PGPASSWORD=... progress-ledger serve --store 'postgresql://ledger@db1,db2/ledger?target_session_attrs=read-write' --listen 0.0.0.0:8080 --secret-file server.secret",
@@ -104,31 +116,25 @@ enum ServeCommand: Command {
         let uri = args[Self.store]
         if uri != nil, !args.positionals.isEmpty { throw CLIError.usage("give DIR or --store URI, not both") }
         let address = try args.required(Self.listen)
-        let secretPath = try args.required(Self.secretFile)
-        let secretBytes: [UInt8]
-        do { secretBytes = try SmallFile.read(secretPath, limit: 64 << 10) } catch {
-            throw CLIError.failure("\(error.path): cannot read the secret: \(error.detail)")
+        // Everything given is checked before DIR is made: a refusal leaves nothing behind.
+        let secret = try readSecret(try args.required(Self.secretFile), allowReadable: args[Self.allowReadableSecret])
+        var checkpointKey: CheckpointKey? = nil
+        if let keyPath = args[Receipts.key], let origin = args[Self.origin] {
+            checkpointKey = CheckpointKey(signer: try Receipts.failing { () throws(ReceiptError) in try NoteSigner(contentsOf: keyPath) },
+                                          origin: origin)
         }
         let location: StoreLocation
         if let uri { location = .postgres(uri: uri) } else { location = .directory(try openOrCreate(try args.onePositional("DIR"), io)) }
-        var configuration: ServerConfiguration
-        do {
-            configuration = ServerConfiguration(store: location, host: address.host, port: address.port,
-                                                secret: try ServerConfiguration.secret(fromFile: secretBytes, path: secretPath))
-        } catch {
-            throw CLIError.failure(error.description)
-        }
+        var configuration = ServerConfiguration(store: location, host: address.host, port: address.port, secret: secret)
+        configuration.checkpointKey = checkpointKey
         if let maxBody = args[Self.maxBody] { configuration.maxBody = maxBody }
         if let seconds = args[Self.readTimeout] { configuration.readTimeout = Double(seconds) }
         if let threads = args[Self.threads] { configuration.threads = threads }
+        configuration.trustedProxy = args[Self.trustProxy]
         configuration.metrics = ServerMetrics(version: ProgressLedgerCLI.version)
         if let metrics = args[Self.metricsListen] { configuration.metricsListen = (metrics.host, metrics.port) }
         configuration.maxPushRate = args[Self.maxPushRate]
         configuration.storeConnections = args[Self.storeConnections]
-        if let keyPath = args[Receipts.key], let origin = args[Self.origin] {
-            configuration.checkpointKey = CheckpointKey(signer: try Receipts.failing { () throws(ReceiptError) in try NoteSigner(contentsOf: keyPath) },
-                                                        origin: origin)
-        }
         if !args[Self.quiet] {
             configuration.accessLog = { line in
                 _ = Array((line + "\n").utf8).withUnsafeBytes { try? System().writeAll(2, $0) }
@@ -136,14 +142,33 @@ enum ServeCommand: Command {
         }
         let server: LedgerServer
         do { server = try LedgerServer(configuration) } catch { throw CLIError.failure(error.description) }
+        // The handlers are in place before the address is printed: a SIGTERM sent
+        // as soon as a supervisor reads it stops the server (issue 31).
+        let signals: StopSignalHandlers
+        do { signals = try System.onStop { _ in server.stop() } } catch {
+            throw CLIError.failure("cannot install the SIGTERM handler: \(error)")
+        }
+        defer { withExtendedLifetime(signals) {} }
         io.line("listening on \(server.address)")
         if let metrics = server.metricsAddress { io.line("metrics on \(metrics)") }
         io.flush()
-        let signals = System.onStop { _ in server.stop() }
-        defer { withExtendedLifetime(signals) {} }
         do { try server.run() } catch { throw CLIError.failure(error.description) }
         io.error("progress-ledger serve: stopped; every request in flight was answered")
         return ExitCode.ok
+    }
+
+    /// The secret in the file at `path`: refused when others may read the
+    /// file (unless `allowReadable`) or it is too short.
+    private static func readSecret(_ path: String, allowReadable: Bool) throws(CLIError) -> [UInt8] {
+        let bytes: [UInt8]
+        do { bytes = try SmallFile.read(path, limit: 64 << 10) } catch {
+            throw .failure("\(error.path): cannot read the secret: \(error.detail)")
+        }
+        if !allowReadable, let permissions = try? System().status(of: path).permissions,
+           let problem = ServerConfiguration.secretFileProblem(permissions: permissions, path: path) {
+            throw .failure(problem)
+        }
+        do { return try ServerConfiguration.secret(fromFile: bytes, path: path) } catch { throw .failure(error.description) }
     }
 
     /// The ledger directory at `path`, made (empty) when nothing is there.

@@ -29,7 +29,7 @@ final class ServerProcess: @unchecked Sendable {
             self.secretFile = secretFile
         } else {
             self.secretFile = scratch.path("server.secret")
-            try Data("test-secret-of-at-least-32-bytes-0123456789\n".utf8).write(to: URL(fileURLWithPath: self.secretFile))
+            try Self.writeSecret("test-secret-of-at-least-32-bytes-0123456789\n", to: self.secretFile)
         }
         stderrURL = scratch.url.appendingPathComponent("stderr")
         self.extra = extra
@@ -91,6 +91,12 @@ final class ServerProcess: @unchecked Sendable {
             }
             metricsPort = m
         }
+    }
+
+    /// Writes a secret file as `serve` takes it: readable by its owner only (0600).
+    static func writeSecret(_ text: String, to path: String, permissions: Int = 0o600) throws {
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        try FileManager.default.setAttributes([.posixPermissions: permissions], ofItemAtPath: path)
     }
 
     /// What the server wrote on stderr so far.
@@ -224,16 +230,7 @@ final class RawHTTP {
     /// Reads one answer (nil fields when the server closed first).
     func answer() throws -> HTTPAnswer {
         while true {
-            if let end = find(pending, [13, 10, 13, 10]) {
-                let head = String(decoding: pending[0..<end], as: UTF8.self)
-                pending.removeSubrange(0..<(end + 4))
-                let lines = head.components(separatedBy: "\r\n")
-                let status = Int(lines[0].split(separator: " ")[1]) ?? 0
-                var fields: [String: String] = [:]
-                for line in lines.dropFirst() {
-                    let parts = line.split(separator: ":", maxSplits: 1)
-                    if parts.count == 2 { fields[parts[0].lowercased()] = parts[1].trimmingCharacters(in: .whitespaces) }
-                }
+            if let (status, fields) = takeHead() {
                 let length = Int(fields["content-length"] ?? "0") ?? 0
                 while pending.count < length { guard try fill() else { throw ServerFailure(message: "closed mid-body") } }
                 let body = Array(pending[0..<length])
@@ -244,6 +241,17 @@ final class RawHTTP {
         }
     }
 
+    /// Reads the head of one answer and no body (the answer to a `HEAD`).
+    func answerHead() throws -> HTTPAnswer {
+        while true {
+            if let (status, fields) = takeHead() { return HTTPAnswer(status: status, fields: fields, body: []) }
+            guard try fill() else { throw ServerFailure(message: "the server closed the connection without an answer") }
+        }
+    }
+
+    /// Bytes received and not read as an answer yet.
+    var unread: Int { pending.count }
+
     /// Whether the server has closed the connection (reads until the end or `seconds`).
     func isClosed() -> Bool {
         var buffer = [UInt8](repeating: 0, count: 4096)
@@ -252,6 +260,20 @@ final class RawHTTP {
             guard let n else { return false }   // timed out
             if n == 0 { return true }
         }
+    }
+
+    /// An answer's status and fields (names in lowercase), once its whole head came.
+    private func takeHead() -> (Int, [String: String])? {
+        guard let end = find(pending, [13, 10, 13, 10]) else { return nil }
+        let head = String(decoding: pending[0..<end], as: UTF8.self)
+        pending.removeSubrange(0..<(end + 4))
+        let lines = head.components(separatedBy: "\r\n")
+        var fields: [String: String] = [:]
+        for line in lines.dropFirst() {
+            let parts = line.split(separator: ":", maxSplits: 1)
+            if parts.count == 2 { fields[parts[0].lowercased()] = parts[1].trimmingCharacters(in: .whitespaces) }
+        }
+        return (Int(lines[0].split(separator: " ")[1]) ?? 0, fields)
     }
 
     private func fill() throws -> Bool {
