@@ -92,15 +92,15 @@ extension SubmissionMade.Answer: DataObject {
     }
 
     /// Questions are distinct within a submission.
-    package static func clash(among answers: [Self], at k: Int, _ seen: inout Set<String>?) -> (member: Member, rule: String)? {
+    package static func clash(among answers: [Self], at k: Int, _ seen: inout Set<ExactString>?) -> (member: Member, rule: String)? {
         let q = answers[k].question
         let repeats: Bool
         if k < 16 {
-            repeats = answers[..<k].contains { $0.question == q }
+            repeats = answers[..<k].contains { CodePoint.equal($0.question, q) }
         } else {
             // Beyond 16, a set made on demand keeps a hostile submission linear.
-            if seen == nil { seen = Set(answers[..<k].map(\.question)) }
-            repeats = seen?.insert(q).inserted == false
+            if seen == nil { seen = Set(answers[..<k].map { ExactString($0.question) }) }
+            repeats = seen?.insert(ExactString(q)).inserted == false
         }
         return repeats ? (.question, "must be distinct within a submission (\"\(q.prefixForMessage)\" repeats)") : nil
     }

@@ -1,3 +1,5 @@
+import Events
+
 /// What to study for each skill: a mapping from a skill to content ids
 /// (lessons, passages), as given by `--catalog FILE`.
 public struct Catalog: Sendable, Hashable {

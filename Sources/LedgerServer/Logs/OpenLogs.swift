@@ -1,4 +1,5 @@
 import Dispatch
+import Events
 import Ledger
 
 /// The learner logs the server keeps open: one `LedgerWriter` per learner,
@@ -27,7 +28,7 @@ final class OpenLogs: @unchecked Sendable {
     let directory: LedgerDirectory
     let capacity: Int
     private let lock = DispatchSemaphore(value: 1)
-    private var entries: [String: Entry] = [:]
+    private var entries: [ExactString: Entry] = [:]
     private var tick: UInt64 = 0
 
     init(directory: LedgerDirectory, capacity: Int) {
@@ -77,8 +78,8 @@ final class OpenLogs: @unchecked Sendable {
     private func take(_ user: String) -> Entry {
         lock.wait()
         defer { lock.signal() }
-        let entry = entries[user] ?? Entry()
-        entries[user] = entry
+        let entry = entries[ExactString(user)] ?? Entry()
+        entries[ExactString(user)] = entry
         entry.users += 1
         tick += 1
         entry.lastUse = tick
