@@ -232,7 +232,9 @@ struct EdgeLogPropertyTests {
         for route in ["/v1/digest", "/v1/report?from=2025-10-01&to=2025-11-30", "/v1/report?from=0001-01-01&to=0001-12-31",
                       "/v1/report?from=9999-01-01&to=9999-12-31"] {
             let answer = try RawHTTP(port: server.port).request("GET", route, token: admin)
-            #expect(answer.status == 200, "seed \(seed): \(route): \(answer.status) \(answer.text.prefix(300))")
+            // Years 1 and 9999 are outside the days the report route covers (docs/sync.md): a 400 naming them.
+            let ok = route.contains("2025") || route == "/v1/digest" ? answer.status == 200 : answer.status == 400 && answer.kind != nil
+            #expect(ok, "seed \(seed): \(route): \(answer.status) \(answer.text.prefix(300))")
         }
         #expect(try RawHTTP(port: server.port).request("GET", "/healthz").status == 200, "seed \(seed): the server stays up")
     }
