@@ -8,7 +8,7 @@
 ///   and names the member of the first one broken (as a `DecodingError`).
 package enum SpecJSON {
     /// The members an envelope's line has that an event to append leaves to the ledger.
-    static let assigned: Set<String> = ["v", "seq", "prev"]
+    static let assigned: Set<String> = ["v", "seq", "prev"]   // not a format string: envelope member names
     /// The envelope members a payload is decoded inside (the `data` tree is the caller's).
     static let carrier: [JSONMember] = [JSONMember("at", .string("1970-01-01T00:00:00Z")), JSONMember("user", .string("u"))]
 

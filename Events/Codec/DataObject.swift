@@ -18,11 +18,11 @@ package protocol DataObject: Sendable, Hashable {
     /// The rule that item `k` of an array of these objects breaks against the
     /// items before it (those after it are ignored), or nil: a submission's
     /// questions are distinct. Each item is checked as it is read, before the next one.
-    static func clash(among items: [Self], at k: Int, _ seen: inout Set<String>?) -> (member: Member, rule: String)?
+    static func clash(among items: [Self], at k: Int, _ seen: inout Set<ExactString>?) -> (member: Member, rule: String)?
 }
 
 extension DataObject {
-    package static func clash(among items: [Self], at k: Int, _ seen: inout Set<String>?) -> (member: Member, rule: String)? { nil }
+    package static func clash(among items: [Self], at k: Int, _ seen: inout Set<ExactString>?) -> (member: Member, rule: String)? { nil }
 }
 
 /// An event type's `data`: a ``DataObject`` that is also `Codable` as the

@@ -88,6 +88,9 @@ package struct DataReader<M: PayloadMember> {
         guard c.kind == .number else { throw rules.error(m.rawValue, "must be a number > 0, not \(c.kind.name)") }
         let literal = rules.scanner.text(c)
         guard let value = Seconds(literal: literal) else {
+            if let v = Double(literal), v.isFinite, v > 0 {
+                throw rules.error(m.rawValue, "\(FieldRules.outOfRange) (got \(literal.prefixForMessage))")
+            }
             throw rules.error(m.rawValue, "must be a number > 0 (got \(literal.prefixForMessage))")
         }
         return value
@@ -101,7 +104,7 @@ package struct DataReader<M: PayloadMember> {
         guard list.kind == .array else { throw rules.error(m.rawValue, "must be an array, not \(list.kind.name)") }
         var objects: [O] = []
         objects.reserveCapacity(items.count)
-        var seen: Set<String>? = nil
+        var seen: Set<ExactString>? = nil
         let item = rules.item
         for (k, capture) in items.enumerated() {
             // Item k's rules name a member within it (`choice`); the error names the item too (`data.answers[2].choice`).

@@ -109,10 +109,35 @@ struct FieldRules {
             throw error(name, "must be \(what()) with no fraction or exponent (got \(scanner.text(c).prefixForMessage))")
         }
         guard let n = FieldRules.integer(scanner.raw(c)) else {
-            throw error(name, "is out of range (got \(scanner.text(c).prefixForMessage))")
+            throw error(name, "\(FieldRules.outOfRange) (got \(scanner.text(c).prefixForMessage))")
         }
         if let min, n < min { throw error(name, "must be \(what()) (got \(n))") }
+        guard FieldRules.isInRange(n) else { throw error(name, "\(FieldRules.outOfRange) (got \(n))") }
         return n
+    }
+
+    /// The largest magnitude of a number the format defines: 2^53 − 1, the
+    /// range every JSON reader holds exactly (I-JSON, RFC 7493). Larger is
+    /// `invalid_data` naming the member, at append and at verify alike.
+    package static let largestNumber = 9_007_199_254_740_991
+
+    /// What a number beyond ``largestNumber`` breaks, in errors.
+    static let outOfRange = "is out of range: at most 9007199254740991 (2^53 - 1)"
+
+    /// The bound on an integer member: at most ``largestNumber`` either side of zero.
+    @inline(__always) static func isInRange(_ n: Int) -> Bool {
+        n <= largestNumber && n >= -largestNumber
+    }
+
+    /// The bound on a number member (``Seconds``).
+    @inline(__always) static func isInRange(_ x: Double) -> Bool {
+        x <= Double(largestNumber) && x >= -Double(largestNumber)
+    }
+
+    /// The whole rule on an integer member (its ``PayloadMember/minimum`` and
+    /// the bound), for a typed value: what ``integer(_:_:min:)`` accepts.
+    @inline(__always) static func keeps(_ n: Int, min: Int) -> Bool {
+        n >= min && isInRange(n)
     }
 
     /// The value of an integer literal (`-`? digits), nil when it does not fit an `Int`.

@@ -91,7 +91,7 @@ struct PlainCheck<Member: PayloadMember>: MemberWriter {
     }
 
     mutating func integer(_ m: Member, _ value: Int?) {
-        if let value, value < m.minimum { plain = false }
+        if let value, !FieldRules.keeps(value, min: m.minimum) { plain = false }
     }
 
     mutating func bool(_ m: Member, _ value: Bool?) {}
@@ -108,7 +108,7 @@ struct PlainCheck<Member: PayloadMember>: MemberWriter {
     }
 
     mutating func objects<O: DataObject>(_ m: Member, _ items: [O]) {
-        var seen: Set<String>? = nil
+        var seen: Set<ExactString>? = nil
         for k in items.indices where plain {
             var check = PlainCheck<O.Member>(type: nil)
             items[k].write(to: &check)

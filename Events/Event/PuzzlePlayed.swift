@@ -44,16 +44,17 @@ public struct Seconds: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// Its value.
     public let value: Double
 
-    /// Makes seconds from a JSON number literal; nil unless it is a finite number > 0.
+    /// Makes seconds from a JSON number literal; nil unless it is a finite
+    /// number > 0 and at most 2^53 − 1 (the format's bound on numbers).
     public init?(literal: String) {
-        guard let v = Double(literal), v.isFinite, v > 0 else { return nil }
+        guard let v = Double(literal), v.isFinite, v > 0, FieldRules.isInRange(v) else { return nil }
         self.literal = literal
         self.value = v
     }
 
-    /// Makes seconds from a positive value.
+    /// Makes seconds from a positive value of at most 2^53 − 1.
     public init?(_ value: Double) {
-        guard value.isFinite, value > 0 else { return nil }
+        guard value.isFinite, value > 0, FieldRules.isInRange(value) else { return nil }
         self.value = value
         self.literal = value < 1e15 && Double(Int64(value)) == value ? String(Int64(value)) : "\(value)"
     }

@@ -92,15 +92,15 @@ extension SubmissionMade.Answer: DataObject {
     }
 
     /// Questions are distinct within a submission.
-    package static func clash(among answers: [Self], at k: Int, _ seen: inout Set<String>?) -> (member: Member, rule: String)? {
+    package static func clash(among answers: [Self], at k: Int, _ seen: inout Set<ExactString>?) -> (member: Member, rule: String)? {
         let q = answers[k].question
         let repeats: Bool
         if k < 16 {
-            repeats = answers[..<k].contains { $0.question == q }
+            repeats = answers[..<k].contains { CodePoint.equal($0.question, q) }
         } else {
             // Beyond 16, a set made on demand keeps a hostile submission linear.
-            if seen == nil { seen = Set(answers[..<k].map(\.question)) }
-            repeats = seen?.insert(q).inserted == false
+            if seen == nil { seen = Set(answers[..<k].map { ExactString($0.question) }) }
+            repeats = seen?.insert(ExactString(q)).inserted == false
         }
         return repeats ? (.question, "must be distinct within a submission (\"\(q.prefixForMessage)\" repeats)") : nil
     }
@@ -109,11 +109,24 @@ extension SubmissionMade.Answer: DataObject {
 /// Integer percentages as the spec defines them.
 public enum Percent {
     /// `round(100 * part / whole)` with halves rounded up; nil when `whole` is 0.
+    /// Exact for every `part` and `whole` (wider arithmetic where `200 * part`
+    /// would overflow); a result beyond `Int` is held at its end.
     public static func of(_ part: Int, _ whole: Int) -> Int? {
         guard whole > 0 else { return nil }
-        // Exact integer arithmetic: floor((200 * part + whole) / (2 * whole)).
-        let numerator = 200 * part + whole
-        let denominator = 2 * whole
-        return numerator >= 0 ? numerator / denominator : -((-numerator + denominator - 1) / denominator)
+        guard part >= 0 else {
+            // Not met by any projection (parts are counts); kept total and exact where it fits.
+            let (m, o1) = part.multipliedReportingOverflow(by: 200)
+            let (numerator, o2) = m.addingReportingOverflow(whole)
+            guard !o1, !o2, whole <= Int.max / 2 else { return Int.min }
+            let denominator = 2 * whole
+            return numerator >= 0 ? numerator / denominator : -((-numerator + denominator - 1) / denominator)
+        }
+        // round(100 * part / whole) = 100 * q + round(100 * r / whole), part = q * whole + r.
+        let q = part / whole, r = UInt(part % whole), w = UInt(whole)
+        // floor((200 * r + whole) / (2 * whole)), in 128 bits: 200 * r passes 2^64.
+        let product = UInt(200).multipliedFullWidth(by: r)
+        let (low, carry) = product.low.addingReportingOverflow(w)
+        let rounded = Int((2 * w).dividingFullWidth((product.high + (carry ? 1 : 0), low)).quotient)
+        return q.saturating(times: 100).saturating(plus: rounded)
     }
 }

@@ -498,7 +498,7 @@ struct Capture {
 /// equivalence): linear for small objects, a set beyond 16 names so that
 /// hostile input stays linear.
 struct DuplicateCheck {
-    private var set: Set<String>? = nil
+    private var set: Set<String>? = nil   // not a format string: member names, compared as Swift does on purpose (docs/format.md, Decisions)
 
     /// Whether `name` equals one of `names` (the object's names before it); remembers it.
     mutating func repeats<Names: Collection<String>>(_ name: String, among names: Names) -> Bool {

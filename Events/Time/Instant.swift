@@ -15,10 +15,11 @@ public struct Instant: Sendable, Hashable, Comparable {
         a.seconds != b.seconds ? a.seconds < b.seconds : a.nanoseconds < b.nanoseconds
     }
 
-    /// The exact time from `self` to `later`.
+    /// The exact time from `self` to `later`; a span past `Int64`'s
+    /// nanoseconds (about 292 years: a log may hold years 1 and 9999) is held
+    /// at its end rather than overflowing.
     public func duration(to later: Instant) -> ExactSeconds {
-        ExactSeconds(nanoseconds: (later.seconds - seconds) * 1_000_000_000
-                     + Int64(later.nanoseconds - nanoseconds))
+        ExactSeconds(later.seconds &- seconds, scale: 1_000_000_000, plus: Int64(later.nanoseconds &- nanoseconds))
     }
 }
 
@@ -30,6 +31,14 @@ public struct ExactSeconds: Sendable, Hashable, Comparable, CustomStringConverti
 
     /// Makes a span of the given nanoseconds.
     public init(nanoseconds: Int64) { self.nanoseconds = nanoseconds }
+
+    /// `units × scale + plus` nanoseconds (`ms` and 1,000,000; seconds and
+    /// 10^9), held at `Int64.max` or `Int64.min` rather than overflowing.
+    package init(_ units: Int64, scale: Int64, plus: Int64 = 0) {
+        let (product, o1) = units.multipliedReportingOverflow(by: scale)
+        let (sum, o2) = product.addingReportingOverflow(plus)
+        nanoseconds = o1 ? (units < 0 ? .min : .max) : o2 ? (plus < 0 ? .min : .max) : sum
+    }
 
     public static func < (a: ExactSeconds, b: ExactSeconds) -> Bool { a.nanoseconds < b.nanoseconds }
 

@@ -9,11 +9,11 @@ package struct Attempt: Sendable, Hashable {
     /// The first answer to one question of the attempt (later ones are anomalies).
     package struct Answer: Sendable, Hashable {
         /// The question id.
-        package let question: String
+        package let question: String   // not a key: answers are looked up by ExactString
         /// Whether the chosen option was right.
         package let correct: Bool
         /// The skill the question tests, if given.
-        package let skill: String?
+        package let skill: String?   // not a key: a value carried along
         /// The `seq` of the `answer.selected` event.
         package let seq: Int
         /// Whether a hint was used on this question of this attempt before the answer.
@@ -42,7 +42,7 @@ package struct Attempt: Sendable, Hashable {
     package enum Status: Sendable, Hashable { case inProgress, finished, abandoned }
 
     /// The attempt id.
-    package let id: String
+    package let id: String   // not a key: AttemptsBook files attempts by ExactString
     /// Its `quiz.started` payload.
     package let start: QuizStarted
     /// The `seq` of its `quiz.started`.

@@ -46,7 +46,7 @@ enum AuditSummary {
             } else {
                 text += " · no questions"
             }
-            if let seconds = s.seconds { text += " · \(ExactSeconds(nanoseconds: Int64(seconds) * 1_000_000_000).readable)" }
+            if let seconds = s.seconds { text += " · \(ExactSeconds(Int64(seconds), scale: 1_000_000_000).readable)" }
             return text
         case .hintsGranted(let g):
             return "\(plural(g.amount, "hint")) granted (\(g.reason.rawValue)) · balance \(balance.before) → \(balance.after)"

@@ -9,7 +9,7 @@ import Events
 /// learner log in order; users are independent). Memory: each user's
 /// attempts, as `state` keeps them.
 public struct FlatExport: Sendable {
-    private var books: [String: AttemptsBook] = [:]
+    private var books: [ExactString: AttemptsBook] = [:]
 
     /// An export that has seen nothing.
     public init() {}
@@ -18,8 +18,8 @@ public struct FlatExport: Sendable {
     /// of a format version this reader does not know (not exported).
     public mutating func row(_ record: Record) -> (day: Day, line: [UInt8])? {
         guard case .event(let e) = record else { return nil }
-        let (verdict, day) = AttemptLifecycle.apply(e, to: &books[e.user, default: AttemptsBook()])
-        let book = books[e.user]
+        let (verdict, day) = AttemptLifecycle.apply(e, to: &books[ExactString(e.user), default: AttemptsBook()])
+        let book = books[ExactString(e.user)]
         var known: Attempt? = nil
         var counted = true
         var ended: Attempt? = nil

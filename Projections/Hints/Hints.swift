@@ -10,6 +10,11 @@ public struct Hints: Sendable, Hashable {
     public var usedFiftyFifty: Int
     /// `hint.used` of kind `reveal`.
     public var usedReveal: Int
+    /// How far the true balance is above ``balance`` when that is held at
+    /// 2^63 − 1 (docs/projections.md: counts stay at 2^63 − 1): uses take
+    /// from it first, so 1,100 grants of 2^53 − 1 and a few uses still show
+    /// 2^63 − 1. Itself held at 2^63 − 1.
+    package var aboveBalance = 0
 
     /// Makes a hint balance.
     public init(balance: Int = 0, granted: Int = 0, used: Int = 0, usedFiftyFifty: Int = 0, usedReveal: Int = 0) {

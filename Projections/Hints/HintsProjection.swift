@@ -8,11 +8,14 @@ package enum HintsProjection {
     package static func reduce(into state: inout Hints, _ step: Step) -> Anomaly? {
         switch step.effect {
         case .granted(let grant):
-            state.granted += grant.amount
-            state.balance += grant.amount
+            // Saturating: 1,100 grants of 2^53 - 1 hold the balance at 2^63 - 1 (docs/projections.md).
+            state.granted.add(saturating: grant.amount)
+            let room = Int.max - state.balance
+            if grant.amount > room { state.aboveBalance.add(saturating: grant.amount - room) }
+            state.balance.add(saturating: grant.amount)
             return nil
         case .hinted(let hint, _):
-            state.used += 1
+            state.used.add(saturating: 1)
             switch hint.hint {
             case .fiftyFifty: state.usedFiftyFifty += 1
             case .reveal: state.usedReveal += 1
@@ -21,7 +24,7 @@ package enum HintsProjection {
                 return Anomaly(seq: step.seq, kind: .hintOverdraw,
                                detail: "\(hint.hint.rawValue) hint used on question \(quoted(hint.question)) of attempt \(quoted(hint.attempt)) with a balance of 0; the balance stays 0")
             }
-            state.balance -= 1
+            if state.aboveBalance > 0 { state.aboveBalance -= 1 } else { state.balance -= 1 }
             return nil
         default:
             return nil

@@ -84,7 +84,7 @@ public struct Report: Sendable, Hashable {
     ]
 
     /// The day columns that are percentages (null when their whole is 0).
-    public static let percentColumns: Set<String> = ["completion_rate", "mean_score_percent", "accuracy"]
+    public static let percentColumns: Set<String> = ["completion_rate", "mean_score_percent", "accuracy"]   // not a format string: column names
 }
 
 extension Report.Counts {

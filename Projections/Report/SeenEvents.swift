@@ -6,7 +6,7 @@ import Events
 /// ``ReportFold/add(_:readAt:)``).
 public struct SeenEvents: Sendable {
     /// Where an id was first read, and its content.
-    private var first: [String: (place: String, content: [UInt8])] = [:]
+    private var first: [ExactString: (place: String, content: [UInt8])] = [:]
 
     /// An empty set.
     public init() {}
@@ -28,8 +28,8 @@ public struct SeenEvents: Sendable {
         case .event(let e): content = LineCodec.encode(e.resealed(seq: 1, prev: Envelope.genesis))
         case .newer: content = []
         }
-        guard let earlier = first[record.id] else {
-            first[record.id] = (place, content)
+        guard let earlier = first[ExactString(record.id)] else {
+            first[ExactString(record.id)] = (place, content)
             return .new
         }
         if content.isEmpty || LineCodec.sameContent(earlier.content, content) { return .repeated }

@@ -34,7 +34,7 @@ package enum ReviewProjection {
         /// The latest review's `at`, as written.
         var latest: Timestamp
         /// The latest review's skill.
-        var skill: String?
+        var skill: String?   // not a key: items are keyed by Key (ExactString)
 
         /// An item not yet reviewed, for its first review at `at`.
         init(at: Timestamp) {

@@ -1,3 +1,5 @@
+import Events
+
 /// What to study for each skill: a mapping from a skill to content ids
 /// (lessons, passages), as given by `--catalog FILE`.
 public struct Catalog: Sendable, Hashable {
@@ -7,7 +9,7 @@ public struct Catalog: Sendable, Hashable {
     private var contents: [ExactString: [String]]
 
     /// Makes a catalog from a decoded mapping of skill to content ids.
-    public init(_ mapping: [String: [String]]) {
+    public init(_ mapping: [String: [String]]) {   // not a format string: the app's own dictionary; --catalog FILE is read by code points
         var contents: [ExactString: [String]] = [:]
         for (skill, ids) in mapping { contents[ExactString(skill)] = ids }
         self.contents = contents

@@ -27,7 +27,7 @@ enum CryptogramStore {
     static func map(files: [(path: String, bytes: [UInt8])], rules: ImportRules) -> Result<ImportBatch, ImportProblems> {
         var problems: [ImportProblem] = []
         var made: [(at: Timestamp, key: String, event: NewEvent)] = []
-        var seen: [String: String] = [:]   // attempt_id -> "FILE: ROW"
+        var seen: [ExactString: String] = [:]   // attempt_id -> "FILE: ROW"
         for (path, bytes) in files {
             let rows: [CryptogramRow]
             do {
@@ -50,10 +50,10 @@ enum CryptogramStore {
                     texts.append(s)
                 }
                 guard texts.count == 3 else { continue }
-                if let earlier = seen[texts[0]] {
+                if let earlier = seen[ExactString(texts[0])] {
                     bad("attempt_id", "\(texts[0]) already at \(earlier)"); continue
                 }
-                seen[texts[0]] = path + ": " + row.label
+                seen[ExactString(texts[0])] = path + ": " + row.label
                 let completed = row.cells[3], failed = row.cells[4], time = row.cells[5]
                 guard (completed == .null) != (failed == .null) else {
                     bad("completed_at, failed_at", "exactly one must be set"); continue

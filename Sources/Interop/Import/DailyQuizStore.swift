@@ -24,7 +24,7 @@ enum DailyQuizStore {
 
     static func map(files: [(path: String, bytes: [UInt8])], rules: ImportRules) -> Result<ImportBatch, ImportProblems> {
         var values: [(key: String, value: JSONValue, file: String)] = []
-        var origin: [String: String] = [:]
+        var origin: [ExactString: String] = [:]
         var problems: [ImportProblem] = []
         for (path, bytes) in files {
             guard let root = try? JSONDocument.parse(bytes) else { problems.append(ImportProblem(file: path, "not JSON")); continue }
@@ -32,10 +32,10 @@ enum DailyQuizStore {
                 problems.append(ImportProblem(file: path, "not a JSON object of UserDefaults keys")); continue
             }
             for m in members where m.name == "quizHistory" || m.name.hasPrefix("quizProgress.") {
-                if let other = origin[m.name] {
+                if let other = origin[ExactString(m.name)] {
                     problems.append(ImportProblem(file: path, row: m.name, "also in \(other)")); continue
                 }
-                origin[m.name] = path
+                origin[ExactString(m.name)] = path
                 values.append((m.name, m.value, path))
             }
         }
@@ -48,7 +48,7 @@ enum DailyQuizStore {
             guard case .array(let items) = history.value else {
                 return .failure(ImportProblems(problems: [ImportProblem(file: history.file, row: "quizHistory", "not an array")]))
             }
-            var seen: [String: Int] = [:]
+            var seen: [ExactString: Int] = [:]
             for (i, item) in items.enumerated() {
                 do {
                     let entry = try checkEntry(item, seen: &seen, index: i, rules: rules)
@@ -71,7 +71,7 @@ enum DailyQuizStore {
             planned.append(Planned(start: e.date.instant, rank: 0, key: e.id, events: events))
             instants += 2; madeUpAnswers += e.total; madeUpStarts += 1
         }
-        for (key, value, file) in values.filter({ $0.key.hasPrefix("quizProgress.") }).sorted(by: { $0.key < $1.key }) {
+        for (key, value, file) in values.filter({ $0.key.hasPrefix("quizProgress.") }).sorted(by: { CodePoint.less($0.key, $1.key) }) {
             do {
                 if let p = try progress(key, value, entries: entries, rules: rules) {
                     planned.append(p.planned)
@@ -100,7 +100,7 @@ enum DailyQuizStore {
         members.first { $0.name == name }?.value
     }
 
-    private static func checkEntry(_ item: JSONValue, seen: inout [String: Int], index: Int,
+    private static func checkEntry(_ item: JSONValue, seen: inout [ExactString: Int], index: Int,
                                    rules: ImportRules) throws(Bad) -> Entry {
         guard case .object(let m) = item else { throw Bad(member: nil, message: "not a QuizHistoryEntry object") }
         for name in ["id", "date", "quizTitle", "score", "totalQuestions", "completedAt"] where member(m, name) == nil {
@@ -110,8 +110,8 @@ enum DailyQuizStore {
             throw Bad(member: "id", message: "not a UUID: " + SatAttemptsStore.show(member(m, "id")))
         }
         let id = rawID.uppercased()
-        if let earlier = seen[id] { throw Bad(member: "id", message: "\(rawID) already at quizHistory[\(earlier)]") }
-        seen[id] = index
+        if let earlier = seen[ExactString(id)] { throw Bad(member: "id", message: "\(rawID) already at quizHistory[\(earlier)]") }
+        seen[ExactString(id)] = index
         guard case .string(let title)? = member(m, "quizTitle"), (1...256).contains(title.count) else {
             throw Bad(member: "quizTitle", message: "not a string of 1 to 256 characters")
         }

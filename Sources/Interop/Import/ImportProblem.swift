@@ -1,13 +1,13 @@
 /// A row of an old store that cannot be mapped: `FILE: ROW: MEMBER: what is wrong`.
 package struct ImportProblem: Error, Sendable, Hashable, CustomStringConvertible {
     /// The file, as given on the command line.
-    package let file: String
+    package let file: String   // not a format string: a message
     /// The row (`line 4`, `rowid 3 (attempt_id X)`, `[1] (id X)`), nil for the whole file.
-    package let row: String?
+    package let row: String?   // not a format string: a message
     /// The member or column, nil when the fault is the file's.
-    package let member: String?
+    package let member: String?   // not a format string: a message
     /// What is wrong.
-    package let message: String
+    package let message: String   // not a format string: a message
 
     /// Makes a problem.
     package init(file: String, row: String? = nil, member: String? = nil, _ message: String) {

@@ -16,9 +16,9 @@ package enum ImportKind: String, Sendable, Hashable, CaseIterable {
 /// UTC offset the old store does not keep (docs/import.md, "Rules for every store").
 package struct ImportSettings: Sendable, Hashable {
     /// The learner (`--user`).
-    package var user: String
+    package var user: String   // not a key: settings of one import
     /// The device (`--device`), written as every event's `device` when given.
-    package var device: String?
+    package var device: String?   // not a key: settings of one import
     /// The offset every instant is written in (`--utc-offset`), in minutes.
     package var offsetMinutes: Int
     /// The time of a store that keeps none (`--at`, quiz-app).

@@ -51,9 +51,9 @@ package struct SubmissionTarget: Sendable, Hashable {
     /// `--kind`.
     package var kind: SubmissionMade.Kind
     /// `--content`.
-    package var content: String
+    package var content: String   // not a key: settings of one import
     /// `--category`.
-    package var category: String
+    package var category: String   // not a key: settings of one import
     /// Makes a target.
     package init(kind: SubmissionMade.Kind, content: String, category: String) {
         self.kind = kind; self.content = content; self.category = category

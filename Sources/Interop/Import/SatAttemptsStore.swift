@@ -7,7 +7,7 @@ enum SatAttemptsStore {
                     rules: ImportRules) -> Result<ImportBatch, ImportProblems> {
         var problems: [ImportProblem] = []
         var made: [(at: Timestamp, key: String, event: NewEvent)] = []
-        var seen: [String: String] = [:]
+        var seen: [ExactString: String] = [:]
         var madeUp = 0
         let contentMember = target.kind == .passage ? "passage_id" : "lesson_id"
         for (path, bytes) in files {
@@ -24,8 +24,8 @@ enum SatAttemptsStore {
                 }
                 guard case .string(let id)? = get("id"), (1...256).contains(id.count) else { bad("id", "missing"); continue }
                 row += " (id \(id))"
-                if let earlier = seen[id] { bad("id", "already at \(earlier)"); continue }
-                seen[id] = "\(path): [\(i)]"
+                if let earlier = seen[ExactString(id)] { bad("id", "already at \(earlier)"); continue }
+                seen[ExactString(id)] = "\(path): [\(i)]"
                 if let v = get(contentMember), v != .string(target.content) {
                     bad(contentMember, "\(QuizAppStore.text(v).trimmingQuotes) is not --content \(target.content)"); continue
                 }
@@ -51,7 +51,7 @@ enum SatAttemptsStore {
                     madeUp += 1
                 } else {
                     guard items.count == total else { bad("answers", "\(items.count) items, total_questions is \(total)"); continue }
-                    var questions: Set<String> = []
+                    var questions: Set<ExactString> = []
                     var failed = false
                     for (j, item) in items.enumerated() {
                         guard case .object(let m) = item else { bad("answers[\(j)]", "not an object"); failed = true; break }
@@ -59,7 +59,7 @@ enum SatAttemptsStore {
                         guard case .string(let q)? = field("question_id"), (1...256).contains(q.count) else {
                             bad("answers[\(j)].question_id", "not a string of 1 to 256 characters: " + show(field("question_id"))); failed = true; break
                         }
-                        guard questions.insert(q).inserted else {
+                        guard questions.insert(ExactString(q)).inserted else {
                             bad("answers[\(j)].question_id", "\(q) already answered in this attempt"); failed = true; break
                         }
                         guard let choice = count(field("selected_option_index")) else {

@@ -54,7 +54,7 @@ package struct XAPIExporter: Sendable {
                                   objectType: XAPIStatement.question)
             s.success = answer.correct
             s.response = String(selected.choice)
-            if let ms = selected.ms { s.duration = ExactSeconds(nanoseconds: Int64(ms) * 1_000_000) }
+            if let ms = selected.ms { s.duration = ExactSeconds(Int64(ms), scale: 1_000_000) }
             s.registration = registration(a)
             s.parent = quizIRI(a)
             if let skill = selected.skill { extensions.append(("skill", .string(skill))) }
@@ -98,7 +98,7 @@ package struct XAPIExporter: Sendable {
                                   objectType: lesson ? XAPIStatement.lesson : XAPIStatement.assessment)
             if !m.answers.isEmpty { s.score = .init(raw: m.correctCount, max: m.answers.count) }
             s.completion = true
-            s.duration = m.seconds.map { ExactSeconds(nanoseconds: Int64($0) * 1_000_000_000) }
+            s.duration = m.seconds.map { ExactSeconds(Int64($0), scale: 1_000_000_000) }
             extensions.append(("category", .string(m.category)))
             if m.isDiagnostic { extensions.append(("diagnostic", .bool(true))) }
             s.extensions = extensions

@@ -7,9 +7,9 @@ package struct XAPIOptions: Sendable, Hashable {
     package static let defaultActivityBase = "https://progress-ledger.example/activities/"
 
     /// `actor.account.homePage` of every statement.
-    package let homepage: String
+    package let homepage: String   // not a format string: an IRI option
     /// The activity base, ending with `/`.
-    package let activityBase: String
+    package let activityBase: String   // not a format string: an IRI option
 
     /// Checks both IRIs (scheme, `://`, something after it, no space or
     /// control character); a base without a trailing `/` gets one.

@@ -23,13 +23,13 @@ extension LedgerDirectory {
     /// learner log are `alreadyPresent`).
     public func append(_ events: [NewEvent], durability: Durability = .everyBatch) -> [LearnerAppend] {
         var order: [String] = []
-        var groups: [String: [Int]] = [:]
+        var groups: [ExactString: [Int]] = [:]
         for (i, e) in events.enumerated() {
-            if groups[e.user] == nil { order.append(e.user) }
-            groups[e.user, default: []].append(i)
+            if groups[ExactString(e.user)] == nil { order.append(e.user) }
+            groups[ExactString(e.user), default: []].append(i)
         }
         return order.map { user in
-            let indices = groups[user] ?? []
+            let indices = groups[ExactString(user)] ?? []
             var learner = LearnerAppend(user: user, path: learnerPath(user: user), indices: indices, outcome: .success([]))
             do throws(LedgerError) {
                 try makeFolder(forLearner: Self.learnerName(user: user))

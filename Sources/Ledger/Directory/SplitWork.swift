@@ -20,7 +20,7 @@ struct SplitWork {
     private var written: [Bool]
     private var held = 0
     /// Users seen lately and their bucket (cleared when it grows large: a cache).
-    private var bucketOfUser: [String: Int] = [:]
+    private var bucketOfUser: [ExactString: Int] = [:]
 
     init(folder: String, budget: Int, system: System) {
         self.folder = folder; self.budget = max(budget, 1 << 16); self.system = system
@@ -52,12 +52,12 @@ struct SplitWork {
     /// Adds `event`'s line to its learner's bucket.
     mutating func add(_ event: Envelope) throws(LedgerError) {
         let bucket: Int
-        if let known = bucketOfUser[event.user] {
+        if let known = bucketOfUser[ExactString(event.user)] {
             bucket = known
         } else {
             bucket = Self.bucket(name: LedgerDirectory.learnerName(user: event.user))
             if bucketOfUser.count >= 1 << 17 { bucketOfUser.removeAll(keepingCapacity: true) }
-            bucketOfUser[event.user] = bucket
+            bucketOfUser[ExactString(event.user)] = bucket
         }
         let line = LineCodec.encode(event)
         buffers[bucket].append(contentsOf: line)
@@ -97,7 +97,7 @@ struct SplitWork {
     private static func writeLearners(of path: String, into directory: LedgerDirectory) throws(LedgerError) -> Int {
         let system = System()
         let bytes = try SmallFile.read(path, limit: Int.max, system: system)
-        var learners: [String: Int] = [:]
+        var learners: [ExactString: Int] = [:]
         var events: [[NewEvent]] = []
         var users: [String] = []
         var line = 1
@@ -112,8 +112,8 @@ struct SplitWork {
             }
             if case .event(let e) = record {
                 let k: Int
-                if let known = learners[e.user] { k = known } else {
-                    k = events.count; learners[e.user] = k; events.append([]); users.append(e.user)
+                if let known = learners[ExactString(e.user)] { k = known } else {
+                    k = events.count; learners[ExactString(e.user)] = k; events.append([]); users.append(e.user)
                 }
                 events[k].append(NewEvent(id: e.id, at: e.at, user: e.user, device: e.device, event: e.event))
             }

@@ -14,7 +14,7 @@ public final class PartitionedOutput {
     private let folder: WholeFolder
     private var temporary: String { folder.temporary }
     private let system = System()
-    private var days: [String: DayPart] = [:]
+    private var days: [String: DayPart] = [:]   // not a format string: an ASCII date YYYY-MM-DD
     private static let bufferLimit = 64 << 10
 
     private struct DayPart {
@@ -33,7 +33,7 @@ public final class PartitionedOutput {
 
     /// Adds one row (a whole line, LF included) to the folder of `day`.
     public func add(day: String, line: [UInt8]) throws(LedgerError) {
-        var state = days[day] ?? DayPart()
+        var state = days[day] ?? DayPart()   // days are ASCII dates (not a format string compared)
         if !state.created {
             let folder = "\(temporary)/day=\(day)"
             do { try system.mkdir(folder) } catch { throw LedgerError(error, path: folder, doing: "creating a day folder") }

@@ -35,7 +35,7 @@ extension LogReader {
         var start = 0
         for record in records {
             guard let lf = read.keptLines[start...].firstIndex(of: 0x0A) else { break }
-            if record.user == user {
+            if CodePoint.equal(record.user, user) {
                 bytes.append(contentsOf: read.keptLines[start...lf])
                 seqs.append(record.seq)
             }

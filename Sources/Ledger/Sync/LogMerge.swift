@@ -26,7 +26,7 @@ public enum LogMerge {
         /// An event to write: known (encoded again) or relayed (a newer version's line, re-sealed).
         enum Line { case event(Envelope), relayed(PendingLine) }
         struct Taken { var at: Instant; var id: String; var line: Line; var bytes: [UInt8]; var place: String }
-        var byID: [String: Taken] = [:]
+        var byID: [ExactString: Taken] = [:]
         var conflicts: [String] = []
         var firstConflictPath: String? = nil
         for path in inputs {
@@ -46,8 +46,8 @@ public enum LogMerge {
                     }
                     taken = Taken(at: at.instant, id: newer.id, line: .relayed(relayed), bytes: relayed.template, place: place)
                 }
-                guard let earlier = byID[taken.id] else {
-                    byID[taken.id] = taken
+                guard let earlier = byID[ExactString(taken.id)] else {
+                    byID[ExactString(taken.id)] = taken
                     continue
                 }
                 guard LineCodec.sameContent(earlier.bytes, taken.bytes) else {
@@ -61,7 +61,7 @@ public enum LogMerge {
                 if taken.bytes.lexicographicallyPrecedes(earlier.bytes) {
                     var smaller = taken
                     smaller.place = earlier.place
-                    byID[taken.id] = smaller
+                    byID[ExactString(taken.id)] = smaller
                 }
             }
         }

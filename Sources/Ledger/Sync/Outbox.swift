@@ -49,12 +49,12 @@ public struct Outbox: Sendable {
     }
 
     private func pending(against held: VerifiedLog) throws(LedgerError) -> [PendingEvent] {
-        var index: [String: Int] = [:]
-        for (k, line) in held.lines.enumerated() { index[line.record.id] = k }
+        var index: [ExactString: Int] = [:]
+        for (k, line) in held.lines.enumerated() { index[ExactString(line.record.id)] = k }
         var out: [PendingEvent] = []
         for line in try VerifiedLog.load(path).lines {
             guard case .event(let envelope) = line.record else { continue }
-            if let k = index[envelope.id] {
+            if let k = index[ExactString(envelope.id)] {
                 guard LineCodec.sameContent(held.lines[k].bytes, line.bytes) else {
                     throw LedgerError(.conflictingDuplicate, path: path,
                                       "line \(line.number): conflicting_duplicate: id \"\(envelope.id)\" is in \(held.path) at line "

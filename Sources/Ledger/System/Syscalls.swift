@@ -29,7 +29,7 @@ package enum SystemCall: String, Sendable, Hashable, CaseIterable {
 /// A failed system call: which call and its errno.
 package struct SystemCallError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The name of the call, e.g. `fsync`.
-    package var call: String
+    package var call: String   // not a format string: a C function name
     /// The error number it returned.
     package var errno: Errno
 

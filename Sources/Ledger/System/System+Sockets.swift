@@ -14,7 +14,7 @@ import Darwin
 /// A TCP endpoint as text: `127.0.0.1:8080`, `[::1]:8080`.
 package struct SocketAddress: Sendable, Hashable, CustomStringConvertible {
     /// The numeric host (no brackets).
-    package var host: String
+    package var host: String   // not a format string: an address
     /// The port.
     package var port: Int
 

@@ -150,7 +150,7 @@ struct BatchIDs {
     /// Files event `k` of `items` (the earlier ones filed already): the index
     /// of an earlier event with its id and the same content, or nil when its id
     /// is new to the batch. Different content: `.conflictingDuplicate` (event
-    /// `k` of `count`). The ids were checked (ASCII), so `==` compares their bytes.
+    /// `k` of `count`). Ids are compared by their bytes (`CodePoint.equal`).
     mutating func add(_ k: Int, of items: [PreparedEvents.Item], count: Int, path: String) throws(LedgerError) -> Int? {
         guard !table.isEmpty else { return nil }
         let id = items[k].id, hash = items[k].hash
@@ -160,7 +160,7 @@ struct BatchIDs {
         while table[slot] != 0 {
             let entry = table[slot]
             let first = Int(entry & 0xFFFF_FFFF) - 1
-            if entry >> 32 == tag, items[first].id == id {
+            if entry >> 32 == tag, CodePoint.equal(items[first].id, id) {
                 guard LineCodec.sameContent(items[first].line.template, items[k].line.template) else {
                     throw LedgerError(conflicting: id, index: k, count: count, where: "event \(first + 1) of this batch", path: path)
                 }

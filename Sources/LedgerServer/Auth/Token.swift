@@ -1,5 +1,6 @@
+import Events
 /// What a verified token says: who (`sub`), with which scope, until when.
-struct Token: Sendable, Hashable {
+struct Token: Sendable, Equatable {
     /// What a token lets its holder do.
     enum Scope: String, Sendable, Hashable {
         /// Only the endpoints of the learner `sub`.
@@ -17,6 +18,12 @@ struct Token: Sendable, Hashable {
     /// The `nbf` claim, if given.
     var notBefore: Double?
 
-    /// Whether the token may act for `user`: an admin's for anyone, a learner's for itself.
-    func mayAct(for user: String) -> Bool { scope == .admin || subject == user }
+    /// Whether the token may act for `user`: an admin's for anyone, a learner's for
+    /// itself, `sub` and `user` compared by their code points (no normalization).
+    func mayAct(for user: String) -> Bool { scope == .admin || CodePoint.equal(subject, user) }
+
+    /// Equal when every claim is, `sub` by its code points.
+    static func == (a: Token, b: Token) -> Bool {
+        CodePoint.equal(a.subject, b.subject) && a.scope == b.scope && a.expires == b.expires && a.notBefore == b.notBefore
+    }
 }

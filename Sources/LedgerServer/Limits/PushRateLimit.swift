@@ -11,8 +11,8 @@ import Ledger
 /// batch in one push), and its events are added to the debt; past that, it
 /// is refused `429 rate_limited` with `Retry-After` the whole seconds until
 /// the debt is back to one second, and nothing is read into the log. Learners
-/// are kept apart: one learner's pushes never slow another's. Ids are keyed
-/// by their UTF-8 bytes (never compared as `String`s).
+/// are kept apart: one learner's pushes never slow another's. Learners are keyed
+/// by code points (`ExactString`, never compared as `String`s).
 final class PushRateLimit: @unchecked Sendable {
     /// Events per second, sustained.
     let eventsPerSecond: Int
@@ -21,7 +21,7 @@ final class PushRateLimit: @unchecked Sendable {
     private static let tolerance: UInt64 = 1_000_000_000
     private let lock = DispatchSemaphore(value: 1)
     /// Guarded by `lock`: when each learner's debt is paid off (monotonic nanoseconds).
-    private var paidOffAt: [[UInt8]: UInt64] = [:]
+    private var paidOffAt: [ExactString: UInt64] = [:]
     private var pruneAt = 1024
 
     init(eventsPerSecond: Int) {
@@ -31,7 +31,7 @@ final class PushRateLimit: @unchecked Sendable {
 
     /// Takes a push of `events` events by `user` at `now`, or refuses it with the seconds to wait.
     func take(user: String, events: Int, now: UInt64 = System.monotonicNanoseconds()) -> Int? {
-        let key = Array(user.utf8)
+        let key = ExactString(user)
         lock.wait()
         defer { lock.signal() }
         let due = max(paidOffAt[key] ?? now, now)

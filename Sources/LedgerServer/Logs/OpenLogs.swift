@@ -1,4 +1,5 @@
 import Dispatch
+import Events
 import Ledger
 
 /// The learner logs the server keeps open: one `LedgerWriter` per learner,
@@ -29,7 +30,7 @@ final class OpenLogs: @unchecked Sendable {
     /// Told of every writer opened and closed.
     private let metrics: ServerMetrics
     private let lock = DispatchSemaphore(value: 1)
-    private var entries: [String: Entry] = [:]
+    private var entries: [ExactString: Entry] = [:]
     private var tick: UInt64 = 0
 
     init(directory: LedgerDirectory, capacity: Int, metrics: ServerMetrics = ServerMetrics()) {
@@ -84,8 +85,8 @@ final class OpenLogs: @unchecked Sendable {
     private func take(_ user: String) -> Entry {
         lock.wait()
         defer { lock.signal() }
-        let entry = entries[user] ?? Entry()
-        entries[user] = entry
+        let entry = entries[ExactString(user)] ?? Entry()
+        entries[ExactString(user)] = entry
         entry.users += 1
         tick += 1
         entry.lastUse = tick

@@ -23,7 +23,7 @@ extension Route {
         case .invalid(let invalid): throw HTTPError(invalid: invalid.map { (lines[$0.index].number, $0.problems) })
         }
         let user = request.learner
-        if let k = events.firstIndex(where: { $0.user != user }) {
+        if let k = events.firstIndex(where: { !CodePoint.equal($0.user, user) }) {
             throw .forbidden("line \(lines[k].number): the event's user \"\(events[k].user)\" is not the learner of this URL, \"\(user)\"; nothing was written")
         }
         let (results, head, durable) = try context.store.push(user: user, events: events, lines: lines)

@@ -272,13 +272,13 @@ public final class LedgerStore: Sendable {
     /// `options` also sets the state's day (``StateOptions/day``; nil: the day
     /// of the learner's latest event), retry limit and streak rule.
     public func track(_ options: StateOptions, snapshot: String? = nil) async throws(LedgerError) {
-        if learners.withLock({ $0.byUser[options.user] != nil }) { return }
+        if learners.withLock({ $0.byUser[ExactString(options.user)] != nil }) { return }
         try await Self.offThread { () throws(LedgerError) in
             try self.writer.withLock { (_) throws(LedgerError) in  // no group is written while the log is read
-                if self.learners.withLock({ $0.byUser[options.user] != nil }) { return }
+                if self.learners.withLock({ $0.byUser[ExactString(options.user)] != nil }) { return }
                 var projector = LearnerProjector(options: options)
                 let read = try LogReader(path: self.path).read(.init(user: options.user, snapshot: snapshot)) { projector.apply($0) }
-                self.learners.withLock { $0.byUser[options.user] = LiveLearners.Learner(projector: projector) }
+                self.learners.withLock { $0.byUser[ExactString(options.user)] = LiveLearners.Learner(projector: projector) }
                 // A snapshot that cannot be saved costs the next start a full read, nothing else.
                 try? read.saveSnapshot()
             }
@@ -289,7 +289,7 @@ public final class LedgerStore: Sendable {
     /// default options); `day` nil: the tracked options' day.
     public func state(of user: String, day: Day? = nil) async throws(LedgerError) -> LearnerState {
         try await track(StateOptions(user: user))
-        return learners.withLock { $0.byUser[user].map { $0.projector.state(day: day) } } ?? LearnerProjector(options: StateOptions(user: user)).state(day: day)
+        return learners.withLock { $0.byUser[ExactString(user)].map { $0.projector.state(day: day) } } ?? LearnerProjector(options: StateOptions(user: user)).state(day: day)
     }
 
     /// The learner's state now, then after every group commit that held

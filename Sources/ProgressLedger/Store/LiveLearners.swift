@@ -10,7 +10,8 @@ struct LiveLearners {
         var observers: [Int: AsyncThrowingStream<LearnerState, any Error>.Continuation] = [:]
     }
 
-    var byUser: [String: Learner] = [:]
+    /// Keyed by code points: two spellings of a name are two learners.
+    var byUser: [ExactString: Learner] = [:]
     private var nextObserver = 0
     /// Set at the store's close: an observer that comes later is ended at once.
     private var closed = false
@@ -24,11 +25,13 @@ struct LiveLearners {
     /// envelope is not made.
     mutating func apply(_ results: [AppendResult], of events: [NewEvent]) {
         guard !byUser.isEmpty else { return }
-        var touched = Set<String>()
-        for k in results.indices where byUser[events[k].user] != nil {
-            touched.insert(events[k].user)
+        var touched = Set<ExactString>()
+        for k in results.indices {
+            let user = ExactString(events[k].user)
+            guard byUser[user] != nil else { continue }
+            touched.insert(user)
             guard let envelope = results[k].envelope else { continue }
-            byUser[envelope.user]?.projector.apply(envelope)
+            byUser[user]?.projector.apply(envelope)
         }
         for user in touched {
             guard let learner = byUser[user], !learner.observers.isEmpty else { continue }
@@ -42,14 +45,14 @@ struct LiveLearners {
     mutating func observe(_ user: String, _ observer: AsyncThrowingStream<LearnerState, any Error>.Continuation) -> Int? {
         nextObserver += 1
         if closed { return nil }
-        byUser[user]?.observers[nextObserver] = observer
-        if let learner = byUser[user] { observer.yield(learner.projector.state()) }
+        byUser[ExactString(user)]?.observers[nextObserver] = observer
+        if let learner = byUser[ExactString(user)] { observer.yield(learner.projector.state()) }
         return nextObserver
     }
 
     /// Removes an observer.
     mutating func stopObserving(_ user: String, _ id: Int) {
-        byUser[user]?.observers[id] = nil
+        byUser[ExactString(user)]?.observers[id] = nil
     }
 
     /// Takes every observer out (to be ended outside the lock: ending one

@@ -20,7 +20,7 @@ extension SyncClient {
             if !request.body.isEmpty { urlRequest.httpBody = Data(request.body) }
             let (data, response) = try await session.data(for: urlRequest)
             guard let http = response as? HTTPURLResponse else { throw URLError(.badServerResponse) }
-            var headers: [String: String] = [:]
+            var headers: [String: String] = [:]   // not a format string: HTTP header fields
             for (name, value) in http.allHeaderFields {
                 if let name = name as? String, let value = value as? String { headers[name.lowercased()] = value }
             }

@@ -5,12 +5,12 @@ public struct SyncRequest: Sendable, Hashable {
     /// The whole URL, e.g. `https://sync.example/v1/learners/u-42/events?after=7`.
     public var url: String
     /// Header fields (`Authorization`, `Content-Type`).
-    public var headers: [String: String]
+    public var headers: [String: String]   // not a format string: HTTP header fields
     /// The body (empty for a `GET`).
     public var body: [UInt8]
 
     /// Makes a request.
-    public init(method: String, url: String, headers: [String: String] = [:], body: [UInt8] = []) {
+    public init(method: String, url: String, headers: [String: String] = [:], body: [UInt8] = []) {   // not a format string: HTTP header fields
         self.method = method; self.url = url; self.headers = headers; self.body = body
     }
 }
@@ -20,12 +20,12 @@ public struct SyncResponse: Sendable, Hashable {
     /// The HTTP status.
     public var status: Int
     /// Header fields, names in lowercase (`ledger-head`).
-    public var headers: [String: String]
+    public var headers: [String: String]   // not a format string: HTTP header fields
     /// The body, whole.
     public var body: [UInt8]
 
     /// Makes a response; header names are lowercased.
-    public init(status: Int, headers: [String: String] = [:], body: [UInt8] = []) {
+    public init(status: Int, headers: [String: String] = [:], body: [UInt8] = []) {   // not a format string: HTTP header fields
         self.status = status
         self.headers = Dictionary(headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { a, _ in a })
         self.body = body

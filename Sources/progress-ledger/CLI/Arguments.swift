@@ -4,7 +4,7 @@ import Events
 /// the options it declares, each already checked and typed.
 struct ParsedArguments {
     private(set) var positionals: [String] = []
-    private var values: [String: [any Sendable]] = [:]
+    private var values: [String: [any Sendable]] = [:]   // not a format string: option names
 
     /// Parses `arguments` against `options`. `--name=value` and `--name value`
     /// both work; `--` ends the options. An unknown option, a bad value, an
@@ -13,7 +13,7 @@ struct ParsedArguments {
     init(_ arguments: [String], options: [any OptionSpec]) throws(CLIError) {
         var rest = arguments[...]
         var given: [any OptionSpec] = []
-        var texts: [String: String] = [:]
+        var texts: [String: String] = [:]   // not a format string: option names
         while let a = rest.popFirst() {
             if a == "--" { positionals += rest; break }
             guard a.hasPrefix("-"), a != "-" else { positionals.append(a); continue }
@@ -54,7 +54,7 @@ struct ParsedArguments {
 
     /// The value option `name` stands for: its text as given, else the
     /// value a given flag implies for it (`--json`: `json`), else its default.
-    private static func effectiveText(of name: String, texts: [String: String], given: [any OptionSpec],
+    private static func effectiveText(of name: String, texts: [String: String], given: [any OptionSpec],   // not a format string: option names
                                       options: [any OptionSpec]) -> String? {
         if let text = texts[name] { return text }
         if let implied = given.lazy.compactMap(\.implies).first(where: { $0.option == name }) { return implied.value }

@@ -58,7 +58,7 @@ enum AppendCommand: Command {
         case .events(let decoded):
             events = decoded
         case .invalid(let invalid):
-            var kinds: Set<String> = []
+            var kinds: Set<String> = []   // not a format string: error kinds
             for (index, problems) in invalid {
                 // Each member's problem, not only the first.
                 for problem in problems { io.error("\(inputs[index].label): \(describe(problem))"); kinds.insert(problem.kind.rawValue) }

@@ -61,7 +61,7 @@ enum DemoCommand: Command {
         var followed: [NewEvent] = []
         let syncedDays = min(days, DeviceSchedule.days)
         let syncEnd = demo.options.start.adding(days: syncedDays)
-        let appended = try write(demo, to: logPath) { if $0.user == follow, $0.at.day < syncEnd { followed.append($0) } }
+        let appended = try write(demo, to: logPath) { if CodePoint.equal($0.user, follow), $0.at.day < syncEnd { followed.append($0) } }
         io.line("Simulated \(users) learner\(users == 1 ? "" : "s") over \(days) day\(days == 1 ? "" : "s") (seed \(seed)): "
                 + "appended \(appended) events to \(logPath).")
 

@@ -13,18 +13,18 @@ enum DemoSync {
         do {
             let server = try LedgerWriter(path: serverPath)
             defer { server.close() }
-            var outboxes: [String: LedgerWriter] = [:]
+            var outboxes: [ExactString: LedgerWriter] = [:]
             defer { for w in outboxes.values { w.close() } }
             for step in schedule {
                 switch step {
                 case .serverRecord(let event):
                     try server.append(event)
                 case .record(let device, let event):
-                    if outboxes[device] == nil {
-                        outboxes[device] = try LedgerWriter(path: "\(directory)/\(device).outbox")
+                    if outboxes[ExactString(device)] == nil {
+                        outboxes[ExactString(device)] = try LedgerWriter(path: "\(directory)/\(device).outbox")
                         devices.append(device)
                     }
-                    try outboxes[device]?.append(event)
+                    try outboxes[ExactString(device)]?.append(event)
                 case .sync(let device):
                     let replica = Replica(path: "\(directory)/\(device).replica")
                     let pending = try Outbox(path: "\(directory)/\(device).outbox").pending(replica: replica.path)
