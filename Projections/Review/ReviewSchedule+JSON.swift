@@ -19,7 +19,7 @@ extension ReviewItem {
     /// One item, members in docs/projections.md's order.
     func write(to w: inout JSONWriter) {
         w.object { w, o in
-            o.string(&w, "kind", kind.rawValue); o.string(&w, "source", source); o.string(&w, "question", question)
+            o.string(&w, "item", item); o.string(&w, "kind", kind.rawValue); o.string(&w, "source", source); o.string(&w, "question", question)
             o.string(&w, "skill", skill)
             o.number(&w, "stability", ReviewSchedule.literal(stability)); o.number(&w, "difficulty", ReviewSchedule.literal(difficulty))
             o.integer(&w, "reviews", reviews); o.integer(&w, "lapses", lapses)
