@@ -105,7 +105,8 @@ package enum ReviewProjection {
 
     /// The schedule on `day`: every item, by due instant (the most overdue
     /// first), then `item` (those without first), kind, source and question.
-    package static func schedule(_ state: State, day: Day?) -> ReviewSchedule {
+    /// `budget` the day's plan's (``ReviewPlan``; nil: every due item).
+    package static func schedule(_ state: State, day: Day?, budget: Int? = ReviewPlan.defaultBudget) -> ReviewSchedule {
         // Sorted as small keys (due instant, position), the names read only on a
         // tie, then each item made once.
         var order: [(due: Instant, index: Dictionary<Key, Item>.Index)] = []
@@ -122,16 +123,29 @@ package enum ReviewProjection {
             if !CodePoint.equal(p.source, q.source) { return CodePoint.less(p.source, q.source) }
             return CodePoint.less(p.question, q.question)
         }
+        var firstReviews: [Instant] = []
+        firstReviews.reserveCapacity(order.count)
         let items = order.compactMap { entry -> ReviewItem? in
             let key = state.items.keys[entry.index], item = state.items.values[entry.index]
-            guard let memory = item.memory else { return nil }
+            guard let memory = item.memory, let first = item.reviews.first else { return nil }
+            firstReviews.append(first.instant)
             return ReviewItem(item: key.item?.value, kind: item.place.kind, source: item.place.source,
                               question: item.place.question, skill: item.skill,
                               stability: memory.stability, difficulty: memory.difficulty,
                               reviews: item.reviews.count, lapses: item.lapses, lastReview: item.latest,
                               due: item.latest.adding(days: memory.interval))
         }
-        return ReviewSchedule(retention: state.scheduler.desiredRetention, day: day, items: items)
+        let plan = ReviewPlan.on(day, budget: budget, items: items, seenBefore: { k in
+            // Answered before D: its first review is before D's midnight in its latest review's offset.
+            guard let day else { return false }
+            let midnight = Int64(day.ordinal) * 86_400 - Int64(items[k].lastReview.offsetMinutes) * 60
+            return firstReviews[k] < Instant(seconds: midnight, nanoseconds: 0)
+        }, retrievability: { item in
+            guard let day else { return 1 }
+            return state.scheduler.retrievability(elapsedDays: max(0, day.ordinal - item.lastReview.day.ordinal),
+                                                  stability: item.stability)
+        })
+        return ReviewSchedule(retention: state.scheduler.desiredRetention, day: day, items: items, plan: plan)
     }
 
     private static func add(_ answer: ReviewedAnswer, to state: inout State) {

@@ -1,10 +1,15 @@
 import Events
 
 extension ReviewSchedule {
-    /// `state`'s `review` member: `retention`, `due` (items due on D), `items`.
+    /// `state`'s `review` member: `retention`, `due` (items due on D), the
+    /// day's plan (`budget`, null for all; `done`; `today`, the items to ask;
+    /// `more`, due beyond the budget), `items`.
     func write(to w: inout JSONWriter) {
         w.object { w, o in
             o.number(&w, "retention", ReviewSchedule.literal(retention)); o.integer(&w, "due", due)
+            o.integer(&w, "budget", plan.budget); o.integer(&w, "done", plan.done)
+            o.array(&w, "today", plan.items) { w, item in item.write(to: &w) }
+            o.integer(&w, "more", plan.more)
             o.array(&w, "items", items) { w, item in item.write(to: &w) }
         }
     }

@@ -54,13 +54,17 @@ extension Learner {
             let open = dailyQuiz(day, stopAfter: answered, in: &morning, &rng, to: &sink)
             resumeLater = (open.attempt, open.quiz, answered)
         }
+        if followsPlan {
+            // The plan's review quiz, on a stream of its own so other draws stay as they were.
+            var own = SeededGenerator(seed: seed, streams: UInt64(index), UInt64(dayIndex) | 1 << 62)
+            reviewQuiz(day, in: &morning, &own, to: &sink)
+        }
         if rng.chance(0.3) { puzzles(in: &morning, &rng, to: &sink) }
 
         if resumeLater != nil || rng.chance(0.55) {
             var evening = eveningSession(after: morning, midnight: midnight, &rng)
             if let resume = resumeLater {
-                let theme = Catalog.dailyQuiz(on: day).theme
-                answer(resume.attempt, of: resume.quiz, questions: resume.answered..<5, skills: theme.skills, penalty: 0,
+                answer(resume.attempt, of: resume.quiz, questions: resume.answered..<5, penalty: 0,
                        in: &evening, &rng, to: &sink)
                 end(resume.attempt, of: resume.quiz, finished: true, in: &evening, &rng, to: &sink)
                 dailyFinished += 1
@@ -131,13 +135,13 @@ extension Learner {
                                       title: theme.title, category: theme.category)
             (attempt, quiz) = start(started, in: &session, &rng, to: &sink)
             if let stopAfter {
-                answer(attempt, of: quiz, questions: 0..<stopAfter, skills: theme.skills, penalty: 0, script: script,
+                answer(attempt, of: quiz, questions: 0..<stopAfter, penalty: 0, script: script,
                        in: &session, &rng, to: &sink)
                 return (attempt, quiz)
             }
             let quits = abandon && round == 0
             let answered = quits ? rng.int(in: 1...(questions - 1)) : questions
-            let score = answer(attempt, of: quiz, questions: 0..<answered, skills: theme.skills, penalty: 0,
+            let score = answer(attempt, of: quiz, questions: 0..<answered, penalty: 0,
                                script: round == 0 ? script : AttemptScript(), in: &session, &rng, to: &sink)
             end(attempt, of: quiz, finished: !quits, in: &session, &rng, to: &sink)
             if !quits { dailyFinished += 1 }
