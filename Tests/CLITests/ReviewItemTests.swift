@@ -95,8 +95,8 @@ struct ReviewItemTests {
         // 10-01: 25 items; i0-i19 wrong (Again, S 0.212), i20-i24 right after a hint (Hard, S 1.2931): all due 10-02.
         var lines = [Self.line("s1", "2025-10-01T09:00:00Z", "quiz.started", #"{"attempt":"a1","quiz":"bank","questions":25}"#)]
         for k in 0..<25 {
-            if k >= 20 { lines.append(Self.line("h\(k)", "2025-10-01T09:01:\(k)Z", "hint.used", #"{"attempt":"a1","question":"q\#(k)","hint":"reveal"}"#)) }
-            lines.append(Self.line("x\(k)", "2025-10-01T09:02:\(k)Z", "answer.selected",
+            if k >= 20 { lines.append(Self.line("h\(k)", "2025-10-01T09:01:\(k + 10)Z", "hint.used", #"{"attempt":"a1","question":"q\#(k)","hint":"reveal"}"#)) }
+            lines.append(Self.line("x\(k)", "2025-10-01T09:02:\(k + 10)Z", "answer.selected",
                                    #"{"attempt":"a1","question":"q\#(k)","choice":0,"correct":\#(k >= 20),"item":"i\#(k)"}"#))
         }
         // 10-02: three of them answered again (they count against the budget), and one new item (it does not).
