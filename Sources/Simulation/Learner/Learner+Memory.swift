@@ -85,9 +85,12 @@ extension Learner {
         end(attempt, of: logged, finished: true, in: &session, &rng, to: &sink)
     }
 
-    /// The bank items of a quiz's questions, in order: a review quiz's as the
-    /// learner's plan chose them, any other quiz's the catalog's.
+    /// The bank items of a quiz's `count` questions, in order: a review quiz's
+    /// as the learner's plan chose them (in turn again past its end: a glitch
+    /// that reuses a review attempt's id answers more questions than it had),
+    /// any other quiz's the catalog's.
     func items(of quiz: String, count: Int) -> [String] {
-        reviewQuizzes[quiz] ?? Catalog.items(ofQuiz: quiz, count: count)
+        guard let chosen = reviewQuizzes[quiz], !chosen.isEmpty else { return Catalog.items(ofQuiz: quiz, count: count) }
+        return (0..<count).map { chosen[$0 % chosen.count] }
     }
 }
