@@ -39,7 +39,7 @@ let package = Package(
         .target(name: "Interop", dependencies: ["Events", "Projections", "Ledger", "CSQLite"], path: "Sources/Interop"),
         // The system SQLite library, for `import --from cryptogram DB` (Apple's SDKs; Debian's libsqlite3-dev).
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
-        .target(name: "Simulation", dependencies: ["Events"], path: "Sources/Simulation"),
+        .target(name: "Simulation", dependencies: ["Events", "Projections"], path: "Sources/Simulation"),
         // `progress-ledger serve`: the HTTP/1.1 API devices sync with (docs/sync.md,
         // docs/openapi.yaml), on the platform's sockets through Ledger's system seam.
         // No Foundation, so the CLI starts fast.

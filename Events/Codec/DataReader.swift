@@ -22,8 +22,16 @@ package struct DataReader<M: PayloadMember> {
         self.rules = rules; self.object = object; self.items = items; self.type = type
     }
 
-    /// The members the format does not define, as written.
-    package var extra: [JSONMember] { object.extra }
+    /// The members the format does not define, as written; to a reader of an
+    /// older version, also the members a later version added (after the others).
+    package var extra: [JSONMember] {
+        guard rules.known < FormatVersion.latest else { return object.extra }
+        var kept = object.extra
+        for m in M.allCases where m.version > rules.known && self[m].kind != .absent {
+            kept.append(JSONMember(m.rawValue, rules.scanner.value(self[m])))
+        }
+        return kept
+    }
 
     @inline(__always) private subscript(_ m: M) -> Capture { object.slots[m.slot] }
 
@@ -32,9 +40,12 @@ package struct DataReader<M: PayloadMember> {
         try rules.string(self[m], m.rawValue)
     }
 
-    /// An optional string: 1 to 256 characters when present.
+    /// An optional string: 1 to 256 characters when present (and no control
+    /// characters for a member that says so); nil to a reader of a version
+    /// older than the member's, which keeps it among ``extra``.
     @inline(__always) package func optionalString(_ m: M) throws(EventError) -> String? {
-        try rules.optionalString(self[m], m.rawValue)
+        guard m.version <= rules.known else { return nil }
+        return try rules.optionalString(self[m], m.rawValue, .of(m))
     }
 
     /// A required string that is made even when the reader only checks (the

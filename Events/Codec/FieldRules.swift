@@ -27,11 +27,15 @@ struct FieldRules {
     let path: Path
     /// False to check strings without making them (they come back empty): see ``LineCodec/checkRecord(_:)``.
     let materialize: Bool
+    /// The newest format version the reader knows: a member a later version
+    /// added to a type (``PayloadMember/version``) is, to it, a member it does not know.
+    let known: Int
 
-    init(_ scanner: JSONScanner, _ path: Path, materialize: Bool = true) {
+    init(_ scanner: JSONScanner, _ path: Path, materialize: Bool = true, known: Int = FormatVersion.latest) {
         self.scanner = scanner
         self.path = path
         self.materialize = materialize
+        self.known = known
     }
 
     /// The error of member `name` of this object.
@@ -44,10 +48,10 @@ struct FieldRules {
     }
 
     /// The rules of an item of this object's array member.
-    var item: FieldRules { FieldRules(scanner, .item, materialize: materialize) }
+    var item: FieldRules { FieldRules(scanner, .item, materialize: materialize, known: known) }
 
     /// The same rules, making every string they return.
-    var made: FieldRules { FieldRules(scanner, path) }
+    var made: FieldRules { FieldRules(scanner, path, known: known) }
 
     // MARK: strings
 
@@ -194,6 +198,11 @@ struct TextRule {
     static var text: TextRule { TextRule(max: 256, noControl: false) }
     /// `user` and `device`: 1 to 128 characters, no control characters.
     static var name: TextRule { TextRule(max: 128, noControl: true) }
+    /// A text member that also refuses control characters (``PayloadMember/noControl``: an answer's `item`).
+    static var plain: TextRule { TextRule(max: 256, noControl: true) }
+
+    /// The rule of a `data` member's text: ``plain`` when it refuses control characters, else ``text``.
+    static func of<M: PayloadMember>(_ m: M) -> TextRule { m.noControl ? .plain : .text }
 
     /// What the valid UTF-8 `u` breaks, as the rule's text; nil when it keeps the rule.
     @inline(__always)

@@ -87,7 +87,7 @@ struct PlainCheck<Member: PayloadMember>: MemberWriter {
     init(type: EventType?) { self.type = type }
 
     mutating func string(_ m: Member, _ value: String?) {
-        if let value, !TextRule.text.keeps(value) { plain = false }
+        if let value, !TextRule.of(m).keeps(value) { plain = false }
     }
 
     mutating func integer(_ m: Member, _ value: Int?) {

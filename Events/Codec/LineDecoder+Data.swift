@@ -104,6 +104,6 @@ extension LineDecoder {
 
     /// The typed event: `data`'s members read by the type's payload, in its order.
     func event(_ type: EventType, _ d: DataCapture) throws(EventError) -> Event {
-        try type.decode(FieldRules(s, .data, materialize: materializeData), d)
+        try type.decode(FieldRules(s, .data, materialize: materializeData, known: known), d)
     }
 }

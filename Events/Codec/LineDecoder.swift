@@ -79,7 +79,8 @@ struct LineDecoder {
     }
 
     static func newEvent(_ line: UnsafeRawBufferPointer) throws(EventError) -> NewEvent {
-        let (decoder, e) = try scanned(line)
+        var (decoder, e) = try scanned(line)
+        decoder.known = FormatVersion.latest   // an event appended is always checked fully
         return try decoder.newEvent(e)
     }
 

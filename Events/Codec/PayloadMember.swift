@@ -12,11 +12,21 @@ package protocol PayloadMember: RawRepresentable<String>, CaseIterable, Hashable
     /// For a member holding an array of objects (a submission's `answers`),
     /// the members of those objects; nil for every other member.
     var items: (any PayloadMember.Type)? { get }
+    /// The format version that defined the member: 1, or a later one for an
+    /// optional member added to a version-1 type (events-v2.md, "Optional
+    /// members added in version 2"). A reader of an older version keeps it as
+    /// a member it does not know (``DataReader/extra``) and reads the rest as before.
+    var version: Int { get }
+    /// Whether the member's text refuses control characters (U+0000-U+001F,
+    /// U+007F-U+009F) besides the format's 1-to-256 rule (an answer's `item`).
+    var noControl: Bool { get }
 }
 
 extension PayloadMember {
     package var minimum: Int { 0 }
     package var items: (any PayloadMember.Type)? { nil }
+    package var version: Int { 1 }
+    package var noControl: Bool { false }
 
     /// Where the decoder keeps this member: its place in the format's order.
     @inline(__always) var slot: Int { declarationIndex(self) }

@@ -17,13 +17,17 @@ public struct SubmissionMade: Sendable, Hashable {
         public var correct: Bool
         /// The skill it tests.
         public var skill: String?
+        /// The app's stable id of what the question asks the learner to
+        /// remember, as ``AnswerSelected/item`` (format version 2's optional member).
+        public var item: String?
         /// Members the format does not define, kept as written.
         public var extra: [JSONMember]
 
         /// Makes an answered item.
-        public init(question: String, choice: Int, correct: Bool, skill: String? = nil, extra: [JSONMember] = []) {
+        public init(question: String, choice: Int, correct: Bool, skill: String? = nil, item: String? = nil,
+                    extra: [JSONMember] = []) {
             self.question = question; self.choice = choice; self.correct = correct
-            self.skill = skill; self.extra = extra
+            self.skill = skill; self.item = item; self.extra = extra
         }
     }
     /// Lesson or passage id.
@@ -80,15 +84,20 @@ extension SubmissionMade: Payload {
 
 extension SubmissionMade.Answer: DataObject {
     /// An answer's members, in the format's order.
-    package enum Member: String, PayloadMember { case question, choice, correct, skill }
+    package enum Member: String, PayloadMember {
+        case question, choice, correct, skill, item
+        /// `item` is version 2's (events-v2.md), and refuses control characters.
+        package var version: Int { self == .item ? 2 : 1 }
+        package var noControl: Bool { self == .item }
+    }
 
     package init(_ d: DataReader<Member>) throws(EventError) {
         self.init(question: try d.comparedString(.question), choice: try d.integer(.choice), correct: try d.bool(.correct),
-                  skill: try d.optionalString(.skill), extra: d.extra)
+                  skill: try d.optionalString(.skill), item: try d.optionalString(.item), extra: d.extra)
     }
 
     package func write<W: MemberWriter>(to w: inout W) where W.Member == Member {
-        w.string(.question, question); w.integer(.choice, choice); w.bool(.correct, correct); w.string(.skill, skill); w.extra(extra)
+        w.string(.question, question); w.integer(.choice, choice); w.bool(.correct, correct); w.string(.skill, skill); w.string(.item, item); w.extra(extra)
     }
 
     /// Questions are distinct within a submission.

@@ -402,6 +402,17 @@ struct JSONScanner {
         String(decoding: raw(c), as: UTF8.self)
     }
 
+    /// A captured value as a tree (a member kept as written).
+    func value(_ c: Capture) -> JSONValue {
+        switch c.kind {
+        case .absent, .null: .null
+        case .bool: .bool(c.flag)
+        case .number: .number(text(c))
+        case .string: .string(string(c))
+        case .array, .object: (try? JSONScanner.parse(raw(c))) ?? .null
+        }
+    }
+
     /// A string capture's value, unescaped.
     func string(_ c: Capture) -> String {
         guard c.flag else { return String(decoding: raw(c), as: UTF8.self) }

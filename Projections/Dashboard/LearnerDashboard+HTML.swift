@@ -60,7 +60,7 @@ extension LearnerDashboard {
             return (Int((Double(n) / 60e9).rounded()), "\(d): \(ExactSeconds(nanoseconds: n).readable)")
         }, caption: "Seconds of answers (ms), puzzles and submissions, in minutes.")
         h += figure("Reviews ahead", reviewForecast, caption: "Questions FSRS schedules for review on each day "
-                    + "(today's bar includes the overdue ones), from your own answers: wrong ones come back soon, "
+                    + "(today's bar: today's plan, at most the day's budget), from your own answers: wrong ones come back soon, "
                     + "right ones later and later.")
         h += "</section>\n"
         h += reviewTable + quizzesTable + puzzlesTable
@@ -83,7 +83,7 @@ extension LearnerDashboard {
             ("hints used", String(state.hints.used)),
             ("time spent", state.stats.timeSpent.readable),
             ("learning days", String(state.stats.activeDays)),
-            ("reviews due today", String(state.review.due)),
+            reviewCard,
         ]
         return "<section class=\"cards\" id=\"cards\">" + cards.map {
             "<div class=\"card\"><div class=\"value\">\(HTMLText.escape($0.1))</div><div class=\"name\">\($0.0)</div></div>"

@@ -3,17 +3,22 @@ import Events
 extension LearnerDashboard {
     /// Bars in the review forecast: D (with everything overdue) and the 13 days after it.
     static let forecastDays = 14
-    /// Rows of the "To review today" table; the rest are counted below it.
-    static let reviewRows = 10
+    /// The card of today's reviews: `12 of 20 done`.
+    var reviewCard: (String, String) {
+        let plan = state.review.plan
+        return ("reviews today", plan.budget.map { "\(plan.done) of \($0) done" } ?? "\(plan.done) done")
+    }
 
-    /// The 14-day forecast of reviews: how many items are due on D (overdue
-    /// ones included), then on each day after D (``ReviewSchedule/upcoming(days:)``).
+    /// The 14-day forecast of reviews: today's plan (done and to do, within
+    /// the budget: never the whole backlog), then the items due on each day
+    /// after D (``ReviewSchedule/upcoming(days:)``).
     var reviewForecast: String {
         guard let d = state.day else { return "<p>No activity yet.</p>" }
-        let counts = [(d, state.review.due)] + state.review.upcoming(days: Self.forecastDays - 1)
+        let plan = state.review.plan
+        let counts = [(d, plan.done + plan.items.count)] + state.review.upcoming(days: Self.forecastDays - 1)
         let points = counts.map { day, n in
             let (_, m, dd) = day.components
-            let when = day == d ? "\(day) (today, overdue included)" : "\(day)"
+            let when = day == d ? "\(day) (today's plan, \(plan.done) done; \(plan.more) more due over the budget)" : "\(day)"
             return SVGChart.Point(key: day.description, label: Day.pad(m, 2) + "-" + Day.pad(dd, 2),
                                   tooltip: "\(when): \(n) item\(n == 1 ? "" : "s") to review", value: n)
         }
@@ -21,24 +26,28 @@ extension LearnerDashboard {
                         yTitle: "items", points: points, style: .bars, yMax: nil).svg
     }
 
-    /// Today's reviews, most overdue first: the first ``reviewRows`` of them.
+    /// Today's reviews within the budget (``ReviewPlan``): the ones most
+    /// likely forgotten first, how many are done, and how many more are due.
     var reviewTable: String {
         let e = HTMLText.escape
-        let due = state.review.dueItems
+        let plan = state.review.plan
         var t = "<section><h2>To review today</h2>"
-        guard !due.isEmpty else {
+        let done = plan.budget.map { "\(plan.done) of \($0) reviews done today" } ?? "\(plan.done) reviews done today"
+        guard !plan.items.isEmpty else {
             return t + "<p id=\"review-none\">Nothing to review today"
-                + (state.review.items.isEmpty ? " (no answers yet)." : ".") + "</p></section>\n"
+                + (state.review.items.isEmpty ? " (no answers yet)." : " (\(done)).") + "</p></section>\n"
         }
-        t += "<table id=\"table-review\"><thead><tr><th>question</th><th>from</th><th>skill</th><th>due</th>"
+        t += "<p id=\"review-budget\">\(done); \(plan.items.count) to go, the ones you are most likely to have forgotten first.</p>"
+        t += "<table id=\"table-review\"><thead><tr><th>question</th><th>last seen in</th><th>skill</th><th>due</th>"
             + "<th>reviews</th><th>lapses</th></tr></thead><tbody>"
-        for item in due.prefix(Self.reviewRows) {
-            t += "<tr><th scope=\"row\">\(e(item.question))</th><td>\(item.kind.rawValue) \(e(item.source))</td>"
+        for item in plan.items {
+            t += "<tr><th scope=\"row\">\(e(item.item ?? item.question))</th><td>\(item.kind.rawValue) \(e(item.source)) \(e(item.question))</td>"
                 + "<td>\(item.skill.map(e) ?? "–")</td><td>\(item.dueDay)</td><td>\(item.reviews)</td><td>\(item.lapses)</td></tr>"
         }
         t += "</tbody></table>"
-        if due.count > Self.reviewRows {
-            t += "<p>… and \(due.count - Self.reviewRows) more (<code>progress-ledger review</code> lists them all).</p>"
+        if plan.more > 0 {
+            t += "<p id=\"review-more\">\(plan.more) more due, over today's budget: they wait for the coming days "
+                + "(<code>progress-ledger review --budget all</code> lists them all).</p>"
         }
         return t + "</section>\n"
     }

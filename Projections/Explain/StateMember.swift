@@ -41,7 +41,7 @@ enum StateMember: String, CaseIterable {
         case .stats: fold.stats.stats.write(to: &w)
         case .achievements: w.array(fold.achievements.earned) { w, a in a.write(to: &w) }
         case .anomalies: w.array(fold.anomalies(options)) { w, a in a.write(to: &w) }
-        case .review: ReviewProjection.schedule(fold.review, day: day).write(to: &w)
+        case .review: ReviewProjection.schedule(fold.review, day: day, budget: options.reviewBudget).write(to: &w)
         }
         return w.bytes
     }

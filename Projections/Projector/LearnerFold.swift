@@ -96,7 +96,7 @@ package struct LearnerFold: Sendable {
             stats: stats.stats,
             achievements: achievements.earned,
             anomalies: anomalies(options),
-            review: ReviewProjection.schedule(review, day: d),
+            review: ReviewProjection.schedule(review, day: d, budget: options.reviewBudget),
             retryLimit: max(0, options.retryLimit))
     }
 

@@ -1,7 +1,9 @@
 import Events
 
-/// What `progress-ledger review` prints: the items due on D, most overdue
-/// first, and how many come due on each of the next days.
+/// What `progress-ledger review` prints: the day's plan (``ReviewPlan``: the
+/// items to ask on D within the budget, lowest retrievability first, each
+/// with the quiz and question it was last seen in, how many are done and how
+/// many more are due), and how many come due on each of the next days.
 ///
 /// ```swift
 /// let agenda = ReviewAgenda(projector.state(), limit: 20)
@@ -16,10 +18,15 @@ public struct ReviewAgenda: Sendable, Hashable {
     public var user: String
     /// Day D; nil when the learner has no event and no day was given.
     public var day: Day?
-    /// The items due on D (`due_day <= D`), most overdue first, at most `limit`.
+    /// The items to ask on D: the plan's (due, lowest retrievability first,
+    /// within the budget), at most `limit`.
     public var due: [ReviewItem]
-    /// How many items are due on D, `limit` aside.
+    /// How many items are due on D, budget and `limit` aside.
     public var dueCount: Int
+    /// The day's budget (nil: every due item).
+    public var budget: Int?
+    /// Items answered on D that had been answered before D (they count against the budget).
+    public var done: Int
     /// Items scheduled in all.
     public var itemCount: Int
     /// The desired retention.
@@ -38,22 +45,27 @@ public struct ReviewAgenda: Sendable, Hashable {
     /// The agenda of a state: at most `limit` due items (nil: all), and the
     /// `upcomingDays` days after D.
     public init(_ state: LearnerState, limit: Int? = nil, upcomingDays: Int = ReviewAgenda.upcomingDays) {
-        let dueItems = state.review.dueItems
+        let plan = state.review.plan
         user = state.user
         day = state.day
-        due = Array(dueItems.prefix(limit ?? dueItems.count))
-        dueCount = dueItems.count
+        due = Array(plan.items.prefix(limit ?? plan.items.count))
+        dueCount = state.review.due
+        budget = plan.budget
+        done = plan.done
         itemCount = state.review.items.count
         retention = state.review.retention
         upcoming = state.review.upcoming(days: upcomingDays).map { Upcoming(day: $0.day, count: $0.count) }
     }
 
-    /// `{"user","day","due":[items as in state],"upcoming":[{"day","count"}]}`, no trailing newline.
+    /// `{"user","day","budget","done","due":[items as in state],"more","upcoming":[{"day","count"}]}`,
+    /// no trailing newline: `more` the items due on D not in `due`.
     public var jsonBytes: [UInt8] {
         var w = JSONWriter()
         w.object { w, o in
             o.string(&w, "user", user); o.day(&w, "day", day)
+            o.integer(&w, "budget", budget); o.integer(&w, "done", done)
             o.array(&w, "due", due) { w, item in item.write(to: &w) }
+            o.integer(&w, "more", dueCount - due.count)
             o.objects(&w, "upcoming", upcoming) { w, u, next in u.day(&w, "day", next.day); u.integer(&w, "count", next.count) }
         }
         return w.bytes
@@ -62,12 +74,14 @@ public struct ReviewAgenda: Sendable, Hashable {
     /// For a person: a line per due item, then the week's counts.
     public var text: String {
         guard let day else { return "\(user) · no day (no events): nothing to review\n" }
+        let budgetText = budget.map { "\(done) of \($0) done today" } ?? "\(done) done today"
         var lines = ["\(user) · \(day) · " + (dueCount == 0 ? "nothing due" : plural(dueCount, "item", "items") + " due")
-                     + (due.count < dueCount ? " (the \(due.count) most overdue below)" : "")
+                     + " · \(budgetText), \(due.count) to review below (lowest recall first)"
+                     + (due.count < dueCount ? ", \(dueCount - due.count) more due" : "")
                      + " · \(plural(itemCount, "item", "items")) scheduled for \(ReviewSchedule.literal(retention) ?? "?") retention"]
         for item in due {
             let late = day.ordinal - item.dueDay.ordinal
-            lines.append("  \(item.kind.rawValue) \(item.source) \(item.question)"
+            lines.append("  " + (item.item.map { "\($0), last seen in " } ?? "") + "\(item.kind.rawValue) \(item.source) \(item.question)"
                          + (item.skill.map { " (\($0))" } ?? "")
                          + " · due \(item.dueDay)" + (late > 0 ? ", \(plural(late, "day", "days")) overdue" : "")
                          + " · \(plural(item.reviews, "review", "reviews")), \(plural(item.lapses, "lapse", "lapses"))"

@@ -1,8 +1,10 @@
 import Events
 
-/// One question a learner answered, as FSRS schedules it (`state`'s
-/// `review.items`): where it comes from, its memory after its latest review,
-/// and when it is due.
+/// One thing a learner is to remember, as FSRS schedules it (`state`'s
+/// `review.items`): the answers' `item` when they carry one (the app's stable
+/// id: one bank question in several quizzes is one item), else one question
+/// of one quiz or content; where it was last seen, its memory after its
+/// latest review, and when it is due.
 public struct ReviewItem: Sendable, Hashable {
     /// Where a question comes from.
     public enum Kind: String, Sendable, Hashable, CaseIterable {
@@ -12,11 +14,16 @@ public struct ReviewItem: Sendable, Hashable {
         case submission
     }
 
-    /// Quiz or submission.
+    /// The app's stable id of the item (the answers' `item`); nil for an item
+    /// that is one question of one quiz or content (answers without `item`).
+    public var item: String?
+    /// Quiz or submission: where its latest review was (for an item without
+    /// `item`, where it is).
     public var kind: Kind
-    /// The quiz id or the content id.
+    /// The quiz id or the content id of its latest review: the quiz (or
+    /// lesson) it was last seen in.
     public var source: String
-    /// The question id.
+    /// The question id of its latest review.
     public var question: String
     /// The skill of its latest review's answer, if that answer named one.
     public var skill: String?
@@ -37,9 +44,9 @@ public struct ReviewItem: Sendable, Hashable {
     public var dueDay: Day { due.day }
 
     /// Makes an item.
-    public init(kind: Kind, source: String, question: String, skill: String?, stability: Double, difficulty: Double,
-                reviews: Int, lapses: Int, lastReview: Timestamp, due: Timestamp) {
-        self.kind = kind; self.source = source; self.question = question; self.skill = skill
+    public init(item: String? = nil, kind: Kind, source: String, question: String, skill: String?, stability: Double,
+                difficulty: Double, reviews: Int, lapses: Int, lastReview: Timestamp, due: Timestamp) {
+        self.item = item; self.kind = kind; self.source = source; self.question = question; self.skill = skill
         self.stability = stability; self.difficulty = difficulty; self.reviews = reviews; self.lapses = lapses
         self.lastReview = lastReview; self.due = due
     }

@@ -7,14 +7,37 @@ import Events
 /// An item's reviews are applied in order of their instant, ties in log
 /// order: a review at or after the item's latest steps the scheduler once; an
 /// earlier one (an answer synced late) is put in its place and the item's
-/// reviews are folded again. A reset of a scope drops its items. The items as
-/// `state` shows them (``ReviewItem``) are made once, by ``schedule(_:day:)``.
+/// reviews are folded again. A reset of a scope drops every item with a
+/// review of that scope. The items as `state` shows them (``ReviewItem``) are
+/// made once, by ``schedule(_:day:)``.
 package enum ReviewProjection {
-    /// An item: kind, source and question, compared exactly.
-    struct Key: Sendable, Hashable {
+    /// An item: the answers' `item` (the app's stable id), or without it kind,
+    /// source and question; compared exactly (UTF-8 bytes, so code points).
+    enum Key: Sendable, Hashable {
+        case item(ExactString)
+        case question(ReviewItem.Kind, source: ExactString, question: ExactString)
+
+        /// The key of a review's item.
+        init(_ answer: ReviewedAnswer) {
+            if let item = answer.item {
+                self = .item(ExactString(item))
+            } else {
+                self = .question(answer.kind, source: ExactString(answer.source), question: ExactString(answer.question))
+            }
+        }
+
+        /// The `item` id, nil for a question's key.
+        var item: ExactString? {
+            if case .item(let id) = self { return id }
+            return nil
+        }
+    }
+
+    /// Where a review's question was shown: quiz or content, and question.
+    struct Place: Sendable, Hashable {
         var kind: ReviewItem.Kind
-        var source: ExactString
-        var question: ExactString
+        var source: String
+        var question: String
     }
 
     /// One review of an item: when, and its rating.
@@ -35,13 +58,24 @@ package enum ReviewProjection {
         var latest: Timestamp
         /// The latest review's skill.
         var skill: String?   // not a key: items are keyed by Key (ExactString)
+        /// Where the latest review's question was shown.
+        var place: Place
+        /// The kinds of its reviews (bit `1 << kind`): a reset of one drops it.
+        var kinds: UInt8 = 0
 
-        /// An item not yet reviewed, for its first review at `at`.
-        init(at: Timestamp) {
+        /// An item not yet reviewed, for its first review, `answer`.
+        init(_ answer: ReviewedAnswer) {
             reviews = []
-            latest = at
+            latest = answer.at
+            place = Place(kind: answer.kind, source: answer.source, question: answer.question)
         }
+
+        /// Whether a review of `kind` is among its reviews.
+        func has(_ kind: ReviewItem.Kind) -> Bool { kinds & ReviewProjection.bit(kind) != 0 }
     }
+
+    /// An item kind's bit in ``Item/kinds``.
+    static func bit(_ kind: ReviewItem.Kind) -> UInt8 { kind == .quiz ? 1 : 2 }
 
     /// The items, and the scheduler that folds them.
     package struct State: Sendable, Hashable {
@@ -64,14 +98,15 @@ package enum ReviewProjection {
         }
         let reset = ReviewedAnswer.resetKinds(step)
         if !reset.isEmpty {
-            state.items = state.items.filter { !reset.contains($0.key.kind) }
+            state.items = state.items.filter { entry in !reset.contains { entry.value.has($0) } }
             state.changes += 1
         }
     }
 
     /// The schedule on `day`: every item, by due instant (the most overdue
-    /// first), then kind, source and question.
-    package static func schedule(_ state: State, day: Day?) -> ReviewSchedule {
+    /// first), then `item` (those without first), kind, source and question.
+    /// `budget` the day's plan's (``ReviewPlan``; nil: every due item).
+    package static func schedule(_ state: State, day: Day?, budget: Int? = ReviewPlan.defaultBudget) -> ReviewSchedule {
         // Sorted as small keys (due instant, position), the names read only on a
         // tie, then each item made once.
         var order: [(due: Instant, index: Dictionary<Key, Item>.Index)] = []
@@ -81,27 +116,42 @@ package enum ReviewProjection {
         }
         order.sort { a, b in
             if a.due != b.due { return a.due < b.due }
-            let x = state.items.keys[a.index], y = state.items.keys[b.index]
-            if x.kind != y.kind { return CodePoint.less(x.kind.rawValue, y.kind.rawValue) }
-            if x.source != y.source { return x.source < y.source }
-            return x.question < y.question
+            let x = state.items.keys[a.index].item, y = state.items.keys[b.index].item
+            if x != y { return x.map { p in y.map { p < $0 } ?? false } ?? true }
+            let p = state.items.values[a.index].place, q = state.items.values[b.index].place
+            if p.kind != q.kind { return CodePoint.less(p.kind.rawValue, q.kind.rawValue) }
+            if !CodePoint.equal(p.source, q.source) { return CodePoint.less(p.source, q.source) }
+            return CodePoint.less(p.question, q.question)
         }
+        var firstReviews: [Instant] = []
+        firstReviews.reserveCapacity(order.count)
         let items = order.compactMap { entry -> ReviewItem? in
             let key = state.items.keys[entry.index], item = state.items.values[entry.index]
-            guard let memory = item.memory else { return nil }
-            return ReviewItem(kind: key.kind, source: key.source.value, question: key.question.value, skill: item.skill,
+            guard let memory = item.memory, let first = item.reviews.first else { return nil }
+            firstReviews.append(first.instant)
+            return ReviewItem(item: key.item?.value, kind: item.place.kind, source: item.place.source,
+                              question: item.place.question, skill: item.skill,
                               stability: memory.stability, difficulty: memory.difficulty,
                               reviews: item.reviews.count, lapses: item.lapses, lastReview: item.latest,
                               due: item.latest.adding(days: memory.interval))
         }
-        return ReviewSchedule(retention: state.scheduler.desiredRetention, day: day, items: items)
+        let plan = ReviewPlan.on(day, budget: budget, items: items, seenBefore: { k in
+            // Answered before D: its first review is before D's midnight in its latest review's offset.
+            guard let day else { return false }
+            let midnight = Int64(day.ordinal) * 86_400 - Int64(items[k].lastReview.offsetMinutes) * 60
+            return firstReviews[k] < Instant(seconds: midnight, nanoseconds: 0)
+        }, retrievability: { item in
+            guard let day else { return 1 }
+            return state.scheduler.retrievability(elapsedDays: max(0, day.ordinal - item.lastReview.day.ordinal),
+                                                  stability: item.stability)
+        })
+        return ReviewSchedule(retention: state.scheduler.desiredRetention, day: day, items: items, plan: plan)
     }
 
     private static func add(_ answer: ReviewedAnswer, to state: inout State) {
-        let key = Key(kind: answer.kind, source: ExactString(answer.source), question: ExactString(answer.question))
         state.changes += 1
         // One lookup, in place: a new item starts with no review.
-        state.items[key, default: Item(at: answer.at)].add(Review(instant: answer.at.instant, rating: answer.rating), answer,
+        state.items[Key(answer), default: Item(answer)].add(Review(instant: answer.at.instant, rating: answer.rating), answer,
                                                             state.scheduler)
     }
 }
@@ -109,6 +159,7 @@ package enum ReviewProjection {
 extension ReviewProjection.Item {
     /// Adds a review of this item (its first, or a later one).
     mutating func add(_ review: ReviewProjection.Review, _ answer: ReviewedAnswer, _ scheduler: FSRSScheduler) {
+        kinds |= ReviewProjection.bit(answer.kind)
         if let last = reviews.last, review.instant < last.instant {
             // Earlier than the latest (synced late): in its place, after the
             // reviews at the same instant, and every review folded again.
@@ -125,6 +176,7 @@ extension ReviewProjection.Item {
             memory = scheduler.review(memory, review.rating, at: review.instant)
             skill = answer.skill
             latest = answer.at
+            place = ReviewProjection.Place(kind: answer.kind, source: answer.source, question: answer.question)
         }
     }
 }

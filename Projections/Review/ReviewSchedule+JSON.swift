@@ -1,10 +1,15 @@
 import Events
 
 extension ReviewSchedule {
-    /// `state`'s `review` member: `retention`, `due` (items due on D), `items`.
+    /// `state`'s `review` member: `retention`, `due` (items due on D), the
+    /// day's plan (`budget`, null for all; `done`; `today`, the items to ask;
+    /// `more`, due beyond the budget), `items`.
     func write(to w: inout JSONWriter) {
         w.object { w, o in
             o.number(&w, "retention", ReviewSchedule.literal(retention)); o.integer(&w, "due", due)
+            o.integer(&w, "budget", plan.budget); o.integer(&w, "done", plan.done)
+            o.array(&w, "today", plan.items) { w, item in item.write(to: &w) }
+            o.integer(&w, "more", plan.more)
             o.array(&w, "items", items) { w, item in item.write(to: &w) }
         }
     }
@@ -19,7 +24,7 @@ extension ReviewItem {
     /// One item, members in docs/projections.md's order.
     func write(to w: inout JSONWriter) {
         w.object { w, o in
-            o.string(&w, "kind", kind.rawValue); o.string(&w, "source", source); o.string(&w, "question", question)
+            o.string(&w, "item", item); o.string(&w, "kind", kind.rawValue); o.string(&w, "source", source); o.string(&w, "question", question)
             o.string(&w, "skill", skill)
             o.number(&w, "stability", ReviewSchedule.literal(stability)); o.number(&w, "difficulty", ReviewSchedule.literal(difficulty))
             o.integer(&w, "reviews", reviews); o.integer(&w, "lapses", lapses)

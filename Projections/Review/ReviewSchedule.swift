@@ -13,12 +13,16 @@ public struct ReviewSchedule: Sendable, Hashable {
     public var retention: Double
     /// Day D the schedule is read on; nil when the state has no day.
     public var day: Day?
-    /// Every item, by due instant (most overdue first), then kind, source, question.
+    /// Every item, by due instant (most overdue first), then item, kind, source, question.
     public var items: [ReviewItem]
+    /// The day's reviews within the budget: done, to ask, and over the budget.
+    public var plan: ReviewPlan
 
     /// Makes a schedule.
-    public init(retention: Double = FSRSScheduler.standard.desiredRetention, day: Day? = nil, items: [ReviewItem] = []) {
+    public init(retention: Double = FSRSScheduler.standard.desiredRetention, day: Day? = nil, items: [ReviewItem] = [],
+                plan: ReviewPlan? = nil) {
         self.retention = retention; self.day = day; self.items = items
+        self.plan = plan ?? ReviewPlan(items: [])
     }
 
     /// The items due on D (`due_day <= D`), most overdue first; none without a day.

@@ -8,10 +8,11 @@ import Events
 ///
 /// - A quiz answer is a review when the attempt rules count it: the first
 ///   answer to a question of an attempt started after the latest `quizzes`
-///   reset (``Step``'s `answered` effect). Its item is the attempt's quiz and
-///   the question.
+///   reset (``Step``'s `answered` effect). Its item is the answer's `item`
+///   when it carries one (format version 2: the app's stable id, whichever
+///   quiz shows it), else the attempt's quiz and the question.
 /// - Every answer of a `submission.made` is a review, at the submission's
-///   `at`; its item is the content and the question.
+///   `at`; its item is the answer's `item`, else the content and the question.
 /// - Wrong is Again; right after a hint on that question of that attempt
 ///   (logged before the answer) is Hard; right is Good.
 package struct ReviewedAnswer: Sendable {
@@ -21,6 +22,8 @@ package struct ReviewedAnswer: Sendable {
     package var source: String
     /// The question.
     package var question: String
+    /// The answer's `item`, if it carries one: then the review's item is that id alone.
+    package var item: String?
     /// Again, Hard or Good.
     package var rating: ReviewRating
     /// The answer's skill.
@@ -36,14 +39,14 @@ package struct ReviewedAnswer: Sendable {
     package static func forEach(in step: Step, _ body: (ReviewedAnswer) -> Void) {
         switch step.effect {
         case .answered(let attempt, let answer) where step.counts:
-            var ms: Int? = nil
-            if case .answerSelected(let selected) = step.envelope.event { ms = selected.ms }
-            body(ReviewedAnswer(kind: .quiz, source: attempt.quiz, question: answer.question,
+            var ms: Int? = nil, item: String? = nil
+            if case .answerSelected(let selected) = step.envelope.event { ms = selected.ms; item = selected.item }
+            body(ReviewedAnswer(kind: .quiz, source: attempt.quiz, question: answer.question, item: item,
                                 rating: rating(correct: answer.correct, afterHint: answer.afterHint),
                                 skill: answer.skill, at: step.envelope.at, ms: ms))
         case .submitted(let submission):
             for answer in submission.answers {
-                body(ReviewedAnswer(kind: .submission, source: submission.content, question: answer.question,
+                body(ReviewedAnswer(kind: .submission, source: submission.content, question: answer.question, item: answer.item,
                                     rating: rating(correct: answer.correct, afterHint: false),
                                     skill: answer.skill, at: step.envelope.at, ms: nil))
             }

@@ -94,10 +94,11 @@ extension Streak {
 }
 
 extension ReviewSchedule {
-    /// `3 of 48 items due · next 2 on 2025-10-22`.
+    /// `3 of 48 items due · today 12 of 20 done, 3 to review · next 2 on 2025-10-22`.
     var summary: String {
         guard !items.isEmpty else { return "nothing to review yet" }
         var text = "\(due) of \(plural(items.count, "item", "items")) due"
+        if due > 0 || plan.done > 0 { text += " · today " + plan.summary }
         if let day, let next = items.lazy.map(\.dueDay).filter({ $0 > day }).min() {
             text += " · next \(items.reduce(0) { $0 + ($1.dueDay == next ? 1 : 0) }) on \(next)"
         }

@@ -20,6 +20,9 @@ public struct StateOptions: Sendable, Hashable {
     /// How the items to review are scheduled (`--retention`, `--fsrs-params`;
     /// default: FSRS-6's parameters, retention 0.9).
     public var scheduler: FSRSScheduler
+    /// At most this many reviews a day (`--budget`, ``ReviewPlan``; default
+    /// ``ReviewPlan/defaultBudget``); nil for every due item.
+    public var reviewBudget: Int? = ReviewPlan.defaultBudget
 
     /// Makes options; only `user` is required.
     public init(user: String, day: Day? = nil, asOf: AsOf? = nil, retryLimit: Int = 1,

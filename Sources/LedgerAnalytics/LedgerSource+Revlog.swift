@@ -29,10 +29,13 @@ extension LedgerSource {
     /// `--user`): the first 8 bytes of the SHA-256 of the netstrings
     /// `LEN:user,LEN:kind,LEN:source,LEN:question,LEN:generation,` (LEN the
     /// UTF-8 byte count in decimal) as a big-endian integer, its top bit
-    /// cleared (0 … 2^63 - 1, a non-negative 64-bit integer).
+    /// cleared (0 … 2^63 - 1, a non-negative 64-bit integer). A card with
+    /// `item`: the netstrings `LEN:user,4:item,LEN:item,LEN:generation,`.
     package static func cardID(_ card: Revlog.Card) -> Int64 {
         var text: [UInt8] = []
-        for field in [card.user, card.kind.rawValue, card.source, card.question, String(card.generation)] {
+        let fields = card.item.map { [card.user, "item", $0, String(card.generation)] }
+            ?? [card.user, card.kind.rawValue, card.source, card.question, String(card.generation)]
+        for field in fields {
             text += Array("\(field.utf8.count):".utf8) + Array(field.utf8) + [UInt8(ascii: ",")]
         }
         let digest = SHA256.hash(text).bytes

@@ -37,7 +37,7 @@ struct ReviewCommandTests {
     ///   forget stability 0.11…, 1 day: due 10-05.
     /// - geo q1: Good 10-01 08:00:10, Good 10-04 08:00:20 (3 days): recall stability 13.8269…, 14 days: 10-18.
     /// - l1 "1": Good on 10-02 → 2 days: due 10-04 19:00.
-    @Test("review --json: the items due on D, most overdue first, and the 7 days after D")
+    @Test("review --json: the items due on D within the budget, least likely recalled first, and the 7 days after D")
     func json() throws {
         let dir = try TemporaryDirectory()
         let log = try makeLog(dir)
@@ -47,44 +47,50 @@ struct ReviewCommandTests {
         #expect(object["user"] as? String == "u-1")
         #expect(object["day"] as? String == "2025-10-04")
         let due = try #require(object["due"] as? [[String: Any]])
-        #expect(due.map { "\($0["source"]!) \($0["question"]!)" } == ["geo q3", "l1 2", "l1 1"])
-        #expect(due.map { $0["due"] as? String } == ["2025-10-02T08:00:30.5+02:00", "2025-10-03T19:00:00+02:00",
+        // Retrievability on 10-04: l1 2 (S 0.212, 2 days) < geo q3 (S 1.2931, 3 days) < l1 1 (S 2.3065, 2 days).
+        #expect(due.map { "\($0["source"]!) \($0["question"]!)" } == ["l1 2", "geo q3", "l1 1"])
+        #expect(due.map { $0["due"] as? String } == ["2025-10-03T19:00:00+02:00", "2025-10-02T08:00:30.5+02:00",
                                                       "2025-10-04T19:00:00+02:00"])
-        #expect(due.map { $0["kind"] as? String } == ["quiz", "submission", "submission"])
-        #expect(due.map { $0["stability"] as? Double } == [1.2931, 0.212, 2.3065])
-        #expect(due.map { $0["due_day"] as? String } == ["2025-10-02", "2025-10-03", "2025-10-04"])
+        #expect(due.map { $0["kind"] as? String } == ["submission", "quiz", "submission"])
+        #expect(due.map { $0["stability"] as? Double } == [0.212, 1.2931, 2.3065])
+        #expect(due.map { $0["due_day"] as? String } == ["2025-10-03", "2025-10-02", "2025-10-04"])
+        // geo q1 and q2, answered on 10-04 and before it, are 2 of the day's 20.
+        #expect(object["budget"] as? Int == 20 && object["done"] as? Int == 2 && object["more"] as? Int == 0)
         let upcoming = try #require(object["upcoming"] as? [[String: Any]])
         #expect(upcoming.map { $0["day"] as? String } == (5...11).map { "2025-10-\(String(format: "%02d", $0))" })
         #expect(upcoming.map { $0["count"] as? Int } == [1, 0, 0, 0, 0, 0, 0])      // geo q2 on 10-05; q1 on 10-18
         // The members are state's review items, byte for byte.
         let state = try CLI.run(["state", log, "--user", "u-1", "--json"])
-        let itemLines = run.stdout.components(separatedBy: #"{"kind":"#).dropFirst().map { $0.prefix { $0 != "}" } }
+        let itemLines = run.stdout.components(separatedBy: #"{"item":null,"kind":"#).dropFirst().map { $0.prefix { $0 != "}" } }
+        #expect(itemLines.count == 3)
         for item in itemLines { #expect(state.stdout.contains(item)) }
-        #expect(state.stdout.contains(#""review":{"retention":0.9,"due":3,"items":[{"kind":"quiz","source":"geo","question":"q3""#))
+        #expect(state.stdout.contains(#""review":{"retention":0.9,"due":3,"budget":20,"done":2,"today":[{"item":null,"kind":"submission","source":"l1","question":"2""#))
+        #expect(state.stdout.contains(#""more":0,"items":[{"item":null,"kind":"quiz","source":"geo","question":"q3""#))
         #expect(state.stdout.contains(#""question":"q1","skill":"capitals","stability":13.826903694354"#))
         #expect(state.stdout.contains(#""reviews":2,"lapses":0,"last_review":"2025-10-04T08:00:20+02:00","due":"2025-10-18T08:00:20+02:00","due_day":"2025-10-18"}"#))
         #expect(state.stdout.contains(#""question":"q2","skill":null,"stability":"#))
         #expect(state.stdout.contains(#""reviews":2,"lapses":1,"last_review":"2025-10-04T08:00:10+02:00","due":"2025-10-05T08:00:10+02:00""#))
     }
 
-    @Test("--limit keeps the most overdue; text for a person; --day moves D, not the reviews")
+    @Test("--limit keeps the first of the day's list; text for a person; --day moves D, not the reviews")
     func limitTextDay() throws {
         let dir = try TemporaryDirectory()
         let log = try makeLog(dir)
         let limited = try CLI.run(["review", log, "--user", "u-1", "--limit", "1", "--json"])
-        #expect(limited.stdout.hasPrefix(#"{"user":"u-1","day":"2025-10-04","due":[{"kind":"quiz","source":"geo","question":"q3","#))
+        #expect(limited.stdout.hasPrefix(#"{"user":"u-1","day":"2025-10-04","budget":20,"done":2,"due":[{"item":null,"kind":"submission","source":"l1","question":"2","#))
         #expect(limited.stdout.components(separatedBy: #""kind":"#).count == 2)
         let text = try CLI.run(["review", log, "--user", "u-1", "--limit", "2"])
         #expect(text.status == 0)
-        #expect(text.stdout.hasPrefix("u-1 · 2025-10-04 · 3 items due (the 2 most overdue below) · 5 items scheduled for 0.9 retention\n"
-            + "  quiz geo q3 · due 2025-10-02, 2 days overdue · 1 review, 0 lapses · stability 1.29 d, difficulty 5.11\n"
+        #expect(text.stdout.hasPrefix("u-1 · 2025-10-04 · 3 items due · 2 of 20 done today, 2 to review below (lowest recall first), "
+            + "1 more due · 5 items scheduled for 0.9 retention\n"
             + "  submission l1 2 · due 2025-10-03, 1 day overdue · 1 review, 0 lapses · stability 0.21 d, difficulty 6.41\n"
+            + "  quiz geo q3 · due 2025-10-02, 2 days overdue · 1 review, 0 lapses · stability 1.29 d, difficulty 5.11\n"
             + "Coming up: 2025-10-05 1 · 2025-10-06 0"), "\(text.stdout)")
         let later = try CLI.run(["review", log, "--user", "u-1", "--day", "2025-10-20", "--json"])
         #expect(later.stdout.components(separatedBy: #""kind":"#).count == 6)      // all five due
         let nobody = try CLI.run(["review", log, "--user", "u-9", "--json"])
         #expect(nobody.status == 0)
-        #expect(nobody.stdout == #"{"user":"u-9","day":null,"due":[],"upcoming":[]}"# + "\n")
+        #expect(nobody.stdout == #"{"user":"u-9","day":null,"budget":20,"done":0,"due":[],"more":0,"upcoming":[]}"# + "\n")
         #expect(nobody.stderr.contains(#"no events for user "u-9""#))
     }
 
@@ -94,7 +100,7 @@ struct ReviewCommandTests {
         let log = try makeLog(dir)
         let state = try CLI.run(["state", log, "--user", "u-2", "--json", "--retention", "0.85"])
         // A new Good at 0.85: 4 days.
-        #expect(state.stdout.contains(#""review":{"retention":0.85,"due":0,"items":[{"kind":"quiz","source":"geo","question":"q1","skill":null,"stability":2.3065,"#))
+        #expect(state.stdout.contains(#""review":{"retention":0.85,"due":0,"budget":20,"done":0,"today":[],"more":0,"items":[{"item":null,"kind":"quiz","source":"geo","question":"q1","skill":null,"stability":2.3065,"#))
         #expect(state.stdout.contains(#""due":"2025-10-07T09:00:05Z","due_day":"2025-10-07"}]}"#))
         // explain takes the same options and explains the same value.
         let explained = try CLI.run(["explain", log, "--user", "u-2", "review.retention", "--retention", "0.85"])
@@ -187,13 +193,13 @@ struct ReviewCommandTests {
         let run = try CLI.run(["state", log, "--user", "u-1", "--format", "html"])
         #expect(run.status == 0)
         let html = run.stdout
-        #expect(html.contains("<div class=\"value\">3</div><div class=\"name\">reviews due today</div>"))
+        #expect(html.contains("<div class=\"value\">2 of 20 done</div><div class=\"name\">reviews today</div>"))
         #expect(html.contains("<table id=\"table-review\">"))
-        #expect(html.contains("<tr><th scope=\"row\">q3</th><td>quiz geo</td><td>–</td><td>2025-10-02</td><td>1</td><td>0</td></tr>"))
+        #expect(html.contains("<tr><th scope=\"row\">q3</th><td>quiz geo q3</td><td>–</td><td>2025-10-02</td><td>1</td><td>0</td></tr>"))
         let chart = try #require(html.range(of: "<svg id=\"chart-review-forecast\"").map { String(html[$0.lowerBound...]) })
         let bars = chart.components(separatedBy: "</svg>")[0].components(separatedBy: "<rect class=\"mark\"").dropFirst()
         #expect(bars.count == 14)
-        #expect(bars.first?.contains("data-key=\"2025-10-04\" data-value=\"3\"") == true)
+        #expect(bars.first?.contains("data-key=\"2025-10-04\" data-value=\"5\"") == true)
         #expect(bars.dropFirst().first?.contains("data-key=\"2025-10-05\" data-value=\"1\"") == true)
     }
 }

@@ -43,7 +43,10 @@ struct VersionOneReaderTests {
             let full = try json(CLI.run(["state", log, "--user", user, "--json"]))
             let day = try #require(full["day"] as? String)
             let old = try json(CLI.run(["state", log, "--user", user, "--day", day, "--json"], environment: Self.versionOne))
-            for key in full.keys where !["streak", "achievements", "anomalies"].contains(key) {
+            // review: the demo's answers carry `item` (version 2's optional member), which a
+            // version-1 reader keeps unread, so its items are the questions (ReviewItemTests shows
+            // that state equals the state of the log without `item`).
+            for key in full.keys where !["streak", "achievements", "anomalies", "review"].contains(key) {
                 #expect((full[key] as? NSObject) == (old[key] as? NSObject), "\(user) \(key)")
             }
             func kept(_ a: Any?) -> [NSDictionary] { (a as? [NSDictionary]) ?? [] }

@@ -49,11 +49,12 @@ struct AppendCheckTests {
                 }
                 e.event = .quizStarted(d)
             case .answerSelected(var d):
-                switch f.int(0...4) {
+                switch f.int(0...5) {
                 case 0: d.choice = f.pick([-1, 0, Int.max])
                 case 1: d.correctChoice = f.pick([-1, 0, nil])
                 case 2: d.ms = f.pick([-1, 0, Int.min, nil])
                 case 3: d.skill = f.pick(texts)
+                case 4: d.item = f.pick(texts)
                 default: d.question = f.pick(texts)
                 }
                 e.event = .answerSelected(d)

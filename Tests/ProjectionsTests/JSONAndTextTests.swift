@@ -39,14 +39,14 @@ struct JSONAndTextTests {
         "stats":{"quizzes_completed":1,"questions_answered":3,"correct":2,"accuracy":67,"puzzles_completed":1,\
         "submissions":1,"first_active":"2025-10-21","last_active":"2025-10-21","active_days":1,"time_spent_seconds":12.5},\
         "achievements":[],"anomalies":[],\
-        "review":{"retention":0.9,"due":0,"items":[\
-        {"kind":"quiz","source":"daily-21","question":"q1","skill":"inference","stability":1.2931,\
+        "review":{"retention":0.9,"due":0,"budget":20,"done":0,"today":[],"more":0,"items":[\
+        {"item":null,"kind":"quiz","source":"daily-21","question":"q1","skill":"inference","stability":1.2931,\
         "difficulty":5.112170705601056,"reviews":1,"lapses":0,"last_review":"2025-10-21T09:00:20+03:00",\
         "due":"2025-10-22T09:00:20+03:00","due_day":"2025-10-22"},\
-        {"kind":"quiz","source":"daily-21","question":"q2","skill":"inference","stability":0.212,\
+        {"item":null,"kind":"quiz","source":"daily-21","question":"q2","skill":"inference","stability":0.212,\
         "difficulty":6.4133,"reviews":1,"lapses":0,"last_review":"2025-10-21T09:00:30.5+03:00",\
         "due":"2025-10-22T09:00:30.5+03:00","due_day":"2025-10-22"},\
-        {"kind":"submission","source":"l-\\"1\\"","question":"q1","skill":"inference","stability":2.3065,\
+        {"item":null,"kind":"submission","source":"l-\\"1\\"","question":"q1","skill":"inference","stability":2.3065,\
         "difficulty":2.118103970459016,"reviews":1,"lapses":0,"last_review":"2025-10-21T11:00:00+03:00",\
         "due":"2025-10-23T11:00:00+03:00","due_day":"2025-10-23"}]}}
         """
@@ -69,7 +69,7 @@ struct JSONAndTextTests {
         "hints":{"balance":0,"granted":0,"used":0,"used_by_kind":{"fifty_fifty":0,"reveal":0}},\
         "stats":{"quizzes_completed":0,"questions_answered":0,"correct":0,"accuracy":null,"puzzles_completed":0,\
         "submissions":0,"first_active":null,"last_active":null,"active_days":0,"time_spent_seconds":0},"achievements":[],"anomalies":[],\
-        "review":{"retention":0.9,"due":0,"items":[]}}
+        "review":{"retention":0.9,"due":0,"budget":20,"done":0,"today":[],"more":0,"items":[]}}
         """)
         #expect(LearnerState(folding: [], options: StateOptions(user: "u-1")) == LearnerState(user: "u-1"))
     }

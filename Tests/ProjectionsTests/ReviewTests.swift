@@ -226,7 +226,7 @@ struct ReviewTests {
         let fitted = LearnerState(folding: log.records, options: StateOptions(user: "u-1", scheduler: try FSRSScheduler(parameters: w)))
         #expect(find(fitted, "l1", "q2")?.stability == 5)
         #expect(find(fitted, "l1", "q2")?.due == stamp("2025-10-06T09:00:00Z"))
-        #expect(fitted.json.contains(#""review":{"retention":0.9,"due":0,"items":["#))
+        #expect(fitted.json.contains(#""review":{"retention":0.9,"due":0,"budget":20,"done":0,"today":[],"more":0,"items":["#))
     }
 
     @Test("parameters out of py-fsrs's bounds, the wrong count, a retention outside (0, 1) are refused")

@@ -47,16 +47,51 @@ enum Catalog {
         "\(category.name)-\(number)-\(difficulty)"
     }
 
-    /// The right choice (0 to 3) of a question of a quiz or of a submitted
-    /// lesson or passage: the same for every learner, so the question
-    /// analysis (`items`) sees one right answer per question.
-    static func rightChoice(_ content: String, _ question: String) -> Int {
-        Int(stableHash(content, question) % 4)
+    /// Items in each category's bank of questions.
+    static let bankSize = 24
+
+    /// The bank item `n` of a category: `math-bank-07`, a stable id every quiz,
+    /// lesson and review that shows the question gives as `item`.
+    static func bankItem(_ category: String, _ n: Int) -> String { "\(category)-bank-" + Day.pad(n % bankSize, 2) }
+
+    /// The right choice (0 to 3) of a bank item: one question, one right
+    /// choice, whichever quiz, lesson or review shows it and whoever answers.
+    static func rightChoice(_ item: String) -> Int {
+        Int(stableHash(item) % 4)
     }
 
-    /// The skill a question of a lesson or passage tests, among `skills`: the same for every learner.
-    static func skill(_ content: String, _ question: String, among skills: [String]) -> String {
-        skills[Int(stableHash(content, question, salt: "skill") % UInt64(skills.count))]
+    /// The skill a bank item tests: its category's skills in turn.
+    static func skill(of item: String) -> String {
+        guard let category = categories.first(where: { item.hasPrefix($0.name + "-bank-") }),
+              let n = Int(item.dropFirst(category.name.count + 6)) else { return "general" }
+        return category.skills[n % category.skills.count]
+    }
+
+    /// `count` distinct items of a category's bank from a starting point of
+    /// `key`: the same for every learner.
+    private static func sample(_ category: String, key: String, count: Int, offset: Int = 0) -> [String] {
+        let start = Int(stableHash(key, salt: "bank") % UInt64(bankSize))
+        // 7 and 24 are coprime: the first 24 steps visit every item once.
+        return (0..<count).map { bankItem(category, start + (offset + $0) * 7) }
+    }
+
+    /// The bank items of a quiz's questions (daily, category or diagnostic
+    /// quiz), in order: drawn from its category's bank, so they return in
+    /// later quizzes. The same for every learner.
+    static func items(ofQuiz quiz: String, count: Int) -> [String] {
+        let category: String
+        if quiz.hasPrefix("daily-"), let day = Day(String(quiz.dropFirst(6))) {
+            category = dailyQuiz(on: day).theme.category
+        } else {
+            let name = quiz.hasPrefix("diagnostic-") ? String(quiz.dropFirst(11)) : String(quiz.prefix { $0 != "-" })
+            category = categories.first { $0.name == name }?.name ?? "reading"
+        }
+        return sample(category, key: quiz, count: count)
+    }
+
+    /// The bank item of question `q` (0-based) of a lesson or passage of `category`.
+    static func item(ofContent content: String, category: String, question q: Int) -> String {
+        sample(category, key: content, count: 1, offset: q)[0]
     }
 
     /// How many questions a category quiz has (8, 10 or 12): the same for every learner.

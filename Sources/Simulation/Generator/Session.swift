@@ -40,5 +40,6 @@ extension Learner {
                            fractionDigits: session.digits, zulu: session.zulu)
         let new = NewEvent(id: "\(id):\(eventCount)", at: at, user: id, device: session.device, event: event)
         sink.record(new, at: at.instant.advanced(milliseconds: session.syncDelay + extraDelay))
+        plan?.add(new)
     }
 }

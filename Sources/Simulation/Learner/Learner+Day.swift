@@ -55,13 +55,17 @@ extension Learner {
             let open = dailyQuiz(day, stopAfter: answered, in: &morning, &rng, to: &sink)
             resumeLater = (open.attempt, open.quiz, answered)
         }
+        if followsPlan {
+            // The plan's review quiz, on a stream of its own so other draws stay as they were.
+            var own = SeededGenerator(seed: seed, streams: UInt64(index), UInt64(dayIndex) | 1 << 62)
+            reviewQuiz(day, in: &morning, &own, to: &sink)
+        }
         if rng.chance(0.3) { puzzles(in: &morning, &rng, to: &sink) }
 
         if resumeLater != nil || rng.chance(0.55) {
             var evening = eveningSession(after: morning, midnight: midnight, &rng)
             if let resume = resumeLater {
-                let theme = Catalog.dailyQuiz(on: day).theme
-                answer(resume.attempt, of: resume.quiz, questions: resume.answered..<5, skills: theme.skills, penalty: 0,
+                answer(resume.attempt, of: resume.quiz, questions: resume.answered..<5, penalty: 0,
                        in: &evening, &rng, to: &sink)
                 end(resume.attempt, of: resume.quiz, finished: true, in: &evening, &rng, to: &sink)
                 dailyFinished += 1
@@ -107,7 +111,10 @@ extension Learner {
     /// The second sitting of the day, hours after the first; now and then on a
     /// tablet that was offline and syncs the next morning.
     private func eveningSession(after morning: Session, midnight: Instant, _ rng: inout SeededGenerator) -> Session {
-        let earliest = max(morning.clock.advanced(seconds: 2 * 3600), midnight.advanced(seconds: 17 * 3600))
+        // At 19:30 at the latest (before the pause of up to 3 h): a long morning (a review
+        // quiz) never pushes the evening's sessions past midnight into a day the demo does not have.
+        let earliest = min(max(morning.clock.advanced(seconds: 2 * 3600), midnight.advanced(seconds: 17 * 3600)),
+                           midnight.advanced(seconds: 19 * 3600 + 1800))
         let offline = rng.chance(offlineTendency)
         var evening = Session(clock: earliest, offset: morning.offset,
                               device: offline || rng.chance(0.3) ? "tablet-\(id)" : morning.device,
@@ -132,13 +139,13 @@ extension Learner {
                                       title: theme.title, category: theme.category)
             (attempt, quiz) = start(started, in: &session, &rng, to: &sink)
             if let stopAfter {
-                answer(attempt, of: quiz, questions: 0..<stopAfter, skills: theme.skills, penalty: 0, script: script,
+                answer(attempt, of: quiz, questions: 0..<stopAfter, penalty: 0, script: script,
                        in: &session, &rng, to: &sink)
                 return (attempt, quiz)
             }
             let quits = abandon && round == 0
             let answered = quits ? rng.int(in: 1...(questions - 1)) : questions
-            let score = answer(attempt, of: quiz, questions: 0..<answered, skills: theme.skills, penalty: 0,
+            let score = answer(attempt, of: quiz, questions: 0..<answered, penalty: 0,
                                script: round == 0 ? script : AttemptScript(), in: &session, &rng, to: &sink)
             end(attempt, of: quiz, finished: !quits, in: &session, &rng, to: &sink)
             if !quits { dailyFinished += 1 }

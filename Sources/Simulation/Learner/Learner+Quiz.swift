@@ -33,17 +33,20 @@ extension Learner {
 
     /// Answers questions `range` (0-based) of an attempt at `quiz`, with hints
     /// and the occasional glitch; returns how many first answers were right.
-    /// Each question's right choice is the quiz's (``Catalog/rightChoice(_:_:)``).
+    /// Each question is a bank item of the quiz (``items(of:count:)``), with
+    /// its right choice and skill, answered right by the ``ForgettingCurve``.
     @discardableResult
-    mutating func answer(_ attempt: String, of quiz: String, questions range: Range<Int>, skills: [String], penalty: Double,
+    mutating func answer(_ attempt: String, of quiz: String, questions range: Range<Int>, penalty: Double,
                          script: AttemptScript = AttemptScript(), in session: inout Session,
                          _ rng: inout SeededGenerator, to sink: inout Sink) -> Int {
         let thinks = range.map { _ in Int64(rng.int(in: 6_000...45_000)) }
+        let bank = items(of: quiz, count: range.upperBound)
         var correctCount = 0
         var overdrawn = false
         for (k, q) in range.enumerated() {
             let question = "q\(q + 1)"
-            let skill = skills[q % skills.count]
+            let item = bank[q]
+            let skill = Catalog.skill(of: item)
             session.clock = session.clock.advanced(milliseconds: thinks[k] / 2)
             var boost = 0.0
             let forced = script.overdraw && !overdrawn
@@ -66,14 +69,15 @@ extension Learner {
                 }
             }
             session.clock = session.clock.advanced(milliseconds: thinks[k] - thinks[k] / 2)
-            let chance = (ability[skill] ?? 0.6) - penalty + boost
+            let chance = recallChance(item, firstSight: (ability[skill] ?? 0.6) - penalty + boost, at: session.clock)
             let correct = rng.chance(chance)
-            let right = Catalog.rightChoice(quiz, question)
+            remember(item, correct: correct, at: session.clock)
+            let right = Catalog.rightChoice(item)
             let choice = correct ? right : (right + 1 + rng.below(3)) % 4
             let isLast = k == range.count - 1
             let late = !isLast && (script.lateAnswer ? k == 1 : rng.chance(quirkRate))
             let selected = AnswerSelected(attempt: attempt, question: question, choice: choice, correct: correct,
-                                          correctChoice: right, skill: skill, ms: Int(thinks[k]))
+                                          correctChoice: right, skill: skill, ms: Int(thinks[k]), item: item)
             emit(.answerSelected(selected), in: session, to: &sink, extraDelay: late ? thinks[k + 1] + 5_000 : 0)
             if correct { correctCount += 1 }
             ability[skill] = min(0.97, (ability[skill] ?? 0.6) + 0.004)
@@ -99,7 +103,9 @@ extension Learner {
         session.pause(5...30, &rng)
         if rng.chance(quirkRate) {
             let choice = rng.below(4)
-            let stale = AnswerSelected(attempt: attempt, question: "q1", choice: choice, correct: choice == Catalog.rightChoice(quiz, "q1"))
+            let item = items(of: quiz, count: 1)[0]
+            let stale = AnswerSelected(attempt: attempt, question: "q1", choice: choice, correct: choice == Catalog.rightChoice(item),
+                                       item: item)
             emit(.answerSelected(stale), in: session, to: &sink)
             session.pause(2...10, &rng)
         }
@@ -119,7 +125,7 @@ extension Learner {
             let (attempt, quiz) = start(started, in: &session, &rng, to: &sink)
             let finishes = rng.chance(0.85)
             let answered = finishes ? questions : rng.int(in: 1...(questions - 1))
-            let score = answer(attempt, of: quiz, questions: 0..<answered, skills: category.skills,
+            let score = answer(attempt, of: quiz, questions: 0..<answered,
                                penalty: Catalog.penalty(of: difficulty), in: &session, &rng, to: &sink)
             end(attempt, of: quiz, finished: finishes, in: &session, &rng, to: &sink)
             // A weak or abandoned attempt is retried now and then.
@@ -137,7 +143,7 @@ extension Learner {
                                       title: "\(category.name.capitalizedFirst) diagnostic",
                                       category: category.name, diagnostic: true)
             let (attempt, quiz) = start(started, in: &session, &rng, to: &sink)
-            answer(attempt, of: quiz, questions: 0..<10, skills: category.skills, penalty: 0, in: &session, &rng, to: &sink)
+            answer(attempt, of: quiz, questions: 0..<10, penalty: 0, in: &session, &rng, to: &sink)
             end(attempt, of: quiz, finished: true, in: &session, &rng, to: &sink)
         } else {
             submit(category: category, diagnostic: true, in: &session, &rng, to: &sink)

@@ -29,13 +29,15 @@ extension Learner {
         let count = !diagnostic && !passage && rng.chance(0.05) ? 0 : rng.int(in: 3...8)
         var answers: [SubmissionMade.Answer] = []
         for q in 0..<count {
-            // The content's questions are the same for every learner: each its skill and its right choice.
+            // The content's questions are bank items, the same for every learner: each its skill and its right choice.
             let question = "\(q + 1)"
-            let skill = Catalog.skill(content, question, among: subject.skills)
-            let correct = rng.chance(ability[skill] ?? 0.6)
-            let right = Catalog.rightChoice(content, question)
+            let item = Catalog.item(ofContent: content, category: subject.name, question: q)
+            let skill = Catalog.skill(of: item)
+            let correct = rng.chance(recallChance(item, firstSight: ability[skill] ?? 0.6, at: session.clock))
+            remember(item, correct: correct, at: session.clock)
+            let right = Catalog.rightChoice(item)
             answers.append(SubmissionMade.Answer(question: question, choice: correct ? right : (right + 1 + rng.below(3)) % 4,
-                                                 correct: correct, skill: skill))
+                                                 correct: correct, skill: skill, item: item))
             ability[skill] = min(0.97, (ability[skill] ?? 0.6) + 0.004)
         }
         let seconds = rng.int(in: 60...900)

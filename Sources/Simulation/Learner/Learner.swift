@@ -35,9 +35,17 @@ struct Learner: Sendable {
     let fractionDigits: Int
     /// The first learner: shows every feature in the first days of any demo.
     let showcase: Bool
+    /// Whether the learner takes the review quiz their plan asks each day they use the app.
+    let followsPlan: Bool
 
-    /// Chance to answer a question of each skill right; grows with practice.
+    /// Chance to answer a question of each skill right on first sight; grows with practice.
     var ability: [String: Double]
+    /// What the learner remembers of each bank item they have seen (``ForgettingCurve``).
+    var memory: [String: ItemMemory] = [:]
+    /// The app's review plan over their own events, for a learner who follows it.
+    var plan: PlanKeeping?
+    /// The items of the review quizzes they took, by quiz id.
+    var reviewQuizzes: [String: [String]] = [:]
     var hintBalance = 0
     var attemptCount = 0
     var eventCount = 0
@@ -93,6 +101,10 @@ struct Learner: Sendable {
             }
         }
         self.ability = ability
+        // A stream of its own, so every other draw of the learner is what it was.
+        var own = SeededGenerator(seed: seed, streams: UInt64(index), UInt64.max - 1)
+        followsPlan = showcase || own.chance(0.4)
+        plan = followsPlan ? PlanKeeping() : nil
     }
 
     private static func weightedHome(_ rng: inout SeededGenerator) -> Zone {

@@ -61,7 +61,11 @@ enum DemoCommand: Command {
         var followed: [NewEvent] = []
         let syncedDays = min(days, DeviceSchedule.days)
         let syncEnd = demo.options.start.adding(days: syncedDays)
-        let appended = try write(demo, to: logPath) { if CodePoint.equal($0.user, follow), $0.at.day < syncEnd { followed.append($0) } }
+        var recall = DemoRecall(demo)
+        let appended = try write(demo, to: logPath) {
+            recall.add($0)
+            if CodePoint.equal($0.user, follow), $0.at.day < syncEnd { followed.append($0) }
+        }
         io.line("Simulated \(users) learner\(users == 1 ? "" : "s") over \(days) day\(days == 1 ? "" : "s") (seed \(seed)): "
                 + "appended \(appended) events to \(logPath).")
 
@@ -87,6 +91,7 @@ enum DemoCommand: Command {
         io.line("\n$ progress-ledger report \(logPath) --format html --out \(htmlPath)")
         try OutputFile.write(Array(report.html.utf8), to: htmlPath)
         io.write(totals(report))
+        io.write(recall.text)
         try DemoSync.run(DeviceSchedule(followed), user: follow, days: syncedDays, in: directory + "/sync", io)
         io.line("""
 

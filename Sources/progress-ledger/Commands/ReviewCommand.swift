@@ -9,20 +9,28 @@ enum ReviewCommand: Command {
     static let name = "review"
     static let summary = "what a learner should review today (FSRS-6 from their answers) and the week ahead"
     static let synopsis = """
-        LOG|DIR --user U [--day YYYY-MM-DD] [--as-of SEQ|TIME] [--limit N]
+        LOG|DIR --user U [--day YYYY-MM-DD] [--as-of SEQ|TIME] [--budget N|all] [--limit N]
         [--retention R] [--fsrs-params FILE] [--format text|json | --json] [--out FILE] [--quiet]
         """
     static let help = """
-        Every question learner U answered is an item to review: a counted answer is
-        a review of it (wrong: Again, right after a hint on it: Hard, right: Good),
-        and FSRS-6, as the 'fsrs' package on PyPI computes it with no learning
-        steps and no fuzz, schedules the item's next review from its reviews in
-        time order. Prints the items due on day D (due on D or earlier), most
-        overdue first, and how many come due on each of the 7 days after D.
-        docs/projections.md ("review") has the rules; 'state --json' has every
-        item under "review".
+        Every question learner U answered is an item to review (the answers' "item",
+        the app's stable id, when they carry one: one bank question shown in two
+        quizzes is one item): a counted answer is a review of it (wrong: Again,
+        right after a hint on it: Hard, right: Good), and FSRS-6, as the 'fsrs'
+        package on PyPI computes it with no learning steps and no fuzz, schedules
+        the item's next review from its reviews in time order. Prints the day's
+        plan: at most --budget items a day (default 20; items answered on D that
+        had been answered before count against it), the due ones the learner is
+        most likely to have forgotten first, each with the quiz and question it
+        was last seen in, how many more are due, and how many come due on each
+        of the 7 days after D. docs/projections.md ("review") has the rules;
+        'state --json' has every item under "review".
 
-        --json prints {"user","day","due":[items as in state],"upcoming":[{"day","count"}]}.
+        --json prints {"user","day","budget","done","due":[items as in state],"more",
+        "upcoming":[{"day","count"}]}: "due" the items to ask today, "more" the
+        items due on D not among them. An app builds today's review quiz from
+        "due" (its "item", or its "source" and "question"); answering it, with
+        each answer's "item", moves those items.
         --fsrs-params takes the 21 parameters fitted on the learners' own reviews
         ('export --format revlog' is the optimizer's input); --retention the
         probability of recall to schedule for (higher: more reviews).
@@ -30,15 +38,15 @@ enum ReviewCommand: Command {
         A ledger directory DIR: only U's learner log is read. A damaged log is
         refused with verify's message (exit 1); a torn tail is a warning.
         """
-    static let limit = Option.integer("--limit", help: "at most N due items, the most overdue (default: all)", range: 1...1_000_000)
-    static let output = FormatOption<TextOrJSON>(help: #"text (the default) or json: {"user","day","due":[items as in state],"upcoming":[{"day","count"}]}"#,
+    static let limit = Option.integer("--limit", help: "at most N of the day's items (default: the budget's)", range: 1...1_000_000)
+    static let output = FormatOption<TextOrJSON>(help: #"text (the default) or json: {"user","day","budget","done","due":[items as in state],"more","upcoming":[{"day","count"}]}"#,
                                                  default: .text)
-    static let options: [any OptionSpec] = [Common.user, StateCommand.day, StateCommand.asOf, limit,
+    static let options: [any OptionSpec] = [Common.user, StateCommand.day, StateCommand.asOf, StateCommand.budget, limit,
                                             StateCommand.retention, StateCommand.fsrsParams]
         + output.options + [Common.out, Common.quiet]
     static let examples = [
         "progress-ledger review learner.log --user u-42",
-        "progress-ledger review learner.log --user u-42 --day 2025-10-21 --limit 20 --json",
+        "progress-ledger review learner.log --user u-42 --day 2025-10-21 --budget 30 --json",
         "progress-ledger review ledger.d --user u-42 --retention 0.85 --fsrs-params fitted.json",
     ]
 

@@ -52,6 +52,12 @@ enum StateCommand: Command {
                                           takes: "a number greater than 0 and less than 1") { text -> Double? in
         Double(text).flatMap { $0 > 0 && $0 < 1 ? $0 : nil }
     }
+    static let budget = Option.checked("--budget", value: "N|all", help: "at most N reviews a day, done ones included "
+        + "(default \(ReviewPlan.defaultBudget)); all: every due item", takes: "a whole number from 0 to 1000000 or 'all'") { text -> ReviewBudget? in
+        text == "all" ? ReviewBudget(items: nil) : Int(text).flatMap { (0...1_000_000).contains($0) ? ReviewBudget(items: $0) : nil }
+    }
+    /// `--budget`'s value: a number of items, or nil for all.
+    struct ReviewBudget: Sendable { var items: Int? }
     static let fsrsParams = Option.nonEmpty("--fsrs-params", value: "FILE", help: "the review schedule's 21 FSRS-6 parameters as a JSON "
         + "array (e.g. fitted by the FSRS optimizer on 'export --format revlog'); default: FSRS-6's", what: "a file name")
     static let output = FormatOption<StateFormat>(help: "text (default), json (the state as docs/projections.md gives it) or html: "
@@ -61,7 +67,7 @@ enum StateCommand: Command {
         + "if it still matches; then save U's lines there", what: "a file name").conflicting(with: outbox)
     static let outbox = Option("--outbox", value: "OUTBOX", help: "LOG is a device's replica: fold it, then the events of OUTBOX not in it "
         + "(the state a device shows offline; docs/sync.md)")
-    static let options: [any OptionSpec] = [Common.user, day, asOf, catalog, retryLimit, streakOn, days, retention, fsrsParams]
+    static let options: [any OptionSpec] = [Common.user, day, asOf, catalog, retryLimit, streakOn, days, retention, fsrsParams, budget]
         + output.options + [Common.out, snapshot, Common.quiet, outbox]
     static let examples = [
         "progress-ledger state learner.log --user u-42",
@@ -148,6 +154,7 @@ enum StateCommand: Command {
             }
         }
         options.scheduler = try scheduler(args)
+        if let budget = args[budget] { options.reviewBudget = budget.items }
         return options
     }
 
