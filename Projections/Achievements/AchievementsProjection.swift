@@ -1,8 +1,7 @@
 import Events
 
 /// Achievements, earned at the event after which their condition first holds.
-/// In the quizzes scope: a `quizzes` or `all` reset starts them afresh (but
-/// for the streak's freezes and pauses, which are never reset).
+/// In the quizzes scope: a `quizzes` or `all` reset starts them afresh.
 package enum AchievementsProjection {
     /// Days in a run for `streak_7` and `perfect_week`.
     package static let weekDays = 7
@@ -11,16 +10,11 @@ package enum AchievementsProjection {
     /// Perfect finished quizzes for `perfect_10`.
     package static let perfectNeeded = 10
 
-    /// What the conditions need, since the latest quizzes reset.
+    /// What the conditions need, since the latest quizzes reset (the
+    /// streak's days and grace are the learner's ``StreakFold``).
     package struct State: Sendable, Hashable {
-        /// Which days are active (as for the streak).
-        package let mode: StreakMode
         /// Earned, in order.
         package var earned: [Achievement] = []
-        /// Active days (as the streak counts them in `mode`).
-        package var activeDays = ActiveDays()
-        /// Freeze grants and pauses (never reset).
-        package var grace = StreakGrace()
         /// Days with a perfect finished daily attempt.
         package var perfectDailyDays = ActiveDays()
         /// Finished quizzes.
@@ -29,29 +23,20 @@ package enum AchievementsProjection {
         package var perfect = 0
 
         /// Nothing earned.
-        package init(mode: StreakMode) { self.mode = mode }
+        package init() {}
 
         func has(_ id: Achievement.ID) -> Bool { earned.contains { $0.id == id } }
     }
 
-    /// Folds one step.
-    package static func reduce(into state: inout State, _ step: Step) {
-        if case .reset(let scope) = step.effect {
-            if scope.covers(.quizzes) {
-                let grace = state.grace
-                state = State(mode: state.mode)
-                state.grace = grace
-            }
-            return
+    /// Folds one step, after the learner's `streak` folded it (`streakChanged`:
+    /// whether its days or grace changed).
+    package static func reduce(into state: inout State, _ step: Step, streak: StreakFold, streakChanged: Bool) {
+        var judge = streakChanged
+        if case .reset(let scope) = step.effect, scope.covers(.quizzes) {
+            state = State()
+            judge = true
         }
-        var changed = state.grace.add(step.envelope.event, on: step.day, seq: step.seq)
-        var inserted: Day? = nil
-        for (source, day) in StreakProjection.activity(of: step) where source.counts(in: state.mode) {
-            if state.activeDays.insert(day) { changed = true; inserted = day }
-        }
-        if changed, !state.has(.streak7), let day = seventhDay(state.activeDays, state.grace, inserted: inserted) {
-            state.earned.append(Achievement(.streak7, day: day))
-        }
+        if judge { judgeStreak7(&state, step, streak) }
         guard case .finished(let attempt) = step.effect, step.counts else { return }
         state.finished += 1
         if state.finished == quizzesNeeded, !state.has(.quizzes30) {
@@ -70,22 +55,22 @@ package enum AchievementsProjection {
         }
     }
 
-    /// The 7th active day of the first run of the streak's day walk with 7
-    /// active days (frozen and paused days neither count nor break a run), or
-    /// nil. Without grants and pauses the walk's runs are the runs of
-    /// consecutive active days, and none had 7 before this step: only the run
-    /// of the day just `inserted` can, so it alone is looked at (no walk of the
-    /// whole history on every new day).
-    private static func seventhDay(_ activeDays: ActiveDays, _ grace: StreakGrace, inserted: Day?) -> Day? {
-        guard activeDays.count >= weekDays, let last = activeDays.days.last else { return nil }
-        if grace.isEmpty {
-            guard let inserted, let run = activeDays.run(containing: inserted),
-                  run.end.ordinal - run.start.ordinal + 1 >= weekDays else { return nil }
-            return run.start.adding(days: weekDays - 1)
+    /// `streak_7` follows the streak itself: it is the 7th active day of the
+    /// first run with 7 of the streak's day walk (``StreakFold/firstRun(reaching:)``),
+    /// so it always names a run the streak's `runs` show. Earned (appended)
+    /// the first time such a run exists; re-dated when a late event or a reset
+    /// moves that run; removed when no run has 7 any more (a reset of a
+    /// source the streak counts). The walk judges each day from the inputs on
+    /// days up to it only, so a change on a day after the 7th day changes
+    /// nothing of it: only a change on or before it, or a reset, is judged again.
+    private static func judgeStreak7(_ state: inout State, _ step: Step, _ streak: StreakFold) {
+        let k = state.earned.firstIndex { $0.id == .streak7 }
+        if let k, step.day > state.earned[k].day, !step.isReset { return }
+        switch (k, streak.firstRun(reaching: weekDays)) {
+        case let (k?, day?): state.earned[k].day = day
+        case let (k?, nil): state.earned.remove(at: k)
+        case let (nil, day?): state.earned.append(Achievement(.streak7, day: day))
+        case (nil, nil): break
         }
-        let walk = StreakWalk.walked(activeDays, grace, through: last, today: nil)
-        guard let run = walk.runs.first(where: { $0.run.days >= weekDays })?.run,
-              let k = activeDays.days.firstIndex(of: run.start) else { return nil }
-        return activeDays.days[k + weekDays - 1]
     }
 }

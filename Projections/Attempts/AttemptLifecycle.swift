@@ -23,6 +23,32 @@ protocol AttemptStore {
     mutating func hint(_ attempt: Ref, _ hint: HintUsed)
     /// Ends a running attempt.
     mutating func end(_ attempt: Ref, finished: Bool, _ envelope: Envelope)
+    /// A `quizzes`/`all` reset of the event's user: the attempts running or
+    /// ended so far stop counting (the reset watermark moves on).
+    mutating func resetQuizzes()
+    /// Whether a running attempt started after its user's latest `quizzes`/`all` reset.
+    func counts(_ attempt: Ref) -> Bool
+}
+
+/// Which `progress.reset` events a fold applies (projections.md, "Resets").
+/// The spec differs in one place: the report's `streaks`.
+package enum ResetPolicy: Sendable, Hashable {
+    /// Every reset read, whatever its day: `state` (`state --day D` too, which
+    /// reads every kept event), and the leaderboard (`state --day LAST`).
+    case every
+    /// Only the resets on days up to this one: the report's streaks at `to`,
+    /// "from that user's events on days up to `to` only", so a report of a past
+    /// range never changes when a later reset is appended.
+    case through(Day)
+
+    /// Whether a reset on `day` applies.
+    @inline(__always)
+    func applies(on day: Day) -> Bool {
+        switch self {
+        case .every: true
+        case .through(let last): day <= last
+        }
+    }
 }
 
 /// The one attempt lifecycle, for `state` and `report` alike: which attempt
@@ -42,13 +68,17 @@ enum AttemptLifecycle {
         case duplicateAnswer(Ref)
         /// A `hint.used` (it always costs); nil for an unknown attempt.
         case hinted(Ref?, afterEnd: Bool)
-        /// A running attempt finished or was abandoned.
-        case ended(Ref, finished: Bool)
+        /// A running attempt finished or was abandoned; `counts` when it
+        /// started after the latest `quizzes`/`all` reset.
+        case ended(Ref, finished: Bool, counts: Bool)
+        /// A `progress.reset` the policy applies (a `quizzes`/`all` one has
+        /// moved the store's reset watermark on).
+        case reset(ProgressReset.Scope)
         /// An answer, finish or abandon naming no attempt this user started earlier.
         case unknown
         /// An answer, finish or abandon of an attempt that is already over.
         case afterEnd(Ref)
-        /// Not an attempt event.
+        /// Not an attempt event (a reset the policy does not apply included).
         case other
     }
 
@@ -56,8 +86,11 @@ enum AttemptLifecycle {
     /// returns what it did and the day it is on. An event of a known attempt is
     /// on that attempt's day. Every other event, a `quiz.started` included (a
     /// duplicate one starts nothing, so it is on its own day), is on its own day.
+    /// A reset is applied when `resets` says so: the lifecycle alone moves the
+    /// store's reset watermark.
     @inline(__always)
-    static func apply<Store: AttemptStore>(_ e: Envelope, to store: inout Store) -> (verdict: Verdict<Store.Ref>, day: Day) {
+    static func apply<Store: AttemptStore>(_ e: Envelope, to store: inout Store,
+                                           resets: ResetPolicy = .every) -> (verdict: Verdict<Store.Ref>, day: Day) {
         switch e.event {
         case .quizStarted(let started):
             if let known = store.find(started.attempt) { return (.duplicateStart(known), e.day) }
@@ -76,9 +109,14 @@ enum AttemptLifecycle {
             guard let attempt = store.find(end.attempt) else { return (.unknown, e.day) }
             guard store.isRunning(attempt) else { return (.afterEnd(attempt), store.day(attempt)) }
             let finished = e.event.type == .quizFinished
+            let counts = store.counts(attempt)
             store.end(attempt, finished: finished, e)
-            return (.ended(attempt, finished: finished), store.day(attempt))
-        case .puzzleCompleted, .puzzleFailed, .submissionMade, .hintsGranted, .progressReset, .streakFreezeGranted, .streakPaused:
+            return (.ended(attempt, finished: finished, counts: counts), store.day(attempt))
+        case .progressReset(let reset):
+            guard resets.applies(on: e.day) else { return (.other, e.day) }
+            if reset.scope.covers(.quizzes) { store.resetQuizzes() }
+            return (.reset(reset.scope), e.day)
+        case .puzzleCompleted, .puzzleFailed, .submissionMade, .hintsGranted, .streakFreezeGranted, .streakPaused:
             return (.other, e.day)
         }
     }

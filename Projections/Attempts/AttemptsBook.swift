@@ -14,8 +14,8 @@ package struct AttemptsBook: Sendable {
 
     /// Every attempt started, by id.
     package private(set) var attempts: [ExactString: Attempt] = [:]
-    /// How many `quizzes` or `all` resets have been folded.
-    package internal(set) var quizEpoch = 0
+    /// How many `quizzes` or `all` resets have been folded (the lifecycle moves it on).
+    package private(set) var quizEpoch = 0
 
     /// Makes an empty book.
     package init() {}
@@ -67,9 +67,11 @@ package struct AttemptsBook: Sendable {
                                          detail: "hint \(n) on question \(quoted(hint.question)) of attempt \(quoted(hint.attempt)); at most \(Self.hintsPerQuestion) per question"))
             }
             return step(.hinted(hint, attempt: attempt), counts: counts(attempt), anomalies)
-        case .ended(let before, let finished):
+        case .ended(let before, let finished, let counts):
             let attempt = latest(before)
-            return step(finished ? .finished(attempt) : .abandoned(attempt), counts: counts(attempt))
+            return step(finished ? .finished(attempt) : .abandoned(attempt), counts: counts)
+        case .reset(let scope):
+            return step(.reset(scope), counts: true)
         case .unknown:
             return step(.ignored, counts: false, [unknown(envelope, envelope.event.attempt ?? "")])
         case .afterEnd(let attempt):
@@ -82,9 +84,6 @@ package struct AttemptsBook: Sendable {
             case .hintsGranted(let g): return step(.granted(g), counts: true)
             case .streakFreezeGranted(let g): return step(.freezeGranted(g), counts: true)
             case .streakPaused(let p): return step(.paused(p), counts: true)
-            case .progressReset(let r):
-                if r.scope.covers(.quizzes) { quizEpoch += 1 }
-                return step(.reset(r.scope), counts: true)
             default: return step(.ignored, counts: false)
             }
         }
@@ -148,4 +147,6 @@ extension AttemptsBook: AttemptStore {
         attempts[ExactString(attempt.id)]?.ending = Attempt.Ending(kind: finished ? .finished : .abandoned,
                                                                     seq: envelope.seq, at: envelope.at)
     }
+
+    mutating func resetQuizzes() { quizEpoch += 1 }
 }

@@ -51,6 +51,11 @@ package struct Step: Sendable {
     /// The event's `seq`.
     package var seq: Int { envelope.seq }
 
+    /// Whether it is a reset.
+    package var isReset: Bool {
+        if case .reset = effect { true } else { false }
+    }
+
     /// The attempt this step changed or named, if any.
     package var attempt: Attempt? {
         switch effect {

@@ -14,7 +14,7 @@ public struct AuditTimeline: Sendable {
     private var book = AttemptsBook()
     private var hints = Hints()
     /// The daily streak's active days, grants and pauses (for `freeze_overflow`).
-    private var streak = StreakProjection.State()
+    private var streak = StreakFold(mode: .daily)
     /// The latest `at` among the user's earlier lines, and its `seq`.
     private var latest: (instant: Instant, seq: Int)?
     /// The attempt of the previous entry, so answers name theirs only when it changes.
@@ -53,10 +53,10 @@ public struct AuditTimeline: Sendable {
         let balanceBefore = hints.balance
         var anomalies = step.anomalies
         if let overdraw = HintsProjection.reduce(into: &hints, step) { anomalies.append(overdraw) }
-        StreakProjection.reduce(into: &streak, step)
+        streak.reduce(step)
         if case .freezeGranted = step.effect {
             // As of the log so far (as every column of the audit), in the daily streak.
-            let walk = StreakWalk.walked(streak.activeDays(.daily), streak.grace, through: step.day, today: nil)
+            let walk = streak.walk(through: step.day, today: nil)
             anomalies += walk.overflows.filter { $0.seq == step.seq }.map(AnomaliesProjection.anomaly)
         }
         var late: AuditEntry.Late?

@@ -12,12 +12,12 @@ enum StateMember: String, CaseIterable {
     func changeMark(_ fold: LearnerFold, day: Day?, _ options: StateOptions) -> AnyHashable? {
         switch self {
         case .user, .day: 0   // D is fixed for the whole explanation
-        case .streak: day.map { fold.streak.changeMark(through: $0, options.streakOn) } ?? []
+        case .streak: day.map { fold.streak.changeMark(through: $0) } ?? []
         case .stats: fold.stats.changeMark
         case .anomalies:
             // The events' anomalies are never reset (their count only grows); the
             // freezes over the cap come from the walk up to the last grant's day.
-            [fold.anomalies.count] + (fold.streak.grace.lastGrantDay.map { fold.streak.changeMark(through: $0, options.streakOn) } ?? [])
+            [fold.anomalies.count] + (fold.streak.grace.lastGrantDay.map { fold.streak.changeMark(through: $0) } ?? [])
         case .dailyQuiz, .history, .quizzes, .puzzles, .submissions, .studyPlan, .hints, .achievements: nil
         case .review: fold.review.changes
         }

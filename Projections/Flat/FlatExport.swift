@@ -29,11 +29,11 @@ public struct FlatExport: Sendable {
         case .answered(let a): known = a
         case .duplicateAnswer(let a), .afterEnd(let a): known = a; counted = false
         case .hinted(let a, let afterEnd): known = a; counted = a != nil && !afterEnd
-        case .ended(let a, _):
+        case .ended(let a, _, _):
             known = a
             ended = book?.attempt(a.id) ?? a
         case .unknown: counted = false
-        case .other: break
+        case .other, .reset: break
         }
         return (day, Self.line(e, day: day, attempt: known, counted: counted, ended: ended))
     }

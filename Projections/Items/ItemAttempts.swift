@@ -96,4 +96,9 @@ extension ItemAttempts: IndexedAttempts {
     mutating func end(_ attempt: Int, finished: Bool, _ envelope: Envelope) {
         endedSlot = index.end(attempt)
     }
+
+    /// The analysis ignores resets: answers and attempts are activity.
+    mutating func resetQuizzes() {}
+
+    func counts(_ attempt: Int) -> Bool { true }
 }

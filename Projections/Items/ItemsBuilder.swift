@@ -40,8 +40,8 @@ public struct ItemsBuilder: Sendable {
 
     private let low: Int, high: Int
     private let from: Day?, to: Day?
-    /// Users, numbered (attempt ids are per user).
-    private var users = UserNumbers()
+    /// Users, numbered (attempt ids are per user); the analysis keeps nothing per learner.
+    package var openLearners = OpenLearners<Learner>()
     private var attempts = ItemAttempts()
     /// By quiz number.
     private var quizCounts: [QuizCount] = []
@@ -63,14 +63,8 @@ public struct ItemsBuilder: Sendable {
 
     private func inRange(_ day: Day) -> Bool { day.ordinal >= low && day.ordinal <= high }
 
-    /// Folds one record, in log order; lines of a newer version are skipped.
-    public mutating func add(_ record: Record) {
-        guard case .event(let e) = record else { return }
-        add(e, user: users.number(e.user).number)
-    }
-
     /// Folds one v1 event of user number `user`.
-    private mutating func add(_ e: Envelope, user: Int32) {
+    package mutating func add(_ e: Envelope, user: Int32) {
         attempts.user = user
         let (verdict, day) = AttemptLifecycle.apply(e, to: &attempts)
         guard inRange(day) else { return }
@@ -83,7 +77,7 @@ public struct ItemsBuilder: Sendable {
             if question >= tallies.count { tallies.append(contentsOf: repeatElement(nil, count: question + 1 - tallies.count)) }
             if tallies[question] == nil { tallies[question] = Tally() }
             tallies[question]?.count(choice: selected.choice, correct: selected.correct, ms: selected.ms, hinted: afterHint)
-        case .ended(_, let finished):
+        case .ended(_, let finished, _):
             let ended = attempts.ended
             if finished {
                 quizCount(ended.quiz) { $0.finished += 1 }
@@ -107,7 +101,7 @@ public struct ItemsBuilder: Sendable {
                 if question == contentTallies.count { contentTallies.append(Tally()) }
                 contentTallies[question].count(choice: a.choice, correct: a.correct, ms: nil, hinted: false)
             }
-        case .duplicateStart, .duplicateAnswer, .hinted, .unknown, .afterEnd:
+        case .duplicateStart, .duplicateAnswer, .hinted, .unknown, .afterEnd, .reset:
             break
         }
     }
@@ -160,36 +154,22 @@ public struct ItemsBuilder: Sendable {
 }
 
 extension ItemsBuilder: AllLearnersFold {
-    /// Folds all the records of one learner, which `records` hands to the
-    /// function it is given, in log order (each record's `user` is not read:
-    /// they are all the learner's), then forgets the learner's attempts; the
-    /// analysis keeps their counts. The users folded before are closed too:
-    /// fold no more of their records. On an error thrown by `records`, the
-    /// builder holds part of the learner: discard it.
-    package mutating func foldLearner<E: Error>(_ records: (_ add: (borrowing Record) -> Void) throws(E) -> String) throws(E) {
-        closeLearners()
-        _ = try records { record in
-            switch record {
-            case .event(let e): self.add(e, user: 0)
-            case .newer: break
-            }
-        }
-        closeLearners()
-    }
+    /// Nothing is kept per learner: the analysis's counts are sums over attempts and submissions.
+    package struct Learner: Sendable {}
 
-    /// Forgets every user and attempt folded so far (the counts stay).
-    private mutating func closeLearners() {
-        users.removeAll()
-        attempts.removeAll()
-    }
+    package func makeLearner() -> Learner { Learner() }
 
-    /// Adds what `other` folded over the same range: the records of other
-    /// users (no user may have records in both). Every count of the analysis
-    /// is a sum over attempts and submissions, so learners folded apart (a
-    /// ledger directory's learner logs, on several cores) give the analysis of
-    /// all of them. Attempts `other` still had running are not carried over:
-    /// merge builders whose learners were all folded with `foldLearner`.
-    package mutating func merge(_ other: ItemsBuilder) {
+    package mutating func close(_ learner: Learner, user: String) {}
+
+    /// Forgets the closed learners' attempts (the counts stay).
+    package mutating func forgetOpenLearners() { attempts.removeAll() }
+
+    /// Adds what `other` folded over the same range: every count of the
+    /// analysis is a sum over attempts and submissions, so learners folded
+    /// apart (a ledger directory's learner logs, on several cores) give the
+    /// analysis of all of them. Attempts `other` still had running are not
+    /// carried over.
+    package mutating func absorb(_ other: ItemsBuilder) {
         for k in other.quizCounts.indices {
             let quiz = attempts.quizNumber(String(decoding: other.attempts.quizzes.key(k), as: UTF8.self))
             quizCount(quiz) { $0.add(other.quizCounts[k]) }

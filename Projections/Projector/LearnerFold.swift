@@ -11,8 +11,8 @@ package struct LearnerFold: Sendable {
     package private(set) var latest = LatestEvent()
     /// Daily attempts by start day (daily quiz, history).
     package private(set) var daily = DailyAttemptsProjection.State()
-    /// Active days per source (streak).
-    package private(set) var streak = StreakProjection.State()
+    /// The streak's days and grace (streak, `streak_7`, `freeze_overflow`).
+    package private(set) var streak: StreakFold
     /// Per quiz.
     package private(set) var quizzes = QuizzesProjection.State()
     /// Per puzzle and encoding.
@@ -26,7 +26,7 @@ package struct LearnerFold: Sendable {
     /// Progress totals.
     package private(set) var stats = StatsProjection.State()
     /// Achievements.
-    package private(set) var achievements: AchievementsProjection.State
+    package private(set) var achievements = AchievementsProjection.State()
     /// Anomalies.
     package private(set) var anomalies: [Anomaly] = []
     /// Items to review (FSRS).
@@ -34,10 +34,10 @@ package struct LearnerFold: Sendable {
     /// Kept lines folded (events and newer-version lines).
     package private(set) var count = 0
 
-    /// An empty fold; `streakOn` says which days are active for `streak_7`,
+    /// An empty fold; `streakOn` says which days are active (the streak, `streak_7`),
     /// `scheduler` how the items to review are scheduled.
     package init(streakOn: StreakMode, scheduler: FSRSScheduler) {
-        achievements = AchievementsProjection.State(mode: streakOn)
+        streak = StreakFold(mode: streakOn)
         review = ReviewProjection.State(scheduler: scheduler)
     }
 
@@ -47,13 +47,13 @@ package struct LearnerFold: Sendable {
         let step = book.apply(envelope)
         latest.reduce(step)
         DailyAttemptsProjection.reduce(into: &daily, step)
-        StreakProjection.reduce(into: &streak, step)
+        let streakChanged = streak.reduce(step)
         QuizzesProjection.reduce(into: &quizzes, step)
         PuzzlesProjection.reduce(into: &puzzles, step)
         SubmissionsProjection.reduce(into: &submissions, step)
         StudyPlanProjection.reduce(into: &studyPlan, step)
         StatsProjection.reduce(into: &stats, step)
-        AchievementsProjection.reduce(into: &achievements, step)
+        AchievementsProjection.reduce(into: &achievements, step, streak: streak, streakChanged: streakChanged)
         ReviewProjection.reduce(into: &review, step)
         let overdraw = HintsProjection.reduce(into: &hints, step)
         AnomaliesProjection.reduce(into: &anomalies, step.anomalies + (overdraw.map { [$0] } ?? []))
@@ -65,18 +65,11 @@ package struct LearnerFold: Sendable {
         AnomaliesProjection.reduce(into: &anomalies, newer: line)
     }
 
-    /// The grants over the cap: the walk carried on to the last grant's day
-    /// (every day before it judged), whatever D is.
-    private func freezeOverflows(_ activeDays: ActiveDays) -> [StreakWalk.Overflow] {
-        guard let last = streak.grace.lastGrantDay else { return [] }
-        return StreakWalk.walked(activeDays, streak.grace, through: last, today: nil).overflows
-    }
-
     /// The walk of the streak at `day` (nil: `options.day`, else the default
     /// D), with what `explain` and the dashboard show of its runs.
     package func streakWalk(day: Day?, options: StateOptions) -> StreakWalk? {
         guard let d = day ?? options.day ?? latest.day else { return nil }
-        return StreakWalk.walked(streak.activeDays(options.streakOn), streak.grace, through: d, today: d)
+        return streak.walk(through: d, today: d)
     }
 
     /// The state at `day` (nil: `options.day`, else the default D).
@@ -110,7 +103,7 @@ package struct LearnerFold: Sendable {
 
     /// The streak at D.
     package func streak(at d: Day?, _ options: StateOptions) -> Streak {
-        d.map { Streak.at($0, activeDays: streak.activeDays(options.streakOn), grace: streak.grace) } ?? .none
+        d.map(streak.streak(at:)) ?? .none
     }
 
     /// The completed daily quizzes of the `--days` days ending at D.
@@ -121,7 +114,7 @@ package struct LearnerFold: Sendable {
     /// The anomalies: those the events carry, with the streak freezes
     /// granted over the cap placed by seq.
     package func anomalies(_ options: StateOptions) -> [Anomaly] {
-        AnomaliesProjection.merging(anomalies, freezeOverflows(streak.activeDays(options.streakOn)))
+        AnomaliesProjection.merging(anomalies, streak.overflows)
     }
 
     /// The study plan.

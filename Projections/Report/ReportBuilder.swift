@@ -4,11 +4,11 @@ import Events
 ///
 /// The rules are those of the learner's state: `AttemptLifecycle` decides
 /// which attempt an event belongs to, the day it is on and which start and
-/// answers count, and each user's streak at `to` is the streak's day walk
-/// (`StreakWalk`, the walk of `Streak/at(_:activeDays:grace:)`) over the days
-/// `StreakProjection.activates(_:daily:counts:)` makes active and the user's
-/// freeze grants and pauses, from the events on days up to `to`. The counts are activity: a
-/// `progress.reset` removes nothing from them.
+/// answers count, and each user's streak at `to` is their ``StreakFold``
+/// (daily, through `to`) from the events on days up to `to`, resets included
+/// (``ResetPolicy/through(_:)``). The counts are activity: a
+/// `progress.reset` removes nothing from them. The every-learner skeleton
+/// (users, learner logs, merging) is ``AllLearnersFold``'s.
 ///
 /// Only the storage is the report's own, so its memory does not grow with the
 /// answers of the log: users, skills and attempt ids are stored once and
@@ -25,22 +25,15 @@ import Events
 /// grow with the number of learners.
 public struct ReportBuilder: Sendable, AllLearnersFold {
     /// One user's part of the report.
-    struct Learner: Sendable {
+    package struct Learner: Sendable {
         /// The report's days on which the user is counted active.
         var active = ActiveDays()
         /// The latest of them counted (most events fall on the day of the one before).
         var lastActive = Int.min
         /// Whether the user is active in the range (counted in the totals and the streaks).
         var inRange = false
-        /// The days of the daily streak: finished daily attempts (on their
-        /// start day) from the events on days up to `to`, since the last
-        /// `quizzes`/`all` reset among those events.
-        var streak = ActiveDays()
-        /// How many `quizzes`/`all` resets on days up to `to` were folded: an
-        /// attempt started under an older count no longer makes a streak day.
-        var epoch = 0
-        /// The freeze grants and pauses on days up to `to` (never reset).
-        var grace = StreakGrace()
+        /// Their daily streak from the events on days up to `to`.
+        var streak: StreakFold
     }
 
     /// Right answers and answers of one skill.
@@ -53,8 +46,9 @@ public struct ReportBuilder: Sendable, AllLearnersFold {
     private let to: Day?
     /// The range's bounds as ordinals (the extremes when not given).
     private let low: Int, high: Int
-    private var users = UserNumbers()
-    private var learners: [Learner] = []
+    /// The resets the streaks apply: those on days up to `to` (spec: the streaks at `to`).
+    private let resets: ResetPolicy
+    package var openLearners = OpenLearners<Learner>()
     private var attempts = AttemptTable()
     private var days = DayCounts()
     private var skillNames = ByteKeys()
@@ -74,57 +68,22 @@ public struct ReportBuilder: Sendable, AllLearnersFold {
         self.to = to
         low = from?.ordinal ?? Int.min
         high = to?.ordinal ?? Int.max
+        resets = to.map(ResetPolicy.through) ?? .every
     }
 
-    /// Folds one record of a log, in log order. Lines of a version this reader does not know are skipped.
-    public mutating func add(_ record: Record) {
-        guard case .event(let envelope) = record else { return }
-        add(envelope)
+    package func makeLearner() -> Learner { Learner(streak: StreakFold(mode: .daily, through: to)) }
+
+    /// Counts a closed learner active in the range by their streak's walk.
+    package mutating func close(_ learner: Learner, user: String) {
+        if learner.inRange { closed.add(learner.streak) }
     }
 
-    private mutating func add(_ e: Envelope) {
-        add(e, user: self.user(e.user))
-    }
-
-    /// Folds all the records of one learner, which `records` hands to the
-    /// function it is given, in log order (and returns the learner's id, not
-    /// needed here: the report names nobody); each record's `user` is not read
-    /// (it may be empty: the records are all the learner's, as a ledger
-    /// directory's learner log holds only its learner's events). Then the
-    /// learner is reduced to what the report needs (see ``ReportBuilder``).
-    ///
-    /// The users folded before are closed too: fold no more of their records
-    /// (as after ``merge(_:)``). On an error thrown by `records`, the builder
-    /// holds part of the learner: discard it.
-    package mutating func foldLearner<E: Error>(_ records: (_ add: (borrowing Record) -> Void) throws(E) -> String) throws(E) {
-        closeLearners()
-        // The learner is number 0, without a name (no user is open).
-        learners.append(Learner())
-        _ = try records { record in
-            switch record {
-            case .event(let e): self.add(e, user: 0)
-            case .newer: break
-            }
-        }
-        closeLearners()
-    }
-
-    /// Closes every user folded so far: counts those active in the range by
-    /// their last run of streak days, then forgets their names, days and
-    /// attempts. The report is unchanged.
-    private mutating func closeLearners() {
-        guard !learners.isEmpty else { return }
-        for learner in learners where learner.inRange { closed.add(learner.streak, learner.grace) }
-        learners.removeAll(keepingCapacity: true)
-        users.removeAll()
-        attempts.removeAll()
-    }
+    package mutating func forgetOpenLearners() { attempts.removeAll() }
 
     /// Folds one event of user number `user`.
-    private mutating func add(_ e: Envelope, user: Int32) {
+    package mutating func add(_ e: Envelope, user: Int32) {
         attempts.user = user
-        attempts.epoch = learners[Int(user)].epoch
-        let (verdict, on) = AttemptLifecycle.apply(e, to: &attempts)
+        let (verdict, on) = AttemptLifecycle.apply(e, to: &attempts, resets: resets)
         let day = on.ordinal
         let counted = inRange(day)
         switch verdict {
@@ -134,7 +93,7 @@ public struct ReportBuilder: Sendable, AllLearnersFold {
             if counted, case .answerSelected(let answer) = e.event { count(answer: answer.correct, skill: answer.skill, on: day) }
         case .hinted:
             if counted { days.update(day) { $0.hints += 1 } }
-        case .ended(_, let finished):
+        case .ended(_, let finished, let counts):
             guard finished else { break }
             let ended = attempts.ended
             if counted {
@@ -143,11 +102,9 @@ public struct ReportBuilder: Sendable, AllLearnersFold {
                     $0.scores.add(score: ended.score, questions: ended.questions)
                 }
             }
-            // The streak at `to` is from the events on days up to `to`.
-            if day <= high, StreakProjection.activates(.dailyQuiz, daily: ended.daily,
-                                                       counts: AttemptLifecycle.counts(startEpoch: ended.epoch, epoch: attempts.epoch)) {
-                learners[Int(user)].streak.insert(Day(ordinal: day))
-            }
+            openLearners.parts[Int(user)].streak.finish(on: on, daily: ended.daily, counts: counts)
+        case .reset(let scope):
+            openLearners.parts[Int(user)].streak.reset(scope)
         case .duplicateStart, .duplicateAnswer, .unknown, .afterEnd:
             break
         case .other:
@@ -155,11 +112,7 @@ public struct ReportBuilder: Sendable, AllLearnersFold {
             case .puzzleCompleted: if counted { days.update(day) { $0.puzzlesCompleted += 1 } }
             case .puzzleFailed: if counted { days.update(day) { $0.puzzlesFailed += 1 } }
             case .submissionMade(let submission): if counted { submit(submission, on: day) }
-            case .progressReset(let reset) where reset.scope.covers(.quizzes) && day <= high:
-                learners[Int(user)].epoch += 1
-                learners[Int(user)].streak = ActiveDays()
-            case .streakFreezeGranted, .streakPaused:
-                if day <= high { learners[Int(user)].grace.add(e.event, on: on, seq: e.seq) }
+            case .streakFreezeGranted, .streakPaused: openLearners.parts[Int(user)].streak.add(e.event, on: on, seq: e.seq)
             default: break
             }
         }
@@ -184,13 +137,6 @@ public struct ReportBuilder: Sendable, AllLearnersFold {
         for a in submission.answers { count(answer: a.correct, skill: a.skill, on: day) }
     }
 
-    /// The user's number, a new one for a new user.
-    private mutating func user(_ name: String) -> Int32 {
-        let (number, isNew) = users.number(name)
-        if isNew { learners.append(Learner()) }
-        return number
-    }
-
     /// Whether `day` is a day of the report (its rows are the range's days).
     @inline(__always)
     private func inRange(_ day: Int) -> Bool { day >= low && day <= high }
@@ -210,27 +156,20 @@ public struct ReportBuilder: Sendable, AllLearnersFold {
 
     /// Counts the user active on a day of the report (once a day) and in the range (once).
     private mutating func countActive(_ user: Int32, on day: Int) {
-        guard learners[Int(user)].lastActive != day else { return }
-        learners[Int(user)].lastActive = day
-        if learners[Int(user)].active.insert(Day(ordinal: day)) { days.update(day) { $0.activeUsers += 1 } }
-        if !learners[Int(user)].inRange {
-            learners[Int(user)].inRange = true
+        guard openLearners.parts[Int(user)].lastActive != day else { return }
+        openLearners.parts[Int(user)].lastActive = day
+        if openLearners.parts[Int(user)].active.insert(Day(ordinal: day)) { days.update(day) { $0.activeUsers += 1 } }
+        if !openLearners.parts[Int(user)].inRange {
+            openLearners.parts[Int(user)].inRange = true
             activeUsers += 1
         }
     }
 
-    /// Adds what `other` folded: the records of other users (no user may have
-    /// records in both), over the same `from` and `to`. The report is then that
-    /// of all the records of both, in any order of the users: every count of
-    /// the report is a sum over users, and each user's days, attempts and
-    /// streak are their own (a ledger directory's learner logs are folded
-    /// apart and merged). Fold no more records of `other`'s users into `self`.
-    package mutating func merge(_ other: ReportBuilder) {
+    /// Adds what `other` folded (its learners closed): every count of the
+    /// report is a sum over users, and each user's days, attempts and streak
+    /// are their own.
+    package mutating func absorb(_ other: ReportBuilder) {
         other.days.forEach { day, count in days.update(day) { $0.add(count) } }
-        for i in 0..<other.users.count {
-            precondition(users.insert(other.users.id(i)), "ReportBuilder.merge: a user has records in both builders")
-            learners.append(other.learners[i])
-        }
         for i in 0..<other.skillNames.count {
             let (index, inserted) = Array(other.skillNames.key(i)).withUnsafeBytes { skillNames.insert($0) }
             if inserted { skills.append(SkillCount()) }
@@ -265,7 +204,7 @@ public struct ReportBuilder: Sendable, AllLearnersFold {
         // Every streak day is on or before `last` (only days up to `to` are
         // streak days; without `to`, `last` is the last day of any event).
         var ends = closed
-        for learner in learners where learner.inRange { ends.add(learner.streak, learner.grace) }
+        for learner in openLearners.parts where learner.inRange { ends.add(learner.streak) }
         let streaks = ends.distribution(at: last)
         return Report(from: first, to: last, days: rows, totals: total.counts, skills: skillRows, streaks: streaks)
     }

@@ -109,10 +109,13 @@ struct LedgerErrorKindTests {
 }
 
 extension LedgerErrorKindTests {
-    @Test("a damaged log's message 'line K: KIND: ...' names its kind; other damaged messages get the code")
+    @Test("a damaged log's problem names its kind (misrouted is one: no message is parsed); other damaged messages get the code")
     func damagedKinds() {
-        #expect(LedgerError(.damaged, path: "l.log", "line 8: misrouted: an event of another learner").description
-                == "l.log: line 8: misrouted: an event of another learner")
+        let misrouted = LedgerError(damaged: LineProblem(line: 8, kind: .misrouted, "an event of another learner"), path: "l.log")
+        #expect(misrouted.kind == "misrouted")
+        #expect(misrouted.description == "l.log: line 8: misrouted: an event of another learner")
+        // A message that looks like a problem's is not one: the kind is the code's.
+        #expect(LedgerError(.damaged, path: "l.log", "line 8: misrouted: an event of another learner").kind == "damaged")
         #expect(LedgerError(.damaged, path: "ledger.json", "not a ledger manifest: not a JSON object").description
                 == "ledger.json: damaged: not a ledger manifest: not a JSON object")
         #expect(LedgerError(.damaged, path: "l.log", "").description == "l.log: damaged: ")

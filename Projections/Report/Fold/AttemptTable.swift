@@ -27,8 +27,9 @@ struct AttemptTable: Sendable {
         fileprivate var answered: [UInt64] = []
     }
 
-    /// The user's reset count, given to the attempts it starts.
-    var epoch = 0
+    /// Each user's `quizzes`/`all` resets so far, by user number (the
+    /// lifecycle moves them on; a user without one is not in it).
+    private var epochs: [Int] = []
     /// The attempt that ended last, as it was when it ended.
     private(set) var ended = Running()
 
@@ -43,6 +44,7 @@ struct AttemptTable: Sendable {
     /// Forgets every attempt (a learner was closed), keeping the storage for the next ones.
     mutating func removeAll() {
         index.removeAll()
+        epochs.removeAll(keepingCapacity: true)
         for slot in running.indices { running[slot].answered.removeAll(keepingCapacity: true) }
     }
 }
@@ -56,6 +58,22 @@ extension AttemptTable: IndexedAttempts {
         running[slot].daily = started.isDaily
         running[slot].epoch = epoch
         return attempt
+    }
+
+    /// The reset count of the user whose event is being folded.
+    private var epoch: Int {
+        let u = Int(user)
+        return u < epochs.count ? epochs[u] : 0
+    }
+
+    mutating func resetQuizzes() {
+        let u = Int(user)
+        if u >= epochs.count { epochs.append(contentsOf: repeatElement(0, count: u + 1 - epochs.count)) }
+        epochs[u] += 1
+    }
+
+    func counts(_ attempt: Int) -> Bool {
+        running[index.slot(attempt)].epoch == epoch
     }
 
     mutating func answer(_ attempt: Int, _ answer: AnswerSelected, _ envelope: Envelope) -> Bool {

@@ -23,11 +23,11 @@ struct StreakEnds: Sendable {
     /// No learner.
     init() {}
 
-    /// Counts one learner (active in the report's range) with these streak days, grants and pauses.
-    mutating func add(_ days: ActiveDays, _ grace: StreakGrace) {
-        var walk = StreakWalk(activeDays: days, grace: grace)
-        let lastGrant = grace.lastGrantDay
-        if let last = [days.days.last, lastGrant].compactMap({ $0 }).max() {
+    /// Counts one learner (active in the report's range) with this streak.
+    mutating func add(_ streak: StreakFold) {
+        let days = streak.activeDays
+        var walk = StreakWalk(activeDays: days, grace: streak.grace)
+        if let last = [days.days.last, streak.grace.lastGrantDay].compactMap({ $0 }).max() {
             walk.walk(through: last.adding(days: -1), today: nil)
         }
         counts[walk.compacted(), default: 0] += 1

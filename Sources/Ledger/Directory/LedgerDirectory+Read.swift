@@ -37,8 +37,9 @@ extension LedgerDirectory {
             }
             if mine == false {
                 let other = learnerName(user: line.userText ?? "")
-                throw LedgerError(.damaged, path: log.path,
-                                  "line \(line.number): misrouted: an event of another learner (its user's log is learners/\(other.prefix(2))/\(other).log)")
+                throw LedgerError(damaged: LineProblem(line: line.number, kind: .misrouted,
+                                                       "an event of another learner (its user's log is learners/\(other.prefix(2))/\(other).log)"),
+                                  path: log.path)
             }
             leaves(line.digest)
             switch record {

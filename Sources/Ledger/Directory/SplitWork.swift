@@ -108,7 +108,8 @@ struct SplitWork {
             do {
                 record = try LineCodec.decodeRecord(bytes[start..<end])
             } catch {
-                throw LedgerError(.damaged, path: path, "line \(line): \(error) (split's own work file changed under it?)")
+                throw LedgerError(damaged: LineProblem(line: line, kind: .format(error.kind), error.message + " (split's own work file changed under it?)"),
+                                  path: path)
             }
             if case .event(let e) = record {
                 let k: Int

@@ -12,7 +12,7 @@ extension LedgerError {
     }
 
     /// A damaged log: the message is the problem as `verify` prints it.
-    init(damaged problem: LineProblem, path: String) {
+    package init(damaged problem: LineProblem, path: String) {
         self.init(.damaged, path: path, problem.description, cause: .problem(problem))
     }
 

@@ -89,18 +89,13 @@ public struct LedgerError: Error, Sendable, CustomStringConvertible {
     }
 
     /// The kind the error names, as the spec and the docs spell it: the
-    /// damaged line's problem (`broken_chain`, or `misrouted` in a message
-    /// `line K: misrouted: ...`), the refused event's (`invalid_data`), else
-    /// the code (`replica_diverged`, `not_found`).
+    /// damaged line's problem (`broken_chain`, `misrouted`), the refused
+    /// event's (`invalid_data`), else the code (`replica_diverged`, `not_found`).
     public var kind: String {
         switch cause {
-        case .problem(let p)?: return p.kind.rawValue
-        case .event(let e)?: return e.kind.rawValue
-        default:
-            let parts = message.split(separator: ":", maxSplits: 2)
-            let word = parts.count == 3 && parts[1].first == " " ? parts[1].dropFirst() : ""
-            let named = code == .damaged && !word.isEmpty && parts[0].hasPrefix("line ") && word.allSatisfy { $0 == "_" || ("a"..."z").contains($0) }
-            return named ? String(word) : code.rawValue
+        case .problem(let p)?: p.kind.rawValue
+        case .event(let e)?: e.kind.rawValue
+        default: code.rawValue
         }
     }
 

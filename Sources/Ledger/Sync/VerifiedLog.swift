@@ -78,7 +78,8 @@ extension Result where Success == Record, Failure == EventError {
         switch self {
         case .success(let r): return r
         case .failure(let e):
-            throw LedgerError(.damaged, path: path, "line \(line): \(e.kind.rawValue): \(e.message) (the log changed while it was read; run verify)")
+            throw LedgerError(damaged: LineProblem(line: line, kind: .format(e.kind), e.message + " (the log changed while it was read; run verify)"),
+                              path: path)
         }
     }
 }

@@ -17,6 +17,8 @@ public struct LineProblem: Error, Sendable, Hashable, CustomStringConvertible {
         case duplicateID
         /// Bytes after the last LF (a warning, not an error).
         case tornTail
+        /// An event of another learner in a ledger directory's learner log.
+        case misrouted
 
         /// The kind's name as `verify` prints it (`seq_gap`, `not_json`...).
         public var rawValue: String {
@@ -27,6 +29,7 @@ public struct LineProblem: Error, Sendable, Hashable, CustomStringConvertible {
             case .brokenChain: "broken_chain"
             case .duplicateID: "duplicate_id"
             case .tornTail: "torn_tail"
+            case .misrouted: "misrouted"
             }
         }
 

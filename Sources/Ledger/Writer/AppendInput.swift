@@ -52,4 +52,17 @@ package enum AppendInput {
     package static func describe(_ error: EventError) -> String {
         error.member.map { "\($0): \(error.rule)" } ?? "\(error.kind.rawValue): \(error.rule)"
     }
+
+    /// The input a writer's refusal of a batch of `count` events names: the
+    /// refused event's index, for an event that breaks a rule only the batch
+    /// or the log shows (`invalid_event`, with the event's problem) or a
+    /// `conflicting_duplicate` (problem nil: the refusal says it); nil when
+    /// the failure names no event (I/O, a damaged log). `append` names the
+    /// input line by it, and the server's push the body's line.
+    package static func refused(_ error: LedgerError, count: Int) -> (index: Int, problem: EventError?)? {
+        guard error.code == .invalidEvent || error.code == .conflictingDuplicate,
+              let index = error.eventIndex, (0..<count).contains(index) else { return nil }
+        if case .event(let problem)? = error.cause { return (index, problem) }
+        return error.code == .conflictingDuplicate ? (index, nil) : nil
+    }
 }

@@ -65,7 +65,7 @@ extension HTTPError {
     /// breaks a rule only the whole batch shows (its line named), `409` for
     /// `conflicting_duplicate` (its line, id and seq named), `500` otherwise.
     init(append error: LedgerError, lines: [AppendInput.Line], directory: LedgerDirectory?) {
-        let line = error.eventIndex.flatMap { lines.indices.contains($0) ? lines[$0].number : nil }
+        let line = AppendInput.refused(error, count: lines.count).map { lines[$0.index].number }
         let place = line.map { "line \($0): " } ?? ""
         switch error.code {
         case .invalidEvent:

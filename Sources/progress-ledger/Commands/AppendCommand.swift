@@ -83,18 +83,10 @@ enum AppendCommand: Command {
             results = try writer.append(events, durability: args[Self.noSync] ? .deferred : .everyBatch)
         } catch {
             // Rules that need the whole batch or the log (a repeated id): name the input line.
-            if error.code == .invalidEvent, let index = error.eventIndex, inputs.indices.contains(index),
-               case .event(let problem)? = error.cause {
-                io.error("\(inputs[index].label): \(describe(problem))")
-                io.error("progress-ledger append: nothing was appended to \(path)")
-                return ExitCode.failure
-            }
-            if error.code == .conflictingDuplicate, let index = error.eventIndex, inputs.indices.contains(index) {
-                io.error("\(inputs[index].label): \(error)")
-                io.error("progress-ledger append: nothing was appended to \(path)")
-                return ExitCode.failure
-            }
-            throw error
+            guard let (index, problem) = AppendInput.refused(error, count: inputs.count) else { throw error }
+            io.error("\(inputs[index].label): \(problem.map(describe) ?? error.description)")
+            io.error("progress-ledger append: nothing was appended to \(path)")
+            return ExitCode.failure
         }
         for r in results {
             io.line("\(r.seq) \(r.id)")
@@ -138,8 +130,7 @@ enum AppendCommand: Command {
                 io.error("committed: \(learner.user): \(results.count) event\(results.count == 1 ? "" : "s") (\(learner.path))")
             case .failure(let error):
                 var why = error.description
-                if error.code == .invalidEvent, let index = error.eventIndex, learner.indices.indices.contains(index),
-                   case .event(let problem)? = error.cause {
+                if let (index, problem) = AppendInput.refused(error, count: learner.indices.count), let problem {
                     why = "\(labels[learner.indices[index]]): \(describe(problem))"
                 }
                 io.error("not committed: \(learner.user): \(why)")
