@@ -300,7 +300,8 @@ struct DecoderTests {
         func bytes<T>(_ s: String, _ body: (UnsafeRawBufferPointer) -> T) -> T { Array(s.utf8).withUnsafeBytes(body) }
         let spec: [EventType: [String]] = [
             .quizStarted: ["attempt", "quiz", "questions", "daily", "title", "category", "difficulty", "diagnostic"],
-            .answerSelected: ["attempt", "question", "choice", "correct", "correct_choice", "skill", "ms"],
+            // events-v2.md, "Optional members added in version 2": `item`, last.
+            .answerSelected: ["attempt", "question", "choice", "correct", "correct_choice", "skill", "ms", "item"],
             .hintUsed: ["attempt", "question", "hint"], .quizFinished: ["attempt"], .quizAbandoned: ["attempt"],
             .puzzleCompleted: ["puzzle", "encoding", "seconds"], .puzzleFailed: ["puzzle", "encoding", "seconds"],
             .submissionMade: ["content", "kind", "category", "diagnostic", "seconds", "answers"],
@@ -316,7 +317,7 @@ struct DecoderTests {
                 #expect(bytes(name + "x") { layout.slot($0) } == nil)
             }
         }
-        #expect(EventType.submissionMade.layout.items?.layout.names == ["question", "choice", "correct", "skill"])
+        #expect(EventType.submissionMade.layout.items?.layout.names == ["question", "choice", "correct", "skill", "item"])
         for t in EventType.allCases {
             #expect(bytes(t.rawValue) { EventType(utf8: $0) } == t)
             #expect(bytes(t.rawValue.uppercased()) { EventType(utf8: $0) } == nil)

@@ -11,7 +11,7 @@ struct EncoderTests {
     static let envelopeOrder = ["v", "seq", "id", "at", "user", "device", "type", "data", "prev"]
     static let dataOrder: [EventType: [String]] = [
         .quizStarted: ["attempt", "quiz", "questions", "daily", "title", "category", "difficulty", "diagnostic"],
-        .answerSelected: ["attempt", "question", "choice", "correct", "correct_choice", "skill", "ms"],
+        .answerSelected: ["attempt", "question", "choice", "correct", "correct_choice", "skill", "ms", "item"],   // item: events-v2.md
         .hintUsed: ["attempt", "question", "hint"],
         .quizFinished: ["attempt"], .quizAbandoned: ["attempt"],
         .puzzleCompleted: ["puzzle", "encoding", "seconds"], .puzzleFailed: ["puzzle", "encoding", "seconds"],
@@ -19,7 +19,7 @@ struct EncoderTests {
         .hintsGranted: ["amount", "reason"], .progressReset: ["scope"],
         .streakFreezeGranted: ["amount", "reason"], .streakPaused: ["from", "to"],
     ]
-    static let answerOrder = ["question", "choice", "correct", "skill"]
+    static let answerOrder = ["question", "choice", "correct", "skill", "item"]
 
     /// Whether `names` are `order`'s members in its order (some left out), then the extra ones as given.
     static func inOrder(_ names: [String], _ order: [String], extra: [String]) -> Bool {

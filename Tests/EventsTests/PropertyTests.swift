@@ -20,9 +20,11 @@ struct PropertyTests {
                                                 daily: Bool.random(using: &g) ? Bool.random(using: &g) : nil,
                                                 title: Bool.random(using: &g) ? text(&g) : nil,
                                                 extra: Bool.random(using: &g) ? [JSONMember("x-" + text(&g, max: 3), .array([.number("-0.5e-3"), .null, .string(text(&g))]))] : []))
-        case 1: return .answerSelected(AnswerSelected(attempt: text(&g), question: text(&g), choice: Int.random(in: 0...Int.max, using: &g),
+        case 1: return .answerSelected(AnswerSelected(attempt: text(&g), question: text(&g), choice: Int.random(in: 0...(1 << 53) - 1, using: &g),   // events-v1.md: numbers at most 2^53 - 1
+
                                                       correct: Bool.random(using: &g), correctChoice: Bool.random(using: &g) ? 2 : nil,
-                                                      skill: Bool.random(using: &g) ? text(&g) : nil, ms: Bool.random(using: &g) ? 0 : nil))
+                                                      skill: Bool.random(using: &g) ? text(&g) : nil, ms: Bool.random(using: &g) ? 0 : nil,
+                                                      item: Bool.random(using: &g) ? text(&g) : nil))
         case 2: return .hintUsed(HintUsed(attempt: text(&g), question: text(&g), hint: Bool.random(using: &g) ? .reveal : .fiftyFifty))
         case 3: return .quizFinished(AttemptEnded(attempt: text(&g)))
         case 4: return .quizAbandoned(AttemptEnded(attempt: text(&g)))
