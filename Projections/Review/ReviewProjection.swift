@@ -36,8 +36,8 @@ package enum ReviewProjection {
     /// Where a review's question was shown: quiz or content, and question.
     struct Place: Sendable, Hashable {
         var kind: ReviewItem.Kind
-        var source: String
-        var question: String
+        var source: String   // not a key: where an item was last seen, shown, never compared
+        var question: String   // not a key: as `source`
     }
 
     /// One review of an item: when, and its rating.

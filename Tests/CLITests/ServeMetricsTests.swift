@@ -173,7 +173,7 @@ struct ServeMetricsTests {
 
     @Test("SyncClient honours 429: it waits the Retry-After and sends again, and the whole outbox arrives")
     func syncClientWaitsForTheRateLimit() async throws {
-        let server = try ServerProcess(["--max-push-rate", "10", "--quiet"])
+        let server = try ServerProcess(["--max-push-rate", "2", "--quiet"])
         defer { server.terminate() }
         let scratch = try TemporaryDirectory()
         let token = try Tokens.one(server.secretFile, sub: "u-1")
@@ -184,7 +184,8 @@ struct ServeMetricsTests {
                                 token: { token }, transport: SyncClient.urlSession(URLSession(configuration: .ephemeral)),
                                 retry: RetryPolicy(attempts: 3, delay: 0))
         client.eventsPerPush = 10
-        // 10 a second with a second's tolerance: two pushes of 10 pass, the third waits about a second.
+        // 2 a second with a second's tolerance: a push of 10 runs up 5 s of debt, so the next one
+        // is refused with Retry-After 4 unless it comes 4 s later (it never does: no timing race).
         let report = try await client.sync()
         #expect(report.appended == 30)
         #expect(report.pulled == 30)

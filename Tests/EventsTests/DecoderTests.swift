@@ -213,7 +213,12 @@ struct DecoderTests {
             // Foundation drops a U+FEFF at the start of a string: such lines are left out.
             guard String(validating: line, as: UTF8.self) != nil, !line.contains(0xEF),
                   let value = try? line.withUnsafeBytes({ b throws(EventError) in try JSONScanner.parse(b) }) else { continue }
-            let any = try JSONSerialization.jsonObject(with: Data(line), options: [.fragmentsAllowed])
+            let any: Any
+            do { any = try JSONSerialization.jsonObject(with: Data(line), options: [.fragmentsAllowed]) } catch {
+                // JSON allows a number beyond a Double (`1e400`), which Foundation refuses: not compared.
+                if "\(error)".contains("not representable") { continue }
+                throw error
+            }
             #expect(Self.same(value, any), "\(String(decoding: line, as: UTF8.self))")
             compared += 1
         }

@@ -24,7 +24,7 @@ struct PropertyTests {
 
                                                       correct: Bool.random(using: &g), correctChoice: Bool.random(using: &g) ? 2 : nil,
                                                       skill: Bool.random(using: &g) ? text(&g) : nil, ms: Bool.random(using: &g) ? 0 : nil,
-                                                      item: Bool.random(using: &g) ? text(&g) : nil))
+                                                      item: Bool.random(using: &g) ? "bank-\(Int.random(in: 0...999, using: &g))" : nil))
         case 2: return .hintUsed(HintUsed(attempt: text(&g), question: text(&g), hint: Bool.random(using: &g) ? .reveal : .fiftyFifty))
         case 3: return .quizFinished(AttemptEnded(attempt: text(&g)))
         case 4: return .quizAbandoned(AttemptEnded(attempt: text(&g)))

@@ -14,8 +14,8 @@ import Dispatch
 package final class ServerMetrics: @unchecked Sendable {
     /// A route as the metrics label it: its method and path template (`POST`, `/v1/learners/{user}/events`).
     struct RouteLabel: Hashable, Sendable {
-        var method: String
-        var path: String
+        var method: String   // not a format string: an HTTP method of the server's own routes
+        var path: String   // not a format string: a route's path template, never a client's path
         /// A request no route matched, or refused before its head was understood.
         static let none = RouteLabel(method: "none", path: "none")
     }

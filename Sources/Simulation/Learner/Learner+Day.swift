@@ -111,10 +111,10 @@ extension Learner {
     /// The second sitting of the day, hours after the first; now and then on a
     /// tablet that was offline and syncs the next morning.
     private func eveningSession(after morning: Session, midnight: Instant, _ rng: inout SeededGenerator) -> Session {
-        // At 19:30 at the latest (before the pause of up to 3 h): a long morning (a review
-        // quiz) never pushes the evening's sessions past midnight into a day the demo does not have.
-        let earliest = min(max(morning.clock.advanced(seconds: 2 * 3600), midnight.advanced(seconds: 17 * 3600)),
-                           midnight.advanced(seconds: 19 * 3600 + 1800))
+        var earliest = max(morning.clock.advanced(seconds: 2 * 3600), midnight.advanced(seconds: 17 * 3600))
+        // A learner who follows the plan has a longer morning (the review quiz): their evening
+        // starts by 19:30 (before a pause of up to 3 h), so it never runs into a day the demo does not have.
+        if followsPlan { earliest = min(earliest, midnight.advanced(seconds: 19 * 3600 + 1800)) }
         let offline = rng.chance(offlineTendency)
         var evening = Session(clock: earliest, offset: morning.offset,
                               device: offline || rng.chance(0.3) ? "tablet-\(id)" : morning.device,

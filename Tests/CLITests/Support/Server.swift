@@ -45,7 +45,7 @@ final class ServerProcess: @unchecked Sendable {
         guard let arguments = given ?? kind.serveArguments(directory: directory) else { return nil }
         storeArguments = arguments
         secretFile = scratch.path("server.secret")
-        try Data("test-secret-of-at-least-32-bytes-0123456789\n".utf8).write(to: URL(fileURLWithPath: secretFile))
+        try Self.writeSecret("test-secret-of-at-least-32-bytes-0123456789\n", to: secretFile)
         stderrURL = scratch.url.appendingPathComponent("stderr")
         self.extra = extra
         process = Process()
