@@ -7,13 +7,13 @@ import Events
 /// attempt an event is of, its day, its first answers and score, and whether
 /// it counts (started after the learner's latest `quizzes`/`all` reset, any
 /// reset of the log applying, as in `state --day LAST`); the streak at LAST is
-/// the learner's ``StreakFold`` (daily, through LAST). Only the storage is
+/// the learner's `StreakFold` (daily, through LAST). Only the storage is
 /// the leaderboard's own, as compact as the report's: per learner the
 /// finished attempts of the period that count (a number and a `ScoreMean`)
 /// and their streak; per attempt its id and start day once it has ended
 /// (`AttemptTable`). A reset zeroes the learner's counts, since every attempt
 /// started before it stops counting. A learner closed (a ledger directory's
-/// learner log, `foldLearner`; the skeleton is ``AllLearnersFold``'s) is
+/// learner log, `foldLearner`; the skeleton is `AllLearnersFold`'s) is
 /// reduced to their row's three values.
 public struct LeaderboardBuilder: Sendable {
     /// One learner's standing so far.

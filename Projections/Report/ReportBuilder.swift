@@ -4,11 +4,11 @@ import Events
 ///
 /// The rules are those of the learner's state: `AttemptLifecycle` decides
 /// which attempt an event belongs to, the day it is on and which start and
-/// answers count, and each user's streak at `to` is their ``StreakFold``
+/// answers count, and each user's streak at `to` is their `StreakFold`
 /// (daily, through `to`) from the events on days up to `to`, resets included
-/// (``ResetPolicy/through(_:)``). The counts are activity: a
+/// (`ResetPolicy/through(_:)`). The counts are activity: a
 /// `progress.reset` removes nothing from them. The every-learner skeleton
-/// (users, learner logs, merging) is ``AllLearnersFold``'s.
+/// (users, learner logs, merging) is `AllLearnersFold`'s.
 ///
 /// Only the storage is the report's own, so its memory does not grow with the
 /// answers of the log: users, skills and attempt ids are stored once and
