@@ -25,7 +25,11 @@ let package = Package(
                 path: "Sources/Ledger"),
         // The app and server API: an async store with group commit and live,
         // observable learner states (Ledger + Projections).
-        .target(name: "ProgressLedger", dependencies: ["Events", "Ledger", "Projections"], path: "Sources/ProgressLedger"),
+        .target(name: "ProgressLedger", dependencies: ["Events", "Ledger", "Projections", "SyncWire"], path: "Sources/ProgressLedger"),
+        // The sync protocol's bytes, written once for the server and the client: the push
+        // answer, refusal bodies, `Ledger-Head`, the paths and percent-encoding (docs/sync.md).
+        // No Foundation.
+        .target(name: "SyncWire", dependencies: ["Events", "Ledger"], path: "Sources/SyncWire"),
         // Reports and reads of every learner over logs or a ledger directory, for the
         // CLI, an app or a server (Ledger + Projections; no Foundation, so the CLI starts fast).
         .target(name: "LedgerAnalytics", dependencies: ["Events", "Ledger", "Projections"], path: "Sources/LedgerAnalytics"),
@@ -43,7 +47,7 @@ let package = Package(
         // `progress-ledger serve`: the HTTP/1.1 API devices sync with (docs/sync.md,
         // docs/openapi.yaml), on the platform's sockets through Ledger's system seam.
         // No Foundation, so the CLI starts fast.
-        .target(name: "LedgerServer", dependencies: ["Events", "Ledger", "Projections", "LedgerAnalytics",
+        .target(name: "LedgerServer", dependencies: ["Events", "Ledger", "Projections", "LedgerAnalytics", "SyncWire",
                                                      .target(name: "CLibpq", condition: .when(platforms: [.linux]))],
                 path: "Sources/LedgerServer"),
         // PostgreSQL's libpq (Debian's libpq-dev) for `serve --store postgresql://…`: a
@@ -102,6 +106,11 @@ let package = Package(
             name: "LedgerServerTests",
             dependencies: ["Events", "Ledger", "LedgerServer"],
             path: "Tests/LedgerServerTests"
+        ),
+        .testTarget(
+            name: "SyncWireTests",
+            dependencies: ["Events", "Ledger", "SyncWire"],
+            path: "Tests/SyncWireTests"
         ),
         .testTarget(
             name: "ProjectionsTests",

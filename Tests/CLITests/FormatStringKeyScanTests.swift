@@ -16,7 +16,7 @@ import Testing
 @Suite("no String-keyed map, set or Hashable struct in library code")
 struct FormatStringKeyScanTests {
     static let folders = ["Events", "Projections", "Sources/Ledger", "Sources/LedgerAnalytics", "Sources/LedgerServer",
-                          "Sources/ProgressLedger", "Sources/Interop", "Sources/progress-ledger"]
+                          "Sources/ProgressLedger", "Sources/SyncWire", "Sources/Interop", "Sources/progress-ledger"]
     static let marker = "// not a format string"
     static let valueMarker = "// not a key"
 

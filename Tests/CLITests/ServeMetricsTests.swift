@@ -161,14 +161,44 @@ struct ServeMetricsTests {
         #expect(refused.status == 429)
         #expect(refused.kind == "rate_limited")
         #expect(refused.fields["retry-after"] == "1" || refused.fields["retry-after"] == "2", "\(refused.fields)")
+        #expect(refused.fields["connection"] == "close")   // refused from its head: its body was not read
         #expect(server.snapshot() == log)
         // Another learner is not held up.
-        #expect(try http.request("POST", "/v1/learners/u-2/events", token: tokens[1], body: Self.body(["b1"], user: "u-2")).status == 200)
+        let again = try RawHTTP(port: server.port)
+        #expect(try again.request("POST", "/v1/learners/u-2/events", token: tokens[1], body: Self.body(["b1"], user: "u-2")).status == 200)
         // After the Retry-After, the push is taken.
         Thread.sleep(forTimeInterval: Double(refused.fields["retry-after"] ?? "2") ?? 2)
-        #expect(try http.request("POST", push, token: tokens[0], body: Self.body(["a21"], user: "u-1")).status == 200)
-        let scrape = try Scrape(try http.request("GET", "/metrics", token: tokens[2]).text)
+        #expect(try again.request("POST", push, token: tokens[0], body: Self.body(["a21"], user: "u-1")).status == 200)
+        let scrape = try Scrape(try again.request("GET", "/metrics", token: tokens[2]).text)
         #expect(scrape.value("progress_ledger_refusals_total", ["kind": "rate_limited", "status": "429"]) == 1)
+    }
+
+    @Test("--max-push-rate is judged on the head: a limited learner's 429 comes though its body is never sent, and no body is read")
+    func pushRateBeforeBody() throws {
+        let server = try ServerProcess(["--max-push-rate", "10", "--read-timeout", "60", "--quiet"])
+        defer { server.terminate() }
+        let tokens = try Tokens.mint(server.secretFile, [("u-1", "learner", 3600)])
+        let push = "/v1/learners/u-1/events"
+        #expect(try RawHTTP(port: server.port).request("POST", push, token: tokens[0], body: Self.body((1...100).map { "a\($0)" }, user: "u-1")).status == 200)
+        let log = server.snapshot()
+        let head = "POST \(push) HTTP/1.1\r\nHost: test\r\nAuthorization: Bearer \(tokens[0])\r\nContent-Type: application/x-ndjson\r\n"
+        // A head announcing 100,000 bytes, and none of them: the answer comes at once (a server waiting
+        // for the body would answer after its 60 s read timeout; RawHTTP gives up after 5).
+        let silent = try RawHTTP(port: server.port, timeout: 5)
+        try silent.send(head + "Content-Length: 100000\r\n\r\n")
+        let refused = try silent.answer()
+        #expect(refused.status == 429)
+        #expect(refused.kind == "rate_limited")
+        #expect(Int(refused.fields["retry-after"] ?? "") ?? 0 >= 1, "\(refused.fields)")
+        #expect(refused.fields["connection"] == "close")
+        // The body sent after the answer is never read into the log.
+        try? silent.send(Self.body(["late"], user: "u-1"))
+        // With Expect: 100-continue, the refusal comes instead of the 100 Continue: the client sends no body at all.
+        let asking = try RawHTTP(port: server.port, timeout: 5)
+        try asking.send(head + "Expect: 100-continue\r\nContent-Length: 300\r\n\r\n")
+        let first = try asking.answer()
+        #expect(first.status == 429 && first.kind == "rate_limited")
+        #expect(server.snapshot() == log)
     }
 
     @Test("SyncClient honours 429: it waits the Retry-After and sends again, and the whole outbox arrives")

@@ -14,11 +14,14 @@ public struct Head: Sendable, Hashable, CustomStringConvertible {
     /// The head of an empty log: seq 0, 64 zeros.
     public static let empty = Head(seq: 0, sha256: .zero)
 
-    /// Parses `SEQ:SHA256` (SEQ all digits, >= 1; 64 hex digits); nil otherwise.
+    /// Parses `SEQ:SHA256` as ``description`` prints it (SEQ all digits; 64
+    /// hex digits); nil otherwise. Seq 0 is taken only with 64 zeros, the
+    /// empty log's head (``empty``): no line has seq 0, so a seq 0 with any
+    /// other hash names no log's head and is refused.
     public init?(parsing text: String) {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count == 2, !parts[0].isEmpty, parts[0].utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }),
-              let seq = Int(parts[0]), seq >= 1, let digest = SHA256.Digest(hex: parts[1])
+              let seq = Int(parts[0]), let digest = SHA256.Digest(hex: parts[1]), seq >= 1 || digest == .zero
         else { return nil }
         self.init(seq: seq, sha256: digest)
     }

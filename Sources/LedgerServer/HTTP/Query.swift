@@ -1,4 +1,5 @@
 import Events
+import SyncWire
 
 /// A request's query parameters (`?after=3&limit=100`), decoded, each given
 /// at most once, and only the names its route takes.

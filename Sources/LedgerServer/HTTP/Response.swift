@@ -1,5 +1,6 @@
 import Events
 import Ledger
+import SyncWire
 
 /// An answer: status, header fields and a body of bytes or of a log's lines
 /// (sent from the file piece by piece: a pull's memory does not grow with it).
@@ -36,12 +37,12 @@ struct Response: Sendable {
 
     /// `200` (or `status`) with a JSON body.
     static func json(_ bytes: [UInt8], status: Int = 200) -> Response {
-        Response(status: status, fields: [("Content-Type", "application/json")], body: .bytes(bytes))
+        Response(status: status, fields: [("Content-Type", MediaType.json)], body: .bytes(bytes))
     }
 
     /// The answer to a refusal: its status, headers and JSON body.
     init(_ error: HTTPError) {
-        self.init(status: error.status, fields: [("Content-Type", "application/json")] + error.headers, body: .bytes(error.body))
+        self.init(status: error.status, fields: [("Content-Type", MediaType.json)] + error.headers, body: .bytes(error.body))
         closes = error.closes
         refusal = error.kind
     }

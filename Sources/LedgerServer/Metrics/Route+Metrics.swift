@@ -10,14 +10,7 @@ extension Route {
     var label: ServerMetrics.RouteLabel { ServerMetrics.RouteLabel(method: method, path: template) }
 
     /// The route's path template: `/v1/learners/{user}/events`.
-    var template: String {
-        "/" + path.map { segment in
-            switch segment {
-            case .literal(let text): text
-            case .user: "{user}"
-            }
-        }.joined(separator: "/")
-    }
+    var template: String { path.description }
 }
 
 extension Response {

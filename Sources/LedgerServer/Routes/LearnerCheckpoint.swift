@@ -1,4 +1,5 @@
 import Ledger
+import SyncWire
 
 extension Route {
     /// `GET /v1/learners/{user}/checkpoint`: the learner log's signed
@@ -7,7 +8,7 @@ extension Route {
     /// no_checkpoint_key` when the server was started without `--key`. The
     /// log is read whole under its writer, so no push lands between its
     /// head and its tree; a learner without a log gets the empty tree's.
-    static let learnerCheckpoint = Route(method: "GET", path: [.literal("v1"), .literal("learners"), .user, .literal("checkpoint")],
+    static let learnerCheckpoint = Route(method: "GET", path: .learnerCheckpoint,
                                          access: .learner) { request, context throws(HTTPError) in
         guard let key = context.checkpointKey else {
             throw HTTPError(404, "no_checkpoint_key", "this server signs no checkpoints (start it with --key and --origin)")

@@ -1,4 +1,5 @@
 import Ledger
+import SyncWire
 
 extension Route {
     /// `GET /v1/learners/{user}/events?after=SEQ&limit=N`: the learner log's
@@ -13,16 +14,16 @@ extension Route {
     ///
     /// The lines are sent from the file as the client reads them: the
     /// server's memory does not grow with the page.
-    static let pullEvents = Route(method: "GET", path: [.literal("v1"), .literal("learners"), .user, .literal("events")],
-                                  access: .learner, query: ["after", "limit", "wait"]) { request, context throws(HTTPError) in
-        let after = try request.query.integer("after", in: 0...999_999_999_999_999_999, default: 0)   // 18 digits: what Query reads
-        let limit = try request.query.integer("limit", in: 1...Self.maxPullLimit, default: Self.defaultPullLimit)
-        let wait = try request.query.integer("wait", in: 0...Self.maxWaitSeconds, default: 0)
+    static let pullEvents = Route(method: "GET", path: .learnerEvents, access: .learner,
+                                  query: PullQuery.names) { request, context throws(HTTPError) in
+        let after = try request.query.integer(PullQuery.after, in: 0...999_999_999_999_999_999, default: 0)   // 18 digits: what Query reads
+        let limit = try request.query.integer(PullQuery.limit, in: 1...Self.maxPullLimit, default: Self.defaultPullLimit)
+        let wait = try request.query.integer(PullQuery.wait, in: 0...Self.maxWaitSeconds, default: 0)
         let (head, body) = try Self.waiting(seconds: wait, on: context.store.changes) { () throws(HTTPError) in
             let answer = try context.store.lines(user: request.learner, after: after, limit: limit)
             return (answer, answer.body.count > 0)
         }
-        return Response(status: 200, fields: [("Content-Type", "application/x-ndjson"), ("Ledger-Head", head.description)], body: body)
+        return Response(status: 200, fields: [("Content-Type", MediaType.ndjson), (LedgerHeadField.name, LedgerHeadField.value(head))], body: body)
     }
 
     /// The most seconds a request may wait for something new (`wait=`).

@@ -1,17 +1,19 @@
 import Events
 import Ledger
+import SyncWire
 
 extension Route {
     /// `POST /v1/learners/{user}/events`: the body's JSON lines appended to
     /// the learner's log, all or nothing, idempotent by id (the writer's rules).
     ///
-    /// `200 {"events": [{"id", "seq", "appended"}], "head": "SEQ:SHA256"}`;
+    /// `200 {"events": [{"id", "seq", "appended"}], "head": "SEQ:SHA256"}` (``PushAnswer``);
     /// `400 invalid_data` (or the line's kind) naming each invalid line and member;
     /// `403 forbidden` for an event of another learner; `409
     /// conflicting_duplicate` naming the id and its seq. Nothing is written on
-    /// a refusal.
-    static let pushEvents = Route(method: "POST", path: [.literal("v1"), .literal("learners"), .user, .literal("events")],
-                                  access: .learner, takesBody: true) { request, context throws(HTTPError) in
+    /// a refusal. A learner past `--max-push-rate` is refused `429` before the
+    /// body is read (``RequestIntake``); the events are counted here.
+    static let pushEvents = Route(method: "POST", path: .learnerEvents, access: .learner, takesBody: true,
+                                  pushRated: true) { request, context throws(HTTPError) in
         let lines = AppendInput.lines(request.body)
         guard !lines.isEmpty else { throw .badRequest("the body holds no event (JSON lines, one event a line)") }
         if let limit = context.pushRate, let seconds = limit.take(user: request.learner, events: lines.count) {
@@ -28,20 +30,7 @@ extension Route {
         }
         let (results, head, durable) = try context.store.push(user: user, events: events, lines: lines)
         context.metrics.pushed(results, fsync: durable)
-        return .json(Self.pushAnswer(results, head: head))
-    }
-
-    /// `{"events":[{"id":…,"seq":…,"appended":…}],"head":"SEQ:SHA256"}` and an LF.
-    private static func pushAnswer(_ results: [AppendResult], head: Head) -> [UInt8] {
-        var w = JSONWriter(capacity: 64 + results.count * 64)
-        w.value(.object([
-            JSONMember("events", .array(results.map { r in
-                .object([JSONMember("id", .string(r.id)), JSONMember("seq", .number(String(r.seq))),
-                         JSONMember("appended", .bool(r.status == .appended))])
-            })),
-            JSONMember("head", .string(head.description)),
-        ]))
-        return w.bytes + [0x0A]
+        return .json(PushAnswer(results, head: head).encoded)
     }
 }
 

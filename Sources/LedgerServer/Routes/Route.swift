@@ -1,19 +1,12 @@
 import Events
 import Ledger
+import SyncWire
 
 /// One endpoint of the API: its method and path, who may call it, the query
 /// it takes, whether it reads a body, and the handler that answers it (run
 /// on a worker thread). Each route is declared in a file of its own
 /// (`Routes/PushEvents.swift`...) and listed once in ``Route/all``.
 struct Route: Sendable {
-    /// A part of a route's path.
-    enum Segment: Sendable, Equatable {
-        /// This text exactly.
-        case literal(String)
-        /// A learner's id, percent-encoded (any id the format allows).
-        case user
-    }
-
     /// Who may call a route.
     enum Access: Sendable {
         /// Anyone (`/healthz`).
@@ -26,14 +19,17 @@ struct Route: Sendable {
 
     /// `GET` or `POST`.
     var method: String
-    /// The path, `/` between segments.
-    var path: [Segment]
+    /// The path (the wire's template: the client builds the same).
+    var path: RoutePath
     /// Who may call it.
     var access: Access
     /// The query parameters it takes.
     var query: [String] = []
     /// Whether it reads a body (the others refuse one).
     var takesBody = false
+    /// Whether its requests count toward the learner's push rate
+    /// (`--max-push-rate`): a learner past it is refused before the body is read.
+    var pushRated = false
     /// Answers a request (on a worker thread).
     var handle: @Sendable (RouteRequest, ServerContext) throws(HTTPError) -> Response
 
@@ -72,24 +68,14 @@ extension Route {
     /// `GET` route: the answer is sent without its body); a `{user}`
     /// segment must decode to UTF-8 that the format allows as a user id (`400` otherwise).
     static func match(method: String, path: String) throws(HTTPError) -> Match {
-        let segments = path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).dropFirst()
         var allowed: [String] = []
-        for route in all where route.path.count == segments.count {
-            var user: String? = nil
-            var matches = true
-            for (segment, part) in zip(route.path, segments) {
-                switch segment {
-                case .literal(let text):
-                    if !part.elementsEqual(text.utf8) { matches = false }
-                case .user:
-                    guard let decoded = PercentEncoding.decode(part) else {
-                        throw .badRequest("the learner id in the path is not percent-encoded UTF-8")
-                    }
-                    user = decoded
-                }
-                if !matches { break }
+        for route in all {
+            let user: String?
+            switch route.path.match(path) {
+            case .differs: continue
+            case .badUser: throw .badRequest("the learner id in the path is not percent-encoded UTF-8")
+            case .matches(let u): user = u
             }
-            guard matches else { continue }
             if route.method == method || (method == "HEAD" && route.method == "GET") {
                 if let user, let problem = LineCodec.userProblem(user) {
                     throw .badRequest("the learner id in the path is not one the format allows: user: \(problem)")

@@ -54,7 +54,8 @@ package final class LedgerServer: Sendable {
         let context = ServerContext(store: store, checkpointKey: configuration.checkpointKey, metrics: configuration.metrics,
                                     maxPushRate: configuration.maxPushRate)
         let jobs = JobQueue()
-        let worker = Worker(intake: RequestIntake(configuration: configuration), context: context, jobs: jobs, inbox: inbox,
+        let intake = RequestIntake(configuration: configuration, pushRate: context.pushRate)
+        let worker = Worker(intake: intake, context: context, jobs: jobs, inbox: inbox,
                             keepWaiting: Self.keepWaitingMilliseconds)
         var workers: [SystemThread] = []
         for _ in 0..<max(1, configuration.threads) {
@@ -71,7 +72,7 @@ package final class LedgerServer: Sendable {
             for worker in workers { worker.join() }
             throw error
         }
-        Reactor(configuration: configuration, listener: listener, jobs: jobs, inbox: inbox).run()
+        Reactor(intake: intake, listener: listener, jobs: jobs, inbox: inbox).run()
         metricsListener?.stop()
         jobs.close()
         for worker in workers { worker.join() }

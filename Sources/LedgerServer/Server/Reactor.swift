@@ -29,9 +29,9 @@ final class Reactor {
     private let timeout: UInt64
     private var scratch = [UInt8](repeating: 0, count: 256 << 10)
 
-    init(configuration: ServerConfiguration, listener: CInt, jobs: JobQueue, inbox: Inbox) {
-        self.configuration = configuration
-        intake = RequestIntake(configuration: configuration)
+    init(intake: RequestIntake, listener: CInt, jobs: JobQueue, inbox: Inbox) {
+        configuration = intake.configuration
+        self.intake = intake
         self.listener = listener
         self.jobs = jobs
         self.inbox = inbox

@@ -3,16 +3,20 @@ import Ledger
 /// Turns a connection's received bytes into requests: parses the head (with
 /// its limit), makes the checks that come before a body is read, in order —
 /// the route (`404`, `405`), the query (`400`), the token (`401`) and its
-/// reach (`403`), the body's size (`413`) — then waits for the body.
+/// reach (`403`), the body's size (`413`), a push past the learner's rate
+/// (`429`) — then waits for the body.
 /// The reactor and the workers both use it (a worker reads a keep-alive
 /// client's next request itself).
 struct RequestIntake: Sendable {
     let configuration: ServerConfiguration
     private let verifier: TokenVerifier
+    /// The learners' push rate (nil: none), the one the push route counts events in.
+    private let pushRate: PushRateLimit?
 
-    init(configuration: ServerConfiguration) {
+    init(configuration: ServerConfiguration, pushRate: PushRateLimit? = nil) {
         self.configuration = configuration
         verifier = TokenVerifier(secret: configuration.secret)
+        self.pushRate = pushRate
     }
 
     /// What the connection's bytes hold.
@@ -107,6 +111,9 @@ struct RequestIntake: Sendable {
                 throw route.takesBody
                     ? HTTPError(413, "too_large", "the body is \(length) bytes; this server takes at most \(configuration.maxBody) (--max-body)")
                     : HTTPError(413, "too_large", "\(head.method) \(head.path) takes no body")
+            }
+            if route.pushRated, let limit = pushRate, let user, let seconds = limit.wait(user: user) {
+                throw HTTPError.rateLimited(user: user, rate: limit.eventsPerSecond, seconds: seconds)
             }
             return Connection.AcceptedHead(head: head, route: route, request: RouteRequest(user: user, query: query, body: [], token: token),
                                            headLength: headLength, bodyLength: length)

@@ -1,6 +1,7 @@
 import Dispatch
 import Events
 import Ledger
+import SyncWire
 
 /// A device's side of sync with `progress-ledger serve` (docs/sync.md):
 /// pushes the outbox's pending events, then pulls the learner's server log
@@ -104,7 +105,7 @@ public struct SyncClient: Sendable {
         guard let verifier = checkpointVerifier else {
             throw SyncError(.local, "no checkpoint verifier key is set (checkpointVerifier)")
         }
-        let response = try await send("GET", path: "checkpoint", body: [], into: &report)
+        let response = try await send("GET", .learnerCheckpoint, body: [], into: &report)
         guard response.status == 200 else { throw Self.refusal(response) }
         let source = "the server's checkpoint (\(server))"
         let signed: SignedCheckpoint
@@ -150,17 +151,13 @@ public struct SyncClient: Sendable {
             let batch = pending[start..<min(start + eventsPerPush, pending.count)]
             var body: [UInt8] = []
             for event in batch { body += event.json; body.append(0x0A) }
-            let response = try await send("POST", path: "events", body: body, into: &report)
+            let response = try await send("POST", .learnerEvents, body: body, into: &report)
             guard response.status == 200 else { throw Self.refusal(response) }
-            guard case .object(let members)? = try? JSONDocument.parse(response.body),
-                  case .array(let results)? = members.first(where: { $0.name == "events" })?.value, results.count == batch.count else {
+            guard let answer = PushAnswer(decoding: response.body), answer.events.count == batch.count else {
                 throw SyncError(.unavailable, status: 200, "the server's answer to a push is not the documented JSON")
             }
             report.pushed += batch.count
-            report.appended += results.filter { result in
-                guard case .object(let fields) = result else { return false }
-                return fields.contains { $0.name == "appended" && $0.value == .bool(true) }
-            }.count
+            report.appended += answer.events.filter(\.appended).count
             start += batch.count
         }
     }
@@ -172,9 +169,10 @@ public struct SyncClient: Sendable {
         var cutShort = 0
         while true {
             let held = try await Self.local { () throws(LedgerError) in try replica.head() }
-            let response = try await send("GET", path: "events?after=\(held.seq)&limit=\(linesPerPull)", body: [], into: &report)
+            let response = try await send("GET", .learnerEvents, query: PullQuery.text(after: held.seq, limit: linesPerPull),
+                                          body: [], into: &report)
             guard response.status == 200 else { throw Self.refusal(response) }
-            guard let text = response.headers["ledger-head"], let serverHead = Self.head(text) else {
+            guard let text = Self.field(LedgerHeadField.name, of: response), let serverHead = LedgerHeadField.head(text) else {
                 throw SyncError(.unavailable, status: 200, "the server's pull answer has no Ledger-Head")
             }
             guard serverHead.seq >= held.seq else {
@@ -213,9 +211,10 @@ public struct SyncClient: Sendable {
 
     // MARK: requests
 
-    /// Sends a request about the learner (`/v1/learners/USER/` + `path`), retrying transport errors and `5xx`.
-    private func send(_ method: String, path: String, body: [UInt8], into report: inout SyncReport) async throws(SyncError) -> SyncResponse {
-        let url = "\(server)/v1/learners/\(Self.percentEncoded(user))/\(path)"
+    /// Sends a request about the learner (`path` for ``user``, then `?query`), retrying transport errors and `5xx`.
+    private func send(_ method: String, _ path: RoutePath, query: String? = nil, body: [UInt8],
+                      into report: inout SyncReport) async throws(SyncError) -> SyncResponse {
+        let url = server + path.path(user: user) + (query.map { "?" + $0 } ?? "")
         var delay = retry.delay
         var attempt = 1
         var rateLimited = 0
@@ -224,7 +223,7 @@ public struct SyncClient: Sendable {
             do {
                 let bearer = try await token()
                 var headers = ["Authorization": "Bearer \(bearer)"]
-                if !body.isEmpty { headers["Content-Type"] = "application/x-ndjson" }
+                if !body.isEmpty { headers["Content-Type"] = MediaType.ndjson }
                 let response = try await transport(SyncRequest(method: method, url: url, headers: headers, body: body))
                 if response.status == 429 {
                     rateLimited += 1
@@ -232,7 +231,7 @@ public struct SyncClient: Sendable {
                     continue
                 }
                 guard response.status >= 500 else { return response }
-                failure = "\(method) \(url): \(response.status) " + (Self.problem(response)?.message ?? "")
+                failure = "\(method) \(url): \(response.status) " + (Refusal(status: response.status, body: response.body)?.message ?? "")
                 if attempt >= retry.attempts { throw Self.refusal(response, kind: .unavailable) }
             } catch let error as SyncError {
                 throw error
@@ -256,7 +255,7 @@ public struct SyncClient: Sendable {
     /// this client reads), or throws `unavailable` when that is too long or
     /// the `times`-th in a row is past ``RetryPolicy/attempts``.
     private func waitRetryAfter(_ response: SyncResponse, times: Int, into report: inout SyncReport) async throws(SyncError) {
-        let seconds = response.headers["retry-after"].flatMap { Int(String($0.filter { $0 != " " })) }.map { Double(max(0, $0)) } ?? 1
+        let seconds = Self.field(RetryAfterField.name, of: response).flatMap(RetryAfterField.seconds).map(Double.init) ?? 1
         guard times <= retry.attempts, seconds <= maxRetryAfter else {
             throw Self.refusal(response, kind: .unavailable)
         }
@@ -268,39 +267,15 @@ public struct SyncClient: Sendable {
 
     /// The error of a refused request: `409` is `conflictingDuplicate`, other statuses `kind` (`refused`).
     private static func refusal(_ response: SyncResponse, kind: SyncError.Kind = .refused) -> SyncError {
-        let problem = problem(response)
-        let message = problem?.message ?? String(decoding: response.body.prefix(500), as: UTF8.self)
-        if response.status == 409 { return SyncError(.conflictingDuplicate, status: 409, serverKind: problem?.kind, message) }
-        return SyncError(kind, status: response.status, serverKind: problem?.kind, message)
+        let refusal = Refusal(status: response.status, body: response.body)
+        let message = refusal?.message ?? String(decoding: response.body.prefix(500), as: UTF8.self)
+        if response.status == 409 { return SyncError(.conflictingDuplicate, status: 409, serverKind: refusal?.kind, message) }
+        return SyncError(kind, status: response.status, serverKind: refusal?.kind, message)
     }
 
-    /// The server's `{"error": KIND, "message": TEXT}`.
-    private static func problem(_ response: SyncResponse) -> (kind: String, message: String)? {
-        guard case .object(let members)? = try? JSONDocument.parse(response.body),
-              case .string(let kind)? = members.first(where: { $0.name == "error" })?.value,
-              case .string(let message)? = members.first(where: { $0.name == "message" })?.value else { return nil }
-        return (kind, message)
-    }
-
-    /// `SEQ:SHA256` (`0:000…0` for an empty log).
-    private static func head(_ text: String) -> Head? {
-        if text.hasPrefix("0:"), let digest = SHA256.Digest(hex: text.dropFirst(2)), digest == .zero { return .empty }
-        return Head(parsing: text)
-    }
-
-    /// `text` with every byte but `A-Z a-z 0-9 - . _ ~` as `%XX` (a user id in a path).
-    static func percentEncoded(_ text: String) -> String {
-        var out = ""
-        for b in text.utf8 {
-            switch b {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
-                out.unicodeScalars.append(Unicode.Scalar(b))
-            default:
-                out += "%" + String(b >> 4, radix: 16, uppercase: true) + String(b & 0xF, radix: 16, uppercase: true)
-            }
-        }
-        return out
+    /// The value of the header field `name` (``SyncResponse`` keeps names in lowercase).
+    private static func field(_ name: String, of response: SyncResponse) -> String? {
+        response.headers[name.lowercased()]
     }
 
     /// Runs the device's own file work off the caller's thread; its failure is a `.local` error.

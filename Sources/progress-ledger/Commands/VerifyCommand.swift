@@ -43,7 +43,7 @@ enum VerifyCommand: Command {
         another log) and exits 1. Erasures change no root.
         """
     static let expectHead = Option.checked("--expect-head", value: "SEQ:SHA256", help: "also check that line SEQ still hashes to SHA256 "
-        + "(a head printed earlier), so nothing up to it has changed", takes: "SEQ:SHA256, a seq from 1 and 64 hex digits") { Head(parsing: $0) }
+        + "(a head printed earlier), so nothing up to it has changed", takes: "SEQ:SHA256, a seq and 64 hex digits (seq 0 only with 64 zeros)") { Head(parsing: $0) }
     static let expectDigest = Option.checked("--expect-digest", value: "SHA256", help: "(DIR) also check the directory digest",
                                              takes: "64 hex digits") { SHA256.Digest(hex: $0) }
     static let options: [any OptionSpec] = [expectHead, expectDigest, Receipts.user.conflicting(with: expectDigest),
