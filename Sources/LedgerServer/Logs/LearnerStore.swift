@@ -1,5 +1,6 @@
 import Events
 import Ledger
+import SyncWire
 
 /// Where the server keeps its learner logs: the storage seam under the
 /// routes. Two kinds: a ledger directory (``DirectoryStore``, one file a
@@ -42,7 +43,7 @@ extension HTTPError {
     /// same request may be sent again (a push is idempotent by id).
     static func unavailable(_ message: String) -> HTTPError {
         var e = HTTPError(503, "unavailable", message)
-        e.headers = [("Retry-After", "1")]
+        e.headers = [(RetryAfterField.name, RetryAfterField.value(seconds: 1))]
         return e
     }
 }
