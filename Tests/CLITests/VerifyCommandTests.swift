@@ -89,6 +89,19 @@ struct VerifyCommandTests {
         let beyond = try CLI.run(["verify", log, "--expect-head", "99:" + String(repeating: "a", count: 64)])
         #expect(beyond.status == 1)
         #expect(beyond.stdout.contains(": line 99: head_mismatch: "))
+
+        // The empty log's head, as verify prints it for an empty log, holds for every log (a prefix of each);
+        // seq 0 with any other hash names no log and is refused.
+        let emptyLog = dir.path("empty.log")
+        FileManager.default.createFile(atPath: emptyLog, contents: Data())
+        let empty = try CLI.run(["verify", emptyLog])
+        let emptyHead = try #require(empty.stdout.split(separator: " ").last).trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(Array(emptyHead.utf8) == Array(("0:" + String(repeating: "0", count: 64)).utf8), "\(empty.stdout)")
+        #expect(try CLI.run(["verify", emptyLog, "--expect-head", emptyHead]).status == 0)
+        #expect(try CLI.run(["verify", log, "--expect-head", emptyHead]).status == 0)
+        let zeroSeq = try CLI.run(["verify", log, "--expect-head", "0:" + String(repeating: "a", count: 64)])
+        #expect(zeroSeq.status == 64)
+        #expect(zeroSeq.stderr.contains("--expect-head takes SEQ:SHA256"), "\(zeroSeq.stderr)")
     }
 
     @Test("a missing log, a directory and a bad --expect-head are clear errors")
