@@ -14,9 +14,9 @@ public struct Head: Sendable, Hashable, CustomStringConvertible {
     /// The head of an empty log: seq 0, 64 zeros.
     public static let empty = Head(seq: 0, sha256: .zero)
 
-    /// Parses `SEQ:SHA256` as ``description`` prints it (SEQ all digits; 64
+    /// Parses `SEQ:SHA256` as `description` prints it (SEQ all digits; 64
     /// hex digits); nil otherwise. Seq 0 is taken only with 64 zeros, the
-    /// empty log's head (``empty``): no line has seq 0, so a seq 0 with any
+    /// empty log's head (`Head.empty`): no line has seq 0, so a seq 0 with any
     /// other hash names no log's head and is refused.
     public init?(parsing text: String) {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
