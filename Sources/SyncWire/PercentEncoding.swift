@@ -29,7 +29,7 @@ package enum PercentEncoding {
     /// ``decode(_:plusIsSpace:)`` of UTF-8 bytes.
     package static func decode<Bytes: Collection<UInt8>>(_ part: Bytes, plusIsSpace: Bool = false) -> String? {
         if !part.contains(where: { $0 == UInt8(ascii: "%") || (plusIsSpace && $0 == UInt8(ascii: "+")) }) {
-            return String(validating: part, as: UTF8.self)
+            return utf8(part)
         }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(part.count)
@@ -45,7 +45,15 @@ package enum PercentEncoding {
                 bytes.append(b)
             }
         }
-        return String(validating: bytes, as: UTF8.self)
+        return utf8(bytes)
+    }
+
+    /// The text of `bytes` when they are UTF-8 (nil otherwise): decoded, and
+    /// kept only when it encodes back to the same bytes (a bad sequence would
+    /// have become U+FFFD). `String(validating:as:)` would need macOS 15.
+    private static func utf8<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> String? {
+        let text = String(decoding: bytes, as: UTF8.self)
+        return text.utf8.elementsEqual(bytes) ? text : nil
     }
 
     private static func isUnreserved(_ b: UInt8) -> Bool {
