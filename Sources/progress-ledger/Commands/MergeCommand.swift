@@ -4,7 +4,7 @@ import Ledger
 enum MergeCommand: Command {
     static let name = "merge"
     static let summary = "merge logs that were never synced into a new log (events once by id, by time)"
-    static let synopsis = "LOG... OUT"
+    static let usage = [Form("LOG... OUT")]
     static let help = """
         Combines logs that grew apart (two devices of the past, a backup and a live
         log) into the new log OUT: every LOG is verified first (a damaged one names

@@ -4,7 +4,7 @@ import Ledger
 enum PullCommand: Command {
     static let name = "pull"
     static let summary = "append a server's raw lines (stdin) to a replica if they continue its chain"
-    static let synopsis = "REPLICA"
+    static let usage = [Form("REPLICA")]
     static let help = """
         Reads raw log lines on stdin (what 'export --after SEQ' prints) and appends
         them to REPLICA byte for byte, if and only if they continue its chain (seq

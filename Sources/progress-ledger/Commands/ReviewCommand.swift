@@ -8,10 +8,6 @@ import Projections
 enum ReviewCommand: Command {
     static let name = "review"
     static let summary = "what a learner should review today (FSRS-6 from their answers) and the week ahead"
-    static let synopsis = """
-        LOG|DIR --user U [--day YYYY-MM-DD] [--as-of SEQ|TIME] [--budget N|all] [--limit N]
-        [--retention R] [--fsrs-params FILE] [--format text|json | --json] [--out FILE] [--quiet]
-        """
     static let help = """
         Every question learner U answered is an item to review (the answers' "item",
         the app's stable id, when they carry one: one bank question shown in two
@@ -38,12 +34,12 @@ enum ReviewCommand: Command {
         A ledger directory DIR: only U's learner log is read. A damaged log is
         refused with verify's message (exit 1); a torn tail is a warning.
         """
-    static let limit = Option.integer("--limit", help: "at most N of the day's items (default: the budget's)", range: 1...1_000_000)
-    static let output = FormatOption<TextOrJSON>(help: #"text (the default) or json: {"user","day","budget","done","due":[items as in state],"more","upcoming":[{"day","count"}]}"#,
-                                                 default: .text)
-    static let options: [any OptionSpec] = [Common.user, StateCommand.day, StateCommand.asOf, StateCommand.budget, limit,
-                                            StateCommand.retention, StateCommand.fsrsParams]
-        + output.options + [Common.out, Common.quiet]
+    static let limit = Option.integer("--limit", help: "at most N of the day's items", range: 1...1_000_000).byDefault("the budget's")
+    static let output = OutputOptions<TextOrJSON>(help: #"text or json: {"user","day","budget","done","due":[items as in state],"more","upcoming":[{"day","count"}]}"#,
+                                                  default: .text)
+    static let options: [any OptionSpec] = [Common.user, FoldOptions.day, FoldOptions.asOf, FoldOptions.budget, limit,
+                                            FoldOptions.retention, FoldOptions.fsrsParams] + output.options + [Common.quiet]
+    static let usage = [Form("LOG|DIR", options: options)]
     static let examples = [
         "progress-ledger review learner.log --user u-42",
         "progress-ledger review learner.log --user u-42 --day 2025-10-21 --budget 30 --json",
@@ -52,7 +48,7 @@ enum ReviewCommand: Command {
 
     static func run(_ args: ParsedArguments, _ io: Terminal) throws -> Int32 {
         let given = try args.onePositional("LOG")
-        let options = try StateCommand.stateOptions(args)
+        let options = try FoldOptions.resolve(args)
         let format = try output.resolve(args)
         // A ledger directory: only the learner's own log is read.
         let (path, exists) = try LogInput.learnerLog(given, user: options.user)
@@ -60,7 +56,7 @@ enum ReviewCommand: Command {
         _ = try StateCommand.fold(into: &projector, given, path, exists: exists, io, quiet: args[Common.quiet],
                                   command: name, what: "the list")
         let agenda = ReviewAgenda(projector.state(), limit: args[limit])
-        try OutputFile.write(json: agenda.jsonBytes, text: agenda.text, as: format, args, io)
+        try output.write(json: agenda.jsonBytes, text: agenda.text, as: format, args, io)
         return ExitCode.ok
     }
 }
