@@ -102,6 +102,21 @@ struct OptionDefaultTests {
         #expect(try CLI.run(["export", log, "--after", String(after.prefix { $0.isNumber })]).stdout == export.stdout)
     }
 
+    @Test("every example in a command's help parses with the options the commands declare", arguments: commands)
+    func examplesParse(_ name: String) throws {
+        let command = try #require(ProgressLedgerCLI.commands.first { $0.name == name })
+        // An example over several lines is one command line: `\` and a line that starts with a space continue it.
+        let text = command.examples.replacingOccurrences(of: " \\\n", with: " ").replacingOccurrences(of: "\n ", with: " ")
+        for line in text.split(separator: "\n") {
+            for call in line.components(separatedBy: "progress-ledger ").dropFirst() {
+                var words = call.split(separator: " ").map { $0.hasPrefix("'") && $0.hasSuffix("'") ? String($0.dropFirst().dropLast()) : String($0) }
+                if let end = words.firstIndex(where: { $0 == "|" || $0 == ">" }) { words = Array(words[..<end]) }
+                let sub = try #require(ProgressLedgerCLI.commands.first { $0.name == words.first }, "\(name): \(line)")
+                #expect(throws: Never.self, "\(name): \(line)") { _ = try ParsedArguments(Array(words.dropFirst()), options: sub.options) }
+            }
+        }
+    }
+
     @Test("the day range is one group: report, items and audit refuse --to before --from the same way, naming both")
     func dayRangeGroup() throws {
         for arguments in [["report", "x.log"], ["items", "x.log"], ["audit", "x.log", "--user", "u"]] {

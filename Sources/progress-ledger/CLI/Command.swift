@@ -17,15 +17,16 @@ protocol Command: Sendable {
     static var help: String { get }
     /// The options the command accepts, in the help's order.
     static var options: [any OptionSpec] { get }
-    /// Example command lines (one may run over several lines).
-    static var examples: [String] { get }
+    /// Example command lines, one a line as the help prints them (a line
+    /// that starts with a space continues the example above it).
+    static var examples: String { get }
     /// Runs the command; returns the exit code.
     static func run(_ args: ParsedArguments, _ io: Terminal) throws -> Int32
 }
 
 extension Command {
     static var options: [any OptionSpec] { [] }
-    static var examples: [String] { [] }
+    static var examples: String { "" }
 }
 
 /// Exit codes of the tool.

@@ -7,9 +7,10 @@ enum HelpText {
     /// The whole help of `command`.
     static func of(_ command: any Command.Type) -> String {
         let text = synopsis(command) + "\n\n" + command.help + "\n\nOptions:\n" + optionsBlock(command.options)
-        let examples = command.examples.map { "  " + $0.split(separator: "\n").joined(separator: "\n  ") }
-        guard !examples.isEmpty else { return text }
-        return text + "\n\n" + (examples.count == 1 ? "Example:\n" : "Examples:\n") + examples.joined(separator: "\n")
+        let lines = command.examples.split(separator: "\n")
+        guard !lines.isEmpty else { return text }
+        let count = lines.filter { $0.first != " " }.count
+        return text + "\n\n" + (count == 1 ? "Example:\n" : "Examples:\n") + lines.map { "  " + $0 }.joined(separator: "\n")
     }
 
     /// `Usage: progress-ledger NAME` and each form of ``Command/usage``,

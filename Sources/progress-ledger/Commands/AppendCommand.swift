@@ -34,10 +34,10 @@ enum AppendCommand: Command {
     static let noSync = Flag("--no-sync", help: "skip the fsync (bulk loads: the batch is not durable until the next synced append); default is to fsync")
     static let options: [any OptionSpec] = [event, noSync]
     static let usage = [Form("LOG|DIR", options: options)]
-    static let examples = ["""
+    static let examples = """
         echo '{"at":"2025-10-21T08:15:00+03:00","user":"u-42","type":"hints.granted","data":{"amount":3,"reason":"seed"}}' \\
           | progress-ledger append learner.log
-        """]
+        """
 
     static func run(_ args: ParsedArguments, _ io: Terminal) throws -> Int32 {
         let path = try args.onePositional("LOG path")

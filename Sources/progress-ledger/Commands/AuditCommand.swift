@@ -38,7 +38,9 @@ enum AuditCommand: Command {
         """, default: .text)
     static let options: [any OptionSpec] = [Common.user] + days.options + output.options + [Common.quiet]
     static let usage = [Form("LOG|DIR", options: options)]
-    static let examples = ["progress-ledger audit learners.log --user u-42 --from 2025-10-01"]
+    static let examples = """
+        progress-ledger audit learners.log --user u-42 --from 2025-10-01
+        """
 
     static func run(_ args: ParsedArguments, _ io: Terminal) throws -> Int32 {
         let given = try args.onePositional("LOG")

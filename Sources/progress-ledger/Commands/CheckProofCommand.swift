@@ -31,10 +31,10 @@ enum CheckProofCommand: Command {
     static let options: [any OptionSpec] = [line, from, Receipts.checkpoint.conflicting(with: line), vkey, Receipts.expectedOrigin]
     static let usage = [Form("PROOF", [.option(line)] + Usage.of([vkey, Receipts.expectedOrigin])),
                         Form("PROOF", [.option(from), .option(Receipts.checkpoint)] + Usage.of([vkey, Receipts.expectedOrigin]))]
-    static let examples = [
-        "progress-ledger check-proof line-42.tlog-proof --line line-42.jsonl --vkey school.vkey --origin school.example/progress",
-        "progress-ledger check-proof appended.proof --from yesterday.checkpoint --checkpoint today.checkpoint --vkey school.vkey",
-    ]
+    static let examples = """
+        progress-ledger check-proof line-42.tlog-proof --line line-42.jsonl --vkey school.vkey --origin school.example/progress
+        progress-ledger check-proof appended.proof --from yesterday.checkpoint --checkpoint today.checkpoint --vkey school.vkey
+        """
 
     static func run(_ args: ParsedArguments, _ io: Terminal) throws -> Int32 {
         let proofPath = try args.onePositional("PROOF")

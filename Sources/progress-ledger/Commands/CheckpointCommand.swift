@@ -24,10 +24,10 @@ enum CheckpointCommand: Command {
     static let key = Receipts.key.required, origin = Receipts.origin.required
     static let options: [any OptionSpec] = [Receipts.user, key, origin, size]
     static let usage = [Form("LOG", options: [key, origin, size]), Form("DIR", [.option(Receipts.user)] + Usage.of([key, origin, size]))]
-    static let examples = [
-        "progress-ledger checkpoint progress.log --key school.key --origin school.example/progress > today.checkpoint",
-        "progress-ledger checkpoint ledger.d --user u-42 --key school.key --origin school.example/progress/u-42",
-    ]
+    static let examples = """
+        progress-ledger checkpoint progress.log --key school.key --origin school.example/progress > today.checkpoint
+        progress-ledger checkpoint ledger.d --user u-42 --key school.key --origin school.example/progress/u-42
+        """
 
     static func run(_ args: ParsedArguments, _ io: Terminal) throws -> Int32 {
         let path = try args.onePositional("LOG or DIR")

@@ -44,7 +44,9 @@ enum DemoCommand: Command {
         .byDefault("a new folder demo/ in the current directory, or demo-2/, demo-3/... if taken")
     static let options: [any OptionSpec] = [users, days, seed, out, Common.quiet]
     static let usage = [Form("", options: options)]
-    static let examples = ["progress-ledger demo --users 200 --days 60 --seed 7 --out /tmp/big-demo"]
+    static let examples = """
+        progress-ledger demo --users 200 --days 60 --seed 7 --out /tmp/big-demo
+        """
 
     /// Events appended per batch: one write each; synced once at the end.
     static let batchSize = 2_000

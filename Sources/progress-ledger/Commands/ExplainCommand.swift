@@ -34,10 +34,10 @@ enum ExplainCommand: Command {
     static let options: [any OptionSpec] = [Common.user, FoldOptions.day] + output.options + fold + [Common.quiet]
     static let usage = [Form("LOG|DIR", [.option(Common.user), .operand("PATH")] + Usage.of([FoldOptions.day] + output.options + [Common.quiet])
                              + [.note("as for 'state'", Usage.of(fold))])]
-    static let examples = [
-        "progress-ledger explain progress.log --user u-42 streak.current",
-        "progress-ledger explain progress.log --user u-42 hints.balance --json",
-    ]
+    static let examples = """
+        progress-ledger explain progress.log --user u-42 streak.current
+        progress-ledger explain progress.log --user u-42 hints.balance --json
+        """
 
     static func run(_ args: ParsedArguments, _ io: Terminal) throws -> Int32 {
         guard args.positionals.count == 2 else {
@@ -45,8 +45,7 @@ enum ExplainCommand: Command {
         }
         let member = args.positionals[1]
         let format = try output.resolve(args)
-        let options = try FoldOptions.resolve(args)
-        let (path, exists) = try LogInput.learnerLog(args.positionals[0], user: options.user)
+        let (options, path, exists) = try FoldOptions.learnerLog(args.positionals[0], args)
         var records: [Record] = []
         if exists {
             let read: LogRead

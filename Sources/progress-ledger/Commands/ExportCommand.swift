@@ -104,19 +104,17 @@ enum ExportCommand: Command {
         Form("LOG|DIR", [output.form(.revlog)] + Usage.of([user, out, Common.quiet])),
         Form("", [.option(store), .operand("DIR")]),
     ]
-    static let examples = [
-        "progress-ledger export server.log --after 120 | progress-ledger pull replica.log",
-        "progress-ledger export progress.log --user u-42 --state --out u-42.jsonl",
-        "progress-ledger export ledger.d --user u-42 --receipts u-42-receipts --key school.key --origin school.example/progress/u-42 --out u-42.jsonl",
-        "progress-ledger export learner.log --format flat --out flat/",
-        "progress-ledger export --store postgresql://ledger@db.internal/ledger ledger.d",
-        "progress-ledger export learner.log --format xapi --out statements.jsonl",
-        "progress-ledger export ledger.d --format revlog --out revlog.csv",
-        """
+    static let examples = """
+        progress-ledger export server.log --after 120 | progress-ledger pull replica.log
+        progress-ledger export progress.log --user u-42 --state --out u-42.jsonl
+        progress-ledger export ledger.d --user u-42 --receipts u-42-receipts --key school.key --origin school.example/progress/u-42 --out u-42.jsonl
+        progress-ledger export learner.log --format flat --out flat/
+        progress-ledger export --store postgresql://ledger@db.internal/ledger ledger.d
+        progress-ledger export learner.log --format xapi --out statements.jsonl
+        progress-ledger export ledger.d --format revlog --out revlog.csv
         progress-ledger export learner.log --format xapi --user u-42 \\
             --homepage https://school.example/ --activity-base https://school.example/xapi/
-        """,
-    ]
+        """
 
     static func run(_ args: ParsedArguments, _ io: Terminal) throws -> Int32 {
         let format = try output.resolve(args)

@@ -53,6 +53,14 @@ enum FoldOptions {
         return options
     }
 
+    /// The options given, and what to read: LOG (`given`) itself, or in a
+    /// ledger directory the learner log of `--user` alone, and whether it exists.
+    static func learnerLog(_ given: String, _ args: ParsedArguments) throws(CLIError) -> (options: StateOptions, path: String, exists: Bool) {
+        let options = try resolve(args)
+        let (path, exists) = try LogInput.learnerLog(given, user: options.user)
+        return (options, path, exists)
+    }
+
     /// The review scheduler of `--retention` and `--fsrs-params` (read and checked).
     static func scheduler(_ args: ParsedArguments) throws(CLIError) -> FSRSScheduler {
         let retention = args[Self.retention]

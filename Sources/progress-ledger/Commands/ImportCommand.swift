@@ -43,17 +43,13 @@ enum ImportCommand: Command {
     static let usage = [Form("LOG|DIR", [.option(from), .operand("FILE...")] + Usage.of([Common.user, device, utcOffset, dryRun])),
                         Form("", [.note(ImportKind.satAttempts.rawValue, [.option(kind), .option(content), .option(category)])]),
                         Form("", [.note(ImportKind.quizApp.rawValue, [.option(at)])])]
-    static let examples = [
-        "progress-ledger import learner.log --from cryptogram app.sqlite --user u-42",
-        """
+    static let examples = """
+        progress-ledger import learner.log --from cryptogram app.sqlite --user u-42
         progress-ledger import learner.log --from sat-attempts p1.json --user u-42 \\
             --kind passage --content p-1 --category reading --utc-offset -05:00
-        """,
-        """
         progress-ledger import learner.log --from quiz-app persist-root.json --user u-42 \\
             --at 2025-10-24T12:00:00+02:00 --dry-run
-        """,
-    ]
+        """
 
     static func run(_ args: ParsedArguments, _ io: Terminal) throws -> Int32 {
         guard args.positionals.count >= 2 else { throw CLIError.usage("expected LOG and at least one FILE") }

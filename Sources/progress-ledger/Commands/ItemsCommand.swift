@@ -17,10 +17,10 @@ enum ItemsCommand: Command {
 
         A ledger directory DIR: every learner log is read.
         """
-    static let examples = [
-        "progress-ledger items learners.log",
-        "progress-ledger items learners.log --from 2025-10-01 --to 2025-10-31 --format csv --out items.csv",
-    ]
+    static let examples = """
+        progress-ledger items learners.log
+        progress-ledger items learners.log --from 2025-10-01 --to 2025-10-31 --format csv --out items.csv
+        """
     static let days = DayRange(from: "first day", byDefault: "no lower bound", to: "last day", byDefault: "no upper bound")
     static let output = OutputOptions(tableHelp: "text, json, csv (one row per question) or html (one self-contained page)")
     static let options: [any OptionSpec] = days.options + output.options + [Common.quiet]

@@ -21,7 +21,9 @@ enum JoinCommand: Command {
         LOG's; keep LOG (or DIR, whose learner logs keep LOG's order) as the
         record.
         """
-    static let examples = ["progress-ledger join ledger.d all.log"]
+    static let examples = """
+        progress-ledger join ledger.d all.log
+        """
 
     static func run(_ args: ParsedArguments, _ io: Terminal) throws -> Int32 {
         guard args.positionals.count == 2 else { throw CLIError.usage("expected DIR OUT") }

@@ -20,7 +20,9 @@ enum KeygenCommand: Command {
                                      what: "a file name").required
     static let options: [any OptionSpec] = [out]
     static let usage = [Form("NAME", options: options)]
-    static let examples = ["progress-ledger keygen school.example/progress --out school.key > school.vkey"]
+    static let examples = """
+        progress-ledger keygen school.example/progress --out school.key > school.vkey
+        """
 
     static func run(_ args: ParsedArguments, _ io: Terminal) throws -> Int32 {
         let name = try args.onePositional("NAME")

@@ -25,10 +25,10 @@ enum LeaderboardCommand: Command {
     static let output = OutputOptions<TextOrJSON>(help: "text (a table) or json", default: .text)
     static let options: [any OptionSpec] = [period, on, by, top, exclude] + output.options + [Common.quiet]
     static let usage = [Form("LOG|DIR", options: options)]
-    static let examples = [
-        "progress-ledger leaderboard learners.log --period week --on 2025-10-21 --top 10",
-        "progress-ledger leaderboard learners.log --period month --on 2025-10-01 --by percent --exclude opted-out.txt --json",
-    ]
+    static let examples = """
+        progress-ledger leaderboard learners.log --period week --on 2025-10-21 --top 10
+        progress-ledger leaderboard learners.log --period month --on 2025-10-01 --by percent --exclude opted-out.txt --json
+        """
 
     static func run(_ args: ParsedArguments, _ io: Terminal) throws -> Int32 {
         let log = try args.onePositional("LOG")

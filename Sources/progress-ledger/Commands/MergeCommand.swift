@@ -22,7 +22,9 @@ enum MergeCommand: Command {
         file last (before version 1.2 OUT came first: such a command line names
         an existing log last, which is refused, so no log is ever written over).
         """
-    static let examples = ["progress-ledger merge phone.log tablet.log backup.log all.log"]
+    static let examples = """
+        progress-ledger merge phone.log tablet.log backup.log all.log
+        """
 
     static func run(_ args: ParsedArguments, _ io: Terminal) throws -> Int32 {
         guard args.positionals.count >= 2, let out = args.positionals.last else {

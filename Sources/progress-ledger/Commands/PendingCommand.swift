@@ -15,7 +15,9 @@ enum PendingCommand: Command {
     static let replica = Option("--replica", value: "REPLICA", help: "the device's replica of the server log").required
     static let options: [any OptionSpec] = [replica]
     static let usage = [Form("OUTBOX", options: options)]
-    static let examples = ["progress-ledger pending outbox.log --replica replica.log | progress-ledger append server.log"]
+    static let examples = """
+        progress-ledger pending outbox.log --replica replica.log | progress-ledger append server.log
+        """
 
     static func run(_ args: ParsedArguments, _ io: Terminal) throws -> Int32 {
         let path = try args.onePositional("OUTBOX")

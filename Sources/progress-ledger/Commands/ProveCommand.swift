@@ -31,10 +31,10 @@ enum ProveCommand: Command {
     static let options: [any OptionSpec] = [Receipts.user, seq, from, checkpoint]
     static let usage = [Form("LOG|DIR", Usage.of([Receipts.user]) + [.option(seq), .option(checkpoint)]),
                         Form("LOG|DIR", Usage.of([Receipts.user]) + [.option(from), .option(checkpoint)])]
-    static let examples = [
-        "progress-ledger prove progress.log --seq 42 --checkpoint today.checkpoint > line-42.tlog-proof",
-        "progress-ledger prove progress.log --from yesterday.checkpoint --checkpoint today.checkpoint > appended.proof",
-    ]
+    static let examples = """
+        progress-ledger prove progress.log --seq 42 --checkpoint today.checkpoint > line-42.tlog-proof
+        progress-ledger prove progress.log --from yesterday.checkpoint --checkpoint today.checkpoint > appended.proof
+        """
 
     static func run(_ args: ParsedArguments, _ io: Terminal) throws -> Int32 {
         let path = try args.onePositional("LOG or DIR")

@@ -15,7 +15,9 @@ enum PullCommand: Command {
         is written (a replica that did not exist is not created), exit 1. A new
         replica is created with mode 0600. Prints what was appended and the head.
         """
-    static let examples = ["progress-ledger export server.log --after 120 | progress-ledger pull replica.log"]
+    static let examples = """
+        progress-ledger export server.log --after 120 | progress-ledger pull replica.log
+        """
 
     static func run(_ args: ParsedArguments, _ io: Terminal) throws -> Int32 {
         let path = try args.onePositional("REPLICA")

@@ -31,10 +31,10 @@ enum ReportCommand: Command {
         + "docs/projections.md), csv (one row per day) or html (one self-contained page with charts)")
     static let options: [any OptionSpec] = days.options + output.options + [Common.quiet]
     static let usage = [Form("LOG...|DIR", options: options)]
-    static let examples = [
-        "progress-ledger report learners.log",
-        "progress-ledger report jan.log feb.log --from 2025-01-01 --to 2025-02-28 --format html --out report.html",
-    ]
+    static let examples = """
+        progress-ledger report learners.log
+        progress-ledger report jan.log feb.log --from 2025-01-01 --to 2025-02-28 --format html --out report.html
+        """
 
     static func run(_ args: ParsedArguments, _ io: Terminal) throws -> Int32 {
         let logs = args.positionals

@@ -40,18 +40,16 @@ enum ReviewCommand: Command {
     static let options: [any OptionSpec] = [Common.user, FoldOptions.day, FoldOptions.asOf, FoldOptions.budget, limit,
                                             FoldOptions.retention, FoldOptions.fsrsParams] + output.options + [Common.quiet]
     static let usage = [Form("LOG|DIR", options: options)]
-    static let examples = [
-        "progress-ledger review learner.log --user u-42",
-        "progress-ledger review learner.log --user u-42 --day 2025-10-21 --budget 30 --json",
-        "progress-ledger review ledger.d --user u-42 --retention 0.85 --fsrs-params fitted.json",
-    ]
+    static let examples = """
+        progress-ledger review learner.log --user u-42
+        progress-ledger review learner.log --user u-42 --day 2025-10-21 --budget 30 --json
+        progress-ledger review ledger.d --user u-42 --retention 0.85 --fsrs-params fitted.json
+        """
 
     static func run(_ args: ParsedArguments, _ io: Terminal) throws -> Int32 {
         let given = try args.onePositional("LOG")
-        let options = try FoldOptions.resolve(args)
+        let (options, path, exists) = try FoldOptions.learnerLog(given, args)
         let format = try output.resolve(args)
-        // A ledger directory: only the learner's own log is read.
-        let (path, exists) = try LogInput.learnerLog(given, user: options.user)
         var projector = LearnerProjector(options: options)
         _ = try StateCommand.fold(into: &projector, given, path, exists: exists, io, quiet: args[Common.quiet],
                                   command: name, what: "the list")

@@ -107,12 +107,12 @@ enum ServeCommand: Command {
              + [.optional([.option(Receipts.key), .option(origin)])] + Usage.of([trustProxy, maxPushRate, metricsListen, quiet])),
         Form("", [.option(store)] + Usage.of([listen, secretFile, storeConnections]) + [.optional([.operand("...")])]),
     ]
-    static let examples = [
-        "(umask 077; head -c 32 /dev/urandom | base64 > server.secret)",
-        "progress-ledger serve ledger.d --listen 127.0.0.1:8080 --secret-file server.secret",
-        "progress-ledger serve ledger.d --listen 127.0.0.1:8080 --secret-file server.secret --key school.key --origin school.example/progress",
-        "PGPASSWORD=... progress-ledger serve --store 'postgresql://ledger@db1,db2/ledger?target_session_attrs=read-write' --listen 0.0.0.0:8080 --secret-file server.secret",
-    ]
+    static let examples = """
+        (umask 077; head -c 32 /dev/urandom | base64 > server.secret)
+        progress-ledger serve ledger.d --listen 127.0.0.1:8080 --secret-file server.secret
+        progress-ledger serve ledger.d --listen 127.0.0.1:8080 --secret-file server.secret --key school.key --origin school.example/progress
+        PGPASSWORD=... progress-ledger serve --store 'postgresql://ledger@db1,db2/ledger?target_session_attrs=read-write' --listen 0.0.0.0:8080 --secret-file server.secret
+        """
 
     static func run(_ args: ParsedArguments, _ io: Terminal) throws -> Int32 {
         let uri = args[Self.store]

@@ -23,7 +23,9 @@ enum SplitCommand: Command {
         """
     static let options: [any OptionSpec] = [Common.quiet]
     static let usage = [Form("LOG DIR", options: options)]
-    static let examples = ["progress-ledger split learners.log ledger.d"]
+    static let examples = """
+        progress-ledger split learners.log ledger.d
+        """
 
     static func run(_ args: ParsedArguments, _ io: Terminal) throws -> Int32 {
         guard args.positionals.count == 2 else { throw CLIError.usage("expected LOG DIR") }

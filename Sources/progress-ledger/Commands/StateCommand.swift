@@ -43,19 +43,17 @@ enum StateCommand: Command {
         + "(the state a device shows offline; docs/sync.md)")
     static let options: [any OptionSpec] = [Common.user] + FoldOptions.all + output.options + [snapshot, Common.quiet, outbox]
     static let usage = [Form("LOG|DIR|REPLICA", options: options)]
-    static let examples = [
-        "progress-ledger state learner.log --user u-42",
-        "progress-ledger state learner.log --user u-42 --day 2025-10-21 --json",
-        "progress-ledger state learner.log --user u-42 --as-of 2025-10-21T12:00:00+03:00",
-        "progress-ledger state learner.log --user u-42 --snapshot u-42.snapshot",
-        "progress-ledger state learner.log --user u-42 --format html --out u-42.html",
-    ]
+    static let examples = """
+        progress-ledger state learner.log --user u-42
+        progress-ledger state learner.log --user u-42 --day 2025-10-21 --json
+        progress-ledger state learner.log --user u-42 --as-of 2025-10-21T12:00:00+03:00
+        progress-ledger state learner.log --user u-42 --snapshot u-42.snapshot
+        progress-ledger state learner.log --user u-42 --format html --out u-42.html
+        """
 
     static func run(_ args: ParsedArguments, _ io: Terminal) throws -> Int32 {
         let given = try args.onePositional("LOG")
-        let options = try FoldOptions.resolve(args)
-        // A ledger directory: only the learner's own log is read.
-        let (path, exists) = try LogInput.learnerLog(given, user: options.user)
+        let (options, path, exists) = try FoldOptions.learnerLog(given, args)
         let format = try output.resolve(args)
         let snapshotPath = args[Self.snapshot]
         if snapshotPath == path { throw CLIError.usage("--snapshot names the log itself; give the snapshot its own file") }
