@@ -14,8 +14,8 @@ enum ExportCommand: Command {
         to --out. Every option applies to the formats its help line names;
         given with another format, it is refused (exit 64), never ignored.
 
-        --format jsonl (the default): the log's lines with seq greater than SEQ
-        (--after, default 0: every line), byte for byte, one per line, after the
+        --format jsonl: the log's lines with seq greater than SEQ
+        (--after, default \(after.shown)), byte for byte, one per line, after the
         whole log is verified (a damaged log is refused with verify's message and
         nothing is printed). This is what a server sends a device on pull
         (docs/sync.md).

@@ -15,7 +15,7 @@ enum ReviewCommand: Command {
         right after a hint on it: Hard, right: Good), and FSRS-6, as the 'fsrs'
         package on PyPI computes it with no learning steps and no fuzz, schedules
         the item's next review from its reviews in time order. Prints the day's
-        plan: at most --budget items a day (default 20; items answered on D that
+        plan: at most --budget items a day (default \(FoldOptions.budget.shown); items answered on D that
         had been answered before count against it), the due ones the learner is
         most likely to have forgotten first, each with the quiz and question it
         was last seen in, how many more are due, and how many come due on each
