@@ -62,6 +62,21 @@ struct OptionDefaultTests {
         #expect(append == "Usage: progress-ledger append LOG|DIR [--event JSON]... [--no-sync]")
     }
 
+    @Test("a form is made from declarations: required bare, others bracketed, a repeatable one with ..., --json joined to --format")
+    func formFromDeclarations() {
+        enum F: String, OutputFormat { case text, json }
+        let output = OutputOptions<F>(help: "h", default: .text)
+        let user = Common.learner("u").required
+        let event = Option("--event", value: "JSON", help: "e", repeatable: true)
+        let days = Option.integer("--days", help: "d", range: 1...9).defaulting(to: 3)
+        let form = Form("LOG", options: [user, event, days] + output.options)
+        #expect(Usage.text(form.items) == "LOG --user U [--event JSON]... [--days N] [--format text|json | --json] [--out FILE]")
+        #expect(form.lines(width: 42, indent: 10) == ["LOG --user U [--event JSON]...", "  [--days N]",
+                                                      "  [--format text|json | --json]", "  [--out FILE]"])
+        #expect(days.helpLine == "d (default 3)" && user.helpLine == "u; required")
+        #expect(Usage.text([.note("sat-attempts", [.option(days)]), .value(output.format, "json")]) == "(sat-attempts: --days N) --format json")
+    }
+
     @Test("state and explain: giving an option its stated default prints what not giving it prints; another value changes it")
     func statedDefaultsAreTheDefaults() throws {
         let dir = try TemporaryDirectory()

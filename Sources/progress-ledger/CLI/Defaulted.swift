@@ -11,6 +11,8 @@ struct Defaulted<Value: Sendable>: OptionWrapper {
     /// How the help writes ``defaultValue``.
     let shown: String
 
+    /// The default as an `only` relation compares it: a choice's raw value
+    /// (which is also what the help shows for a choice).
     var defaultText: String? { shown }
     var helpSuffix: String { " (default \(shown))" }
 }
