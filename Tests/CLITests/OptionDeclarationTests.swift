@@ -116,7 +116,7 @@ struct OptionDeclarationTests {
     @Test("the parser refuses an option given with a value of another it is not for, using that option's default and --json")
     func onlyRelationParsing() throws {
         enum F: String, OutputFormat { case text, json, csv }
-        let output = FormatOption<F>(help: "h", default: .text)
+        let output = OutputOptions<F>(help: "h", default: .text)
         let csvOnly = Flag("--bom", help: "a byte order mark").only(with: output.format, .csv)
         let options = output.options + [csvOnly]
         #expect(throws: Never.self) { _ = try ParsedArguments(["--format", "csv", "--bom"], options: options) }

@@ -24,8 +24,11 @@ package struct ImportSettings: Sendable, Hashable {
     /// The time of a store that keeps none (`--at`, quiz-app).
     package var at: Timestamp?
 
+    /// The offset when none is given (`--utc-offset`'s default): UTC.
+    package static let defaultOffset = "+00:00"
+
     /// Makes settings; `offset` is `±HH:MM` (nil when it is not).
-    package init?(user: String, device: String? = nil, offset: String = "+00:00", at: Timestamp? = nil) {
+    package init?(user: String, device: String? = nil, offset: String = defaultOffset, at: Timestamp? = nil) {
         let u = Array(offset.utf8)
         guard u.count == 6, u[0] == UInt8(ascii: "+") || u[0] == UInt8(ascii: "-"), u[3] == UInt8(ascii: ":"),
               let h = Day.digits(u, 1, 2), let m = Day.digits(u, 4, 2), h <= 23, m <= 59 else { return nil }

@@ -40,12 +40,7 @@ package enum Ed25519 {
             throw Failure("EVP_PKEY_keygen failed")
         }
         defer { EVP_PKEY_free(key) }
-        var seed = [UInt8](repeating: 0, count: seedSize)
-        var length = seedSize
-        guard EVP_PKEY_get_raw_private_key(key, &seed, &length) == 1, length == seedSize else {
-            throw Failure("EVP_PKEY_get_raw_private_key failed")
-        }
-        return seed
+        return try filled(seedSize, by: "EVP_PKEY_get_raw_private_key") { EVP_PKEY_get_raw_private_key(key, &$0, &$1) }
         #else
         throw unavailable
         #endif
@@ -60,12 +55,7 @@ package enum Ed25519 {
         }
         #elseif canImport(CLibcrypto)
         return try withPrivateKey(seed) { (key) throws(Failure) in
-            var bytes = [UInt8](repeating: 0, count: publicKeySize)
-            var length = publicKeySize
-            guard EVP_PKEY_get_raw_public_key(key, &bytes, &length) == 1, length == publicKeySize else {
-                throw Failure("EVP_PKEY_get_raw_public_key failed")
-            }
-            return bytes
+            try filled(publicKeySize, by: "EVP_PKEY_get_raw_public_key") { EVP_PKEY_get_raw_public_key(key, &$0, &$1) }
         }
         #else
         throw unavailable
@@ -83,13 +73,8 @@ package enum Ed25519 {
         return try withPrivateKey(seed) { (key) throws(Failure) in
             guard let context = EVP_MD_CTX_new() else { throw Failure("EVP_MD_CTX_new failed") }
             defer { EVP_MD_CTX_free(context) }
-            var signature = [UInt8](repeating: 0, count: signatureSize)
-            var length = signatureSize
-            guard EVP_DigestSignInit(context, nil, nil, nil, key) == 1,
-                  EVP_DigestSign(context, &signature, &length, message, message.count) == 1, length == signatureSize else {
-                throw Failure("EVP_DigestSign failed")
-            }
-            return signature
+            guard EVP_DigestSignInit(context, nil, nil, nil, key) == 1 else { throw Failure("EVP_DigestSign failed") }
+            return try filled(signatureSize, by: "EVP_DigestSign") { EVP_DigestSign(context, &$0, &$1, message, message.count) }
         }
         #else
         throw unavailable
@@ -125,6 +110,15 @@ package enum Ed25519 {
         }
         defer { EVP_PKEY_free(key) }
         return try body(key)
+    }
+
+    /// The `size` bytes libcrypto's `call` writes (a raw key, a signature):
+    /// it gets the buffer and its length, and must return 1 and write exactly `size`.
+    private static func filled(_ size: Int, by call: String, _ write: (inout [UInt8], inout Int) -> Int32) throws(Failure) -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: size)
+        var length = size
+        guard write(&bytes, &length) == 1, length == size else { throw Failure("\(call) failed") }
+        return bytes
     }
     #endif
 

@@ -321,27 +321,22 @@ extension sockaddr_storage {
 extension SocketAddress {
     /// The numeric host and port of an IPv4 or IPv6 socket address.
     fileprivate init(_ storage: sockaddr_storage) {
-        var copy = storage
-        var text = [CChar](repeating: 0, count: 64)
         if Int(storage.ss_family) == Int(AF_INET6) {
-            let (host, port) = withUnsafePointer(to: &copy) { p in
-                p.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { a -> (String, Int) in
-                    var address = a.pointee.sin6_addr
-                    _ = inet_ntop(AF_INET6, &address, &text, socklen_t(text.count))
-                    return (System.string(fromC: text), Int(UInt16(bigEndian: a.pointee.sin6_port)))
-                }
-            }
-            self.init(host: host, port: port)
+            self.init(storage, as: sockaddr_in6.self, family: AF_INET6) { ($0.sin6_addr, $0.sin6_port) }
         } else {
-            let (host, port) = withUnsafePointer(to: &copy) { p in
-                p.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { a -> (String, Int) in
-                    var address = a.pointee.sin_addr
-                    _ = inet_ntop(AF_INET, &address, &text, socklen_t(text.count))
-                    return (System.string(fromC: text), Int(UInt16(bigEndian: a.pointee.sin_port)))
-                }
-            }
-            self.init(host: host, port: port)
+            self.init(storage, as: sockaddr_in.self, family: AF_INET) { ($0.sin_addr, $0.sin_port) }
         }
+    }
+
+    /// The address in `storage` read as an `Address` of `family`: its host
+    /// address (`parts`' first) as `inet_ntop` writes it, and its port.
+    private init<Address, Host>(_ storage: sockaddr_storage, as type: Address.Type, family: Int32,
+                                _ parts: (Address) -> (host: Host, port: in_port_t)) {
+        var copy = storage
+        let (host, port) = withUnsafePointer(to: &copy) { p in p.withMemoryRebound(to: type, capacity: 1) { parts($0.pointee) } }
+        var text = [CChar](repeating: 0, count: 64)
+        _ = withUnsafeBytes(of: host) { inet_ntop(family, $0.baseAddress, &text, socklen_t(text.count)) }
+        self.init(host: System.string(fromC: text), port: Int(UInt16(bigEndian: port)))
     }
 }
 

@@ -65,6 +65,9 @@ struct ParsedArguments {
     /// given (or is not one of the command's options).
     subscript<Value>(_ option: Option<Value>) -> Value? { values[option.name]?.last as? Value }
 
+    /// The value of `option` as given, else its default.
+    subscript<Value>(_ option: Defaulted<Value>) -> Value { values[option.name]?.last as? Value ?? option.defaultValue }
+
     /// Whether `flag` was given.
     subscript(_ flag: Flag) -> Bool { values[flag.name] != nil }
 
@@ -72,16 +75,13 @@ struct ParsedArguments {
     func all<Value>(_ option: Option<Value>) -> [Value] { values[option.name]?.compactMap { $0 as? Value } ?? [] }
 
     /// The value of an option the command requires: "missing --user U" when absent.
+    func required<Value>(_ option: Required<Value>) throws(CLIError) -> Value { try required(option.option) }
+
+    /// The value of an option the form in use needs (`export --user U`'s
+    /// `--user`): "missing --user U" when absent.
     func required<Value>(_ option: Option<Value>) throws(CLIError) -> Value {
         guard let value = self[option] else { throw .usage("missing \(option.label)") }
         return value
-    }
-
-    /// A range of days from two options (`--from`, `--to`), checked to be in order.
-    func dayRange(_ from: Option<Day>, _ to: Option<Day>) throws(CLIError) -> (from: Day?, to: Day?) {
-        let (first, last) = (self[from], self[to])
-        if let first, let last, last < first { throw .usage("\(to.name) \(last) is before \(from.name) \(first)") }
-        return (first, last)
     }
 
     /// The single positional argument, named `what` in the usage error.

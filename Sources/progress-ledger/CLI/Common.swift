@@ -1,8 +1,12 @@
 /// The options several commands share, declared once.
 enum Common {
     /// `--user U`: the learner, required by the commands that read one.
-    static let user = Option.nonEmpty("--user", value: "U", help: "the learner (exact match, case-sensitive); required",
-                                      what: "a non-empty learner id")
+    static let user = learner("the learner (exact match, case-sensitive)").required
+
+    /// `--user U` with `help`: what the learner selects in a command where it is optional.
+    static func learner(_ help: String) -> Option<String> {
+        Option.nonEmpty("--user", value: "U", help: help, what: "a non-empty learner id")
+    }
 
     /// `--quiet`: no progress line.
     static let quiet = Flag("--quiet", help: "no progress on stderr while reading a large log (shown only when stderr is a terminal)")

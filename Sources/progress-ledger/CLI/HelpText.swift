@@ -1,4 +1,4 @@
-/// A command's `--help`: the synopsis, the description, the options block
+/// A command's `--help`: the synopsis (made from the declared options), the description, the options block
 /// made from the declared options (aligned, wrapped at 80 columns), and the examples.
 enum HelpText {
     /// The width the options block is wrapped to.
@@ -6,12 +6,20 @@ enum HelpText {
 
     /// The whole help of `command`.
     static func of(_ command: any Command.Type) -> String {
+        let text = synopsis(command) + "\n\n" + command.help + "\n\nOptions:\n" + optionsBlock(command.options)
+        let lines = command.examples.split(separator: "\n")
+        guard !lines.isEmpty else { return text }
+        let count = lines.filter { $0.first != " " }.count
+        return text + "\n\n" + (count == 1 ? "Example:\n" : "Examples:\n") + lines.map { "  " + $0 }.joined(separator: "\n")
+    }
+
+    /// `Usage: progress-ledger NAME` and each form of ``Command/usage``,
+    /// made from the declared options, one form a line (wrapped at
+    /// ``width``, further lines indented under the first).
+    static func synopsis(_ command: any Command.Type) -> String {
         let usage = "Usage: progress-ledger \(command.name) "
-        var text = usage + command.synopsis.split(separator: "\n").joined(separator: "\n" + String(repeating: " ", count: usage.count))
-        text += "\n\n" + command.help + "\n\nOptions:\n" + optionsBlock(command.options)
-        let examples = command.examples.map { "  " + $0.split(separator: "\n").joined(separator: "\n  ") }
-        guard !examples.isEmpty else { return text }
-        return text + "\n\n" + (examples.count == 1 ? "Example:\n" : "Examples:\n") + examples.joined(separator: "\n")
+        let indent = String(repeating: " ", count: usage.count)
+        return usage + command.usage.flatMap { $0.lines(width: width, indent: indent.count) }.joined(separator: "\n" + indent)
     }
 
     /// One entry a line (`  --user U   the learner...`), then `-h, --help`.

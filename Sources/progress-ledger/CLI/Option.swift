@@ -9,8 +9,14 @@ struct Option<Value: Sendable>: OptionSpec {
     let help: String
     let repeatable: Bool
     var relations: [OptionRelation] = []
-    var defaultText: String?
+    /// The values it takes, when they are a list (`daily|any`): the synopsis shows them.
+    var choices: [String]?
+    /// What happens when it is not given, when that is no value of its own
+    /// (`the day of U's latest event`): the help line ends `(default: NOTE)`.
+    var defaultNote: String?
+    var defaultText: String? { nil }
     var implies: (option: String, value: String)? { nil }
+    var helpSuffix: String { defaultNote.map { " (default: \($0))" } ?? "" }
     private let convert: @Sendable (String) throws(CLIError) -> Value
 
     /// `name VALUE`, read by `convert` (which throws the usage error of a bad value).
@@ -20,6 +26,23 @@ struct Option<Value: Sendable>: OptionSpec {
     }
 
     func value(of text: String) throws(CLIError) -> any Sendable { try convert(text) }
+
+    /// This option, saying what not giving it means (`(default: no lower bound)`).
+    func byDefault(_ note: String) -> Option {
+        var copy = self
+        copy.defaultNote = note
+        return copy
+    }
+
+    /// This option with the value it has when not given, which the help line
+    /// shows (`(default 30)`, `shown` or the value's text) and `args[option]` returns.
+    func defaulting(to value: Value, shown: String? = nil) -> Defaulted<Value> {
+        Defaulted(option: self, defaultValue: value, shown: shown ?? "\(value)")
+    }
+
+    /// This option, required by every form of its command: the help line ends
+    /// `; required`, the synopsis shows it unbracketed, `args.required` reads it.
+    var required: Required<Value> { Required(option: self) }
 
     /// An option whose text, when `valid`, is its value; otherwise `--NAME takes RULE (got 'TEXT')`.
     static func checked(_ name: String, value: String, help: String, takes rule: String,
@@ -66,8 +89,13 @@ extension Option where Value: RawRepresentable<String> & CaseIterable {
     /// One of the cases of `Value`, by raw value; anything else is a usage
     /// error naming them all (`--by takes one of finished, percent, streak (got 'x')`).
     static func choice(_ name: String, value: String, help: String) -> Option {
-        checked(name, value: value, help: help, takes: "one of " + Value.allCases.map(\.rawValue).joined(separator: ", ")) {
+        var option = checked(name, value: value, help: help, takes: "one of " + Value.allCases.map(\.rawValue).joined(separator: ", ")) {
             Value(rawValue: $0)
         }
+        option.choices = Value.allCases.map(\.rawValue)
+        return option
     }
+
+    /// This option with the value it has when not given (shown by its raw value).
+    func defaulting(to value: Value) -> Defaulted<Value> { Defaulted(option: self, defaultValue: value, shown: value.rawValue) }
 }

@@ -19,6 +19,12 @@ protocol OptionSpec: Sendable {
     /// For a flag that is the short form of an option's value (`--json` for
     /// `--format json`): that option's name and value.
     var implies: (option: String, value: String)? { get }
+    /// The values it takes when they are a short list (`daily|any`), for the synopsis.
+    var choices: [String]? { get }
+    /// Whether every form of the command needs it (the synopsis shows it unbracketed).
+    var isRequired: Bool { get }
+    /// What the help line ends with: its default (`(default 30)`) or `; required`.
+    var helpSuffix: String { get }
     /// The value `text` stands for, checked; a usage error names the option.
     func value(of text: String) throws(CLIError) -> any Sendable
 }
@@ -37,6 +43,10 @@ enum OptionRelation: Sendable {
 }
 
 extension OptionSpec {
+    var choices: [String]? { nil }
+    var isRequired: Bool { false }
+    var helpSuffix: String { "" }
+
     /// `--name VALUE`, as the help and the usage errors write it.
     var label: String { valueName.map { "\(name) \($0)" } ?? name }
 
@@ -53,6 +63,11 @@ extension OptionSpec {
         relating(.only(other.name, values: values.map(\.rawValue)))
     }
 
+    /// This option, refused unless `other` (with a default, or required) has one of `values`.
+    func only<W: OptionWrapper>(with other: W, _ values: W.Value...) -> Self where W.Value: RawRepresentable<String> {
+        relating(.only(other.name, values: values.map(\.rawValue)))
+    }
+
     /// The values of another option this one is only for, if any.
     var onlyFor: (option: String, values: [String])? {
         for relation in relations { if case .only(let option, let values) = relation { return (option, values) } }
@@ -60,8 +75,9 @@ extension OptionSpec {
     }
 
     /// The help line as `--help` prints it: prefixed with the values it is
-    /// only for (`jsonl, xapi: the learner's events only`).
-    var helpLine: String { onlyFor.map { $0.values.joined(separator: ", ") + ": " + help } ?? help }
+    /// only for (`jsonl, xapi: the learner's events only`), ending with its
+    /// default or `; required` (``helpSuffix``).
+    var helpLine: String { (onlyFor.map { $0.values.joined(separator: ", ") + ": " } ?? "") + help + helpSuffix }
 
     private func relating(_ relation: OptionRelation) -> Self {
         var copy = self

@@ -5,7 +5,6 @@ import Ledger
 enum AppendCommand: Command {
     static let name = "append"
     static let summary = "append events (JSON lines on stdin, or --event) to a log, all or nothing"
-    static let synopsis = "LOG|DIR [--event JSON]... [--no-sync]"
     static let help = """
         Appends events to LOG (created, mode 0600, if missing). Events come as
         JSON lines on stdin, or as --event arguments, without "seq" and "prev":
@@ -34,10 +33,11 @@ enum AppendCommand: Command {
     static let event = Option("--event", value: "JSON", help: "an event to append (repeatable; stdin is then not read)", repeatable: true)
     static let noSync = Flag("--no-sync", help: "skip the fsync (bulk loads: the batch is not durable until the next synced append); default is to fsync")
     static let options: [any OptionSpec] = [event, noSync]
-    static let examples = ["""
+    static let usage = [Form("LOG|DIR", options: options)]
+    static let examples = """
         echo '{"at":"2025-10-21T08:15:00+03:00","user":"u-42","type":"hints.granted","data":{"amount":3,"reason":"seed"}}' \\
           | progress-ledger append learner.log
-        """]
+        """
 
     static func run(_ args: ParsedArguments, _ io: Terminal) throws -> Int32 {
         let path = try args.onePositional("LOG path")

@@ -6,7 +6,6 @@ import Projections
 enum AuditCommand: Command {
     static let name = "audit"
     static let summary = "one learner's history in log order, with anomalies and the log's verification"
-    static let synopsis = "LOG|DIR --user U [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--format text|json | --json] [--out FILE] [--quiet]"
     static let help = """
         Prints every line of the learner U (exact match) in log order, grouped under
         the learner's days, one readable line per event:
@@ -29,17 +28,19 @@ enum AuditCommand: Command {
         and head; a damaged log shows the lines before the damage, then the problem
         (exit 1).
         """
-    static let from = Option.day("--from", help: "only the learner days from D on")
-    static let to = Option.day("--to", help: "only the learner days up to D")
-    static let output = FormatOption<TextOrJSON>(help: """
-        text (the default) or json: one JSON object per line, each event as
+    static let days = DayRange(from: "only the learner days from D on", to: "only the learner days up to D")
+    static let output = OutputOptions<TextOrJSON>(help: """
+        text or json: one JSON object per line, each event as
         {"kind":"event","seq","id","day","at","device","type","attempt",
         "text","late","anomalies","reset"}, then a last line
         {"kind":"verify","ok","events","newer_version_lines","head",
         "problem","torn_tail","user","shown"}
         """, default: .text)
-    static let options: [any OptionSpec] = [Common.user, from, to] + output.options + [Common.out, Common.quiet]
-    static let examples = ["progress-ledger audit learners.log --user u-42 --from 2025-10-01"]
+    static let options: [any OptionSpec] = [Common.user] + days.options + output.options + [Common.quiet]
+    static let usage = [Form("LOG|DIR", options: options)]
+    static let examples = """
+        progress-ledger audit learners.log --user u-42 --from 2025-10-01
+        """
 
     static func run(_ args: ParsedArguments, _ io: Terminal) throws -> Int32 {
         let given = try args.onePositional("LOG")
@@ -47,9 +48,9 @@ enum AuditCommand: Command {
         // A ledger directory: only the learner's own log is read (seqs are its own).
         let (log, exists) = try LogInput.learnerLog(given, user: user)
         guard exists else { throw CLIError.failure("\(given): no learner log for user '\(user)'") }
-        let (from, to) = try args.dayRange(Self.from, Self.to)
+        let (from, to) = try days.resolve(args)
         let json = try output.resolve(args) == .json
-        let out = DataOutput(args[Common.out], io)
+        let out = DataOutput(args[output.out], io)
         var timeline = AuditTimeline(user: user, from: from, to: to)
         var printer = AuditTextPrinter()
         var shown = 0

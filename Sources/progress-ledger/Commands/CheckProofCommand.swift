@@ -4,10 +4,6 @@ import Ledger
 enum CheckProofCommand: Command {
     static let name = "check-proof"
     static let summary = "check a proof offline with the log's verifier key (no log needed)"
-    static let synopsis = """
-        PROOF --line FILE --vkey VKEYFILE [--origin ORIGIN]
-        PROOF --from OLD.checkpoint --checkpoint NEW.checkpoint --vkey VKEYFILE [--origin ORIGIN]
-        """
     static let help = """
         With --line FILE: PROOF is a C2SP tlog-proof (from 'prove' or 'export
         --receipts') and FILE the line it proves (one line of the log, its LF
@@ -31,15 +27,18 @@ enum CheckProofCommand: Command {
     static let line = Option.nonEmpty("--line", value: "FILE", help: "the proved line's bytes (one line, its LF optional)", what: "a file name")
     static let from = Option.nonEmpty("--from", value: "OLD", help: "the older checkpoint of a consistency proof", what: "a checkpoint file")
         .conflicting(with: line).needing(Receipts.checkpoint)
-    static let options: [any OptionSpec] = [line, from, Receipts.checkpoint.conflicting(with: line), Receipts.vkey, Receipts.expectedOrigin]
-    static let examples = [
-        "progress-ledger check-proof line-42.tlog-proof --line line-42.jsonl --vkey school.vkey --origin school.example/progress",
-        "progress-ledger check-proof appended.proof --from yesterday.checkpoint --checkpoint today.checkpoint --vkey school.vkey",
-    ]
+    static let vkey = Receipts.vkey.required
+    static let options: [any OptionSpec] = [line, from, Receipts.checkpoint.conflicting(with: line), vkey, Receipts.expectedOrigin]
+    static let usage = [Form("PROOF", [.option(line)] + Usage.of([vkey, Receipts.expectedOrigin])),
+                        Form("PROOF", [.option(from), .option(Receipts.checkpoint)] + Usage.of([vkey, Receipts.expectedOrigin]))]
+    static let examples = """
+        progress-ledger check-proof line-42.tlog-proof --line line-42.jsonl --vkey school.vkey --origin school.example/progress
+        progress-ledger check-proof appended.proof --from yesterday.checkpoint --checkpoint today.checkpoint --vkey school.vkey
+        """
 
     static func run(_ args: ParsedArguments, _ io: Terminal) throws -> Int32 {
         let proofPath = try args.onePositional("PROOF")
-        let vkeyPath = try args.required(Receipts.vkey)
+        let vkeyPath = try args.required(vkey)
         let origin = args[Receipts.expectedOrigin]
         let linePath = args[Self.line], oldPath = args[Self.from]
         guard linePath != nil || oldPath != nil else {

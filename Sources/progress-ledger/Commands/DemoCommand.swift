@@ -7,7 +7,6 @@ import Simulation
 enum DemoCommand: Command {
     static let name = "demo"
     static let summary = "simulate learners, write their log and an HTML report, and show what the ledger sees"
-    static let synopsis = "[--users N] [--days D] [--seed S] [--out DIR] [--quiet]"
     static let help = """
         Simulates N learners over D days from 2025-10-06 — several time zones, daylight-
         saving changes and travel; daily quizzes resumed, retried, abandoned and taken
@@ -34,24 +33,29 @@ enum DemoCommand: Command {
         The same options give the same log, byte for byte: ids and times come from the
         seed, never from a clock or a UUID.
         """
-    static let users = Option.integer("--users", help: "learners (default 30)", range: 1...1_000_000)
-    static let days = Option.integer("--days", value: "D", help: "calendar days (default 30)", range: 1...36_500)
-    static let seed = Option.checked("--seed", value: "S", help: "the seed, a whole number (default 42)",
-                                     takes: "a whole number from 0 to \(UInt64.max)") { UInt64($0) }
-    static let out = Option("--out", value: "DIR", help: "where to write demo.log and report.html (default: a new folder demo/ in the current "
-        + "directory, or demo-2/, demo-3/... if taken). DIR is created if needed; a DIR that already holds a demo.log is refused, so no log "
-        + "is ever appended to twice.")
+    /// The simulation's own defaults, which the options show and use.
+    static let defaults = DemoLog.Options()
+    static let users = Option.integer("--users", help: "learners", range: 1...1_000_000).defaulting(to: defaults.users)
+    static let days = Option.integer("--days", value: "D", help: "calendar days", range: 1...36_500).defaulting(to: defaults.days)
+    static let seed = Option.checked("--seed", value: "S", help: "the seed, a whole number",
+                                     takes: "a whole number from 0 to \(UInt64.max)") { UInt64($0) }.defaulting(to: defaults.seed)
+    static let out = Option("--out", value: "DIR", help: "where to write demo.log and report.html. DIR is created if needed; a DIR that "
+        + "already holds a demo.log is refused, so no log is ever appended to twice")
+        .byDefault("a new folder demo/ in the current directory, or demo-2/, demo-3/... if taken")
     static let options: [any OptionSpec] = [users, days, seed, out, Common.quiet]
-    static let examples = ["progress-ledger demo --users 200 --days 60 --seed 7 --out /tmp/big-demo"]
+    static let usage = [Form("", options: options)]
+    static let examples = """
+        progress-ledger demo --users 200 --days 60 --seed 7 --out /tmp/big-demo
+        """
 
     /// Events appended per batch: one write each; synced once at the end.
     static let batchSize = 2_000
 
     static func run(_ args: ParsedArguments, _ io: Terminal) throws -> Int32 {
         if let extra = args.positionals.first { throw CLIError.usage("unexpected argument '\(extra)' (demo takes options only)") }
-        let users = args[Self.users] ?? 30
-        let days = args[Self.days] ?? 30
-        let seed = args[Self.seed] ?? 42
+        let users = args[Self.users]
+        let days = args[Self.days]
+        let seed = args[Self.seed]
         let directory = try outputDirectory(args[Self.out])
         let logPath = directory + "/demo.log"
         let htmlPath = directory + "/report.html"

@@ -5,7 +5,6 @@ import Ledger
 enum EraseCommand: Command {
     static let name = "erase"
     static let summary = "erase a learner: their lines become redaction stubs; the chain still verifies"
-    static let synopsis = "LOG|DIR --user U [--dry-run]"
     static let help = """
         Replaces every line of learner U in LOG by a redaction stub that keeps
         the line's seq, its prev and the SHA-256 of the erased line, and
@@ -32,6 +31,7 @@ enum EraseCommand: Command {
         """
     static let dryRun = Flag("--dry-run", help: "print the receipt and change nothing")
     static let options: [any OptionSpec] = [Common.user, dryRun]
+    static let usage = [Form("LOG|DIR", options: options)]
 
     static func run(_ args: ParsedArguments, _ io: Terminal) throws -> Int32 {
         let given = try args.onePositional("LOG path")

@@ -7,10 +7,6 @@ import Projections
 enum ExplainCommand: Command {
     static let name = "explain"
     static let summary = "why a number of the state has its value: the rule and the events behind it"
-    static let synopsis = """
-        LOG|DIR --user U PATH [--day D] [--format text|json | --json] [--out FILE] [--quiet]
-        [--retry-limit N] [--streak-on daily|any] [--catalog FILE] [--days N] [--retention R] [--fsrs-params FILE] (as for 'state')
-        """
     static let help = """
         PATH names a member of 'state --json' with dots: streak.current,
         streak.longest, daily_quiz.status, daily_quiz.retries_left,
@@ -30,15 +26,18 @@ enum ExplainCommand: Command {
         value is the empty state's (exit 0). In a ledger directory DIR, only
         U's learner log is read.
         """
-    static let output = FormatOption<TextOrJSON>(help: #"text (the default) or json: {"path","value","rule","events":[{"seq","day","type","summary"}]}"#,
-                                                 default: .text)
-    static let options: [any OptionSpec] = [Common.user, StateCommand.day] + output.options + [Common.out, StateCommand.retryLimit,
-                                            StateCommand.streakOn, StateCommand.catalog, StateCommand.days, StateCommand.retention,
-                                            StateCommand.fsrsParams, Common.quiet]
-    static let examples = [
-        "progress-ledger explain progress.log --user u-42 streak.current",
-        "progress-ledger explain progress.log --user u-42 hints.balance --json",
-    ]
+    static let output = OutputOptions<TextOrJSON>(help: #"text or json: {"path","value","rule","events":[{"seq","day","type","summary"}]}"#,
+                                                  default: .text)
+    /// The options of the fold that `state` takes too.
+    static let fold: [any OptionSpec] = [FoldOptions.retryLimit, FoldOptions.streakOn, FoldOptions.catalog, FoldOptions.days,
+                                         FoldOptions.retention, FoldOptions.fsrsParams]
+    static let options: [any OptionSpec] = [Common.user, FoldOptions.day] + output.options + fold + [Common.quiet]
+    static let usage = [Form("LOG|DIR", [.option(Common.user), .operand("PATH")] + Usage.of([FoldOptions.day] + output.options + [Common.quiet])
+                             + [.note("as for 'state'", Usage.of(fold))])]
+    static let examples = """
+        progress-ledger explain progress.log --user u-42 streak.current
+        progress-ledger explain progress.log --user u-42 hints.balance --json
+        """
 
     static func run(_ args: ParsedArguments, _ io: Terminal) throws -> Int32 {
         guard args.positionals.count == 2 else {
@@ -46,8 +45,7 @@ enum ExplainCommand: Command {
         }
         let member = args.positionals[1]
         let format = try output.resolve(args)
-        let options = try StateCommand.stateOptions(args)
-        let (path, exists) = try LogInput.learnerLog(args.positionals[0], user: options.user)
+        let (options, path, exists) = try FoldOptions.learnerLog(args.positionals[0], args)
         var records: [Record] = []
         if exists {
             let read: LogRead
@@ -64,7 +62,7 @@ enum ExplainCommand: Command {
         do { explanation = try Explanation.explain(member, records: records, options: options) } catch {
             throw CLIError.usage(error.description)
         }
-        let out = DataOutput(args[Common.out], io)
+        let out = DataOutput(args[output.out], io)
         switch format {
         case .json:
             out.write(explanation.jsonBytes + [0x0A])

@@ -8,8 +8,7 @@ extension ExportCommand {
     static func runXAPI(_ path: String, _ args: ParsedArguments, _ io: Terminal) throws -> Int32 {
         let options: XAPIOptions
         do {
-            options = try XAPIOptions(homepage: args[Self.homepage] ?? XAPIOptions.defaultHomepage,
-                                      activityBase: args[Self.activityBase] ?? XAPIOptions.defaultActivityBase)
+            options = try XAPIOptions(homepage: args[Self.homepage], activityBase: args[Self.activityBase])
         } catch {
             throw CLIError.usage(error.description)
         }

@@ -9,21 +9,13 @@ import Ledger
 enum ExportCommand: Command {
     static let name = "export"
     static let summary = "a learner's raw lines (--user), or the log for another system (flat rows, xAPI, FSRS revlog)"
-    static let synopsis = """
-        LOG [--format jsonl] [--after SEQ] [--out FILE]
-        LOG|DIR [--format jsonl] --user U [--state] [--receipts OUTDIR --key KEYFILE --origin ORIGIN] [--out FILE]
-        LOG|DIR --format flat --out OUTDIR [--user U] [--quiet]
-        LOG|DIR --format xapi [--user U] [--homepage URL] [--activity-base IRI] [--out FILE] [--quiet]
-        LOG|DIR --format revlog [--user U] [--out FILE] [--quiet]
-        --store URI DIR
-        """
     static let help = """
         Writes the log's events, as they are or in another form, to stdout or
         to --out. Every option applies to the formats its help line names;
         given with another format, it is refused (exit 64), never ignored.
 
-        --format jsonl (the default): the log's lines with seq greater than SEQ
-        (--after, default 0: every line), byte for byte, one per line, after the
+        --format jsonl: the log's lines with seq greater than SEQ
+        (--after, default \(after.shown)), byte for byte, one per line, after the
         whole log is verified (a damaged log is refused with verify's message and
         nothing is printed). This is what a server sends a device on pull
         (docs/sync.md).
@@ -83,39 +75,46 @@ enum ExportCommand: Command {
         written; a torn tail is a warning. A learner without events is a note
         on stderr (exit 0).
         """
-    static let output = FormatOption<ExportFormat>(help: "jsonl (the log's lines, the default), flat (rows in day partitions "
-        + "for DuckDB or Spark), xapi (xAPI statements) or revlog (the FSRS optimizer's CSV)", default: .jsonl)
-    static let user = Option.nonEmpty("--user", value: "U", help: "only the events of learner U (exact match)", what: "a non-empty learner id")
-    static let after = Option.integer("--after", value: "SEQ", help: "only the lines after SEQ (default 0: all)", range: 0...Int.max)
-        .conflicting(with: user).only(with: output.format, .jsonl)
+    static let output = OutputOptions<ExportFormat>(help: "jsonl (the log's lines), flat (rows in day partitions "
+        + "for DuckDB or Spark), xapi (xAPI statements) or revlog (the FSRS optimizer's CSV)", default: .jsonl, out: out)
+    static let user = Common.learner("only the events of learner U (exact match)")
+    static let after = Option.integer("--after", value: "SEQ", help: "only the lines after SEQ", range: 0...Int.max)
+        .defaulting(to: 0, shown: "0: all").conflicting(with: user).only(with: output.format, .jsonl)
     static let state = Flag("--state", help: "after U's lines, U's current state").needing(user).only(with: output.format, .jsonl)
     static let out = Option.nonEmpty("--out", value: "OUT", help: "flat: the folder of partitions (required); jsonl, xapi and revlog: "
         + "write to the file OUT instead of stdout, whole", what: "a file or folder name")
-    static let homepage = Option("--homepage", value: "URL", help: "actor.account.homePage (default \(XAPIOptions.defaultHomepage))")
-        .only(with: output.format, .xapi)
-    static let activityBase = Option("--activity-base", value: "IRI", help: "base of the activity, verb and extension IRIs "
-        + "(default \(XAPIOptions.defaultActivityBase))").only(with: output.format, .xapi)
+    static let homepage = Option("--homepage", value: "URL", help: "actor.account.homePage")
+        .defaulting(to: XAPIOptions.defaultHomepage).only(with: output.format, .xapi)
+    static let activityBase = Option("--activity-base", value: "IRI", help: "base of the activity, verb and extension IRIs")
+        .defaulting(to: XAPIOptions.defaultActivityBase).only(with: output.format, .xapi)
     static let receipts = Option.nonEmpty("--receipts", value: "OUTDIR", help: "with --user: also a signed checkpoint and a proof "
                                           + "of each line, in the new folder OUTDIR", what: "a folder name")
         .needing(user).needing(Receipts.key).needing(Receipts.origin).only(with: output.format, .jsonl)
     static let store = Option.nonEmpty("--store", value: "URI", help: "write the PostgreSQL store at URI (a libpq connection URI) "
                                        + "as the new ledger directory DIR", what: "a connection URI (postgresql://...)")
         .conflicting(with: user).conflicting(with: after).conflicting(with: out).only(with: output.format, .jsonl)
-    static let options: [any OptionSpec] = output.options + [user, after, state, out, homepage, activityBase, Common.quiet, store,
+    static let options: [any OptionSpec] = output.options + [user, after, state, homepage, activityBase, Common.quiet, store,
                                                             receipts, Receipts.key.needing(receipts), Receipts.origin.needing(receipts)]
-    static let examples = [
-        "progress-ledger export server.log --after 120 | progress-ledger pull replica.log",
-        "progress-ledger export progress.log --user u-42 --state --out u-42.jsonl",
-        "progress-ledger export ledger.d --user u-42 --receipts u-42-receipts --key school.key --origin school.example/progress/u-42 --out u-42.jsonl",
-        "progress-ledger export learner.log --format flat --out flat/",
-        "progress-ledger export --store postgresql://ledger@db.internal/ledger ledger.d",
-        "progress-ledger export learner.log --format xapi --out statements.jsonl",
-        "progress-ledger export ledger.d --format revlog --out revlog.csv",
-        """
+    static let usage = [
+        Form("LOG", [.optional([output.form(.jsonl)])] + Usage.of([after, out])),
+        Form("LOG|DIR", [.optional([output.form(.jsonl)]), .option(user)] + Usage.of([state])
+             + [.optional([.option(receipts), .option(Receipts.key), .option(Receipts.origin)])] + Usage.of([out])),
+        Form("LOG|DIR", [output.form(.flat), .option(out)] + Usage.of([user, Common.quiet])),
+        Form("LOG|DIR", [output.form(.xapi)] + Usage.of([user, homepage, activityBase, out, Common.quiet])),
+        Form("LOG|DIR", [output.form(.revlog)] + Usage.of([user, out, Common.quiet])),
+        Form("", [.option(store), .operand("DIR")]),
+    ]
+    static let examples = """
+        progress-ledger export server.log --after 120 | progress-ledger pull replica.log
+        progress-ledger export progress.log --user u-42 --state --out u-42.jsonl
+        progress-ledger export ledger.d --user u-42 --receipts u-42-receipts --key school.key --origin school.example/progress/u-42 --out u-42.jsonl
+        progress-ledger export learner.log --format flat --out flat/
+        progress-ledger export --store postgresql://ledger@db.internal/ledger ledger.d
+        progress-ledger export learner.log --format xapi --out statements.jsonl
+        progress-ledger export ledger.d --format revlog --out revlog.csv
         progress-ledger export learner.log --format xapi --user u-42 \\
             --homepage https://school.example/ --activity-base https://school.example/xapi/
-        """,
-    ]
+        """
 
     static func run(_ args: ParsedArguments, _ io: Terminal) throws -> Int32 {
         let format = try output.resolve(args)

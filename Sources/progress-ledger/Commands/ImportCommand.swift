@@ -8,11 +8,6 @@ import Ledger
 enum ImportCommand: Command {
     static let name = "import"
     static let summary = "one learner's progress from an app's old store (daily-quiz, cryptogram, ...)"
-    static let synopsis = """
-        LOG|DIR --from KIND FILE... --user U [--device D] [--utc-offset ±HH:MM] [--dry-run]
-        (sat-attempts: --kind passage|lesson --content ID --category C)
-        (quiz-app: --at TIME)
-        """
     static let help = """
         Reads one learner's old store and appends v1 events for the progress it
         holds, so that 'state' shows what the old app showed (docs/import.md has
@@ -33,10 +28,10 @@ enum ImportCommand: Command {
 
         In a ledger directory DIR, the events go to U's learner log (made when new).
         """
-    static let from = Option<ImportKind>.choice("--from", value: "KIND", help: "the store's kind; required")
+    static let from = Option<ImportKind>.choice("--from", value: "KIND", help: "the store's kind").required
     static let device = Option("--device", value: "D", help: "written as every event's device")
-    static let utcOffset = Option("--utc-offset", value: "O", help: "the offset the store's instants are written in (default +00:00)")
-        .only(with: from, .dailyQuiz, .cryptogram, .satAttempts)
+    static let utcOffset = Option("--utc-offset", value: "±HH:MM", help: "the offset the store's instants are written in")
+        .defaulting(to: ImportSettings.defaultOffset).only(with: from, .dailyQuiz, .cryptogram, .satAttempts)
     static let kind = Option<SubmissionMade.Kind>.choice("--kind", value: "K", help: "passage or lesson").only(with: from, .satAttempts)
     static let content = Option("--content", value: "ID", help: "the passage's or lesson's id").only(with: from, .satAttempts)
     static let category = Option("--category", value: "C", help: "its category").only(with: from, .satAttempts)
@@ -45,17 +40,16 @@ enum ImportCommand: Command {
     }.only(with: from, .quizApp)
     static let dryRun = Flag("--dry-run", help: "print the events (JSON lines, without seq and prev); append nothing")
     static let options: [any OptionSpec] = [from, Common.user, device, utcOffset, kind, content, category, at, dryRun]
-    static let examples = [
-        "progress-ledger import learner.log --from cryptogram app.sqlite --user u-42",
-        """
+    static let usage = [Form("LOG|DIR", [.option(from), .operand("FILE...")] + Usage.of([Common.user, device, utcOffset, dryRun])),
+                        Form("", [.note(ImportKind.satAttempts.rawValue, [.option(kind), .option(content), .option(category)])]),
+                        Form("", [.note(ImportKind.quizApp.rawValue, [.option(at)])])]
+    static let examples = """
+        progress-ledger import learner.log --from cryptogram app.sqlite --user u-42
         progress-ledger import learner.log --from sat-attempts p1.json --user u-42 \\
             --kind passage --content p-1 --category reading --utc-offset -05:00
-        """,
-        """
         progress-ledger import learner.log --from quiz-app persist-root.json --user u-42 \\
             --at 2025-10-24T12:00:00+02:00 --dry-run
-        """,
-    ]
+        """
 
     static func run(_ args: ParsedArguments, _ io: Terminal) throws -> Int32 {
         guard args.positionals.count >= 2 else { throw CLIError.usage("expected LOG and at least one FILE") }
@@ -65,8 +59,8 @@ enum ImportCommand: Command {
         let user = try args.required(Common.user)
         let log = try LogInput.learnerLog(given, user: user).path
         guard let settings = ImportSettings(user: user, device: args[Self.device],
-                                            offset: args[Self.utcOffset] ?? "+00:00", at: args[Self.at]) else {
-            throw CLIError.usage("--utc-offset takes ±HH:MM (got '\((args[Self.utcOffset] ?? "").prefixForMessage)')")
+                                            offset: args[Self.utcOffset], at: args[Self.at]) else {
+            throw CLIError.usage("--utc-offset takes ±HH:MM (got '\(args[Self.utcOffset].prefixForMessage)')")
         }
         var target: SubmissionTarget?
         if kind == .satAttempts {

@@ -6,7 +6,6 @@ import Projections
 enum ItemsCommand: Command {
     static let name = "items"
     static let summary = "question analysis: per question answers, choices, discrimination; drop-off per quiz"
-    static let synopsis = "LOG|DIR [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--format text|json|csv|html | --json] [--out FILE] [--quiet]"
     static let help = """
         Per quiz and question, over the counted (first) answers of the attempts started
         on a day from --from to --to (in any state): answers, percent right, the choices
@@ -18,23 +17,23 @@ enum ItemsCommand: Command {
 
         A ledger directory DIR: every learner log is read.
         """
-    static let examples = [
-        "progress-ledger items learners.log",
-        "progress-ledger items learners.log --from 2025-10-01 --to 2025-10-31 --format csv --out items.csv",
-    ]
-    static let from = Option.day("--from", help: "first day (default: no lower bound)")
-    static let to = Option.day("--to", help: "last day (default: no upper bound)")
-    static let output = OutputFile.tableFormat(help: "text (the default), json, csv (one row per question) or html (one self-contained page)")
-    static let options: [any OptionSpec] = [from, to] + output.options + [Common.out, Common.quiet]
+    static let examples = """
+        progress-ledger items learners.log
+        progress-ledger items learners.log --from 2025-10-01 --to 2025-10-31 --format csv --out items.csv
+        """
+    static let days = DayRange(from: "first day", byDefault: "no lower bound", to: "last day", byDefault: "no upper bound")
+    static let output = OutputOptions(tableHelp: "text, json, csv (one row per question) or html (one self-contained page)")
+    static let options: [any OptionSpec] = days.options + output.options + [Common.quiet]
+    static let usage = [Form("LOG|DIR", options: options)]
 
     static func run(_ args: ParsedArguments, _ io: Terminal) throws -> Int32 {
         let log = try args.onePositional("LOG")
         let format = try output.resolve(args)
-        let (from, to) = try args.dayRange(Self.from, Self.to)
+        let (from, to) = try days.resolve(args)
         let analysis = try LogInput.reading([log], io, quiet: args[Common.quiet]) { (source, progress, warning) throws(LedgerError) in
             try source.items(from: from, to: to, progress: progress, warning: warning)
         }
-        try OutputFile.write(analysis, as: format, args, io)
+        try output.write(analysis, as: format, args, io)
         return ExitCode.ok
     }
 }

@@ -4,7 +4,7 @@ import Ledger
 enum JoinCommand: Command {
     static let name = "join"
     static let summary = "write a ledger directory's events into one new log, by instant then id"
-    static let synopsis = "DIR OUT"
+    static let usage = [Form("DIR OUT")]
     static let help = """
         Reads (and checks) every learner log of the ledger directory DIR and
         writes their events to the new log OUT (it must not exist), ordered by
@@ -21,7 +21,9 @@ enum JoinCommand: Command {
         LOG's; keep LOG (or DIR, whose learner logs keep LOG's order) as the
         record.
         """
-    static let examples = ["progress-ledger join ledger.d all.log"]
+    static let examples = """
+        progress-ledger join ledger.d all.log
+        """
 
     static func run(_ args: ParsedArguments, _ io: Terminal) throws -> Int32 {
         guard args.positionals.count == 2 else { throw CLIError.usage("expected DIR OUT") }

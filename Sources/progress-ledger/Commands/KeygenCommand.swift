@@ -4,7 +4,6 @@ import Ledger
 enum KeygenCommand: Command {
     static let name = "keygen"
     static let summary = "make a signing key for checkpoints; print its verifier key"
-    static let synopsis = "NAME --out KEYFILE"
     static let help = """
         Makes a new Ed25519 key named NAME (e.g. school.example/progress: no
         spaces, no '+') from the system's secure random source and writes it to
@@ -18,9 +17,12 @@ enum KeygenCommand: Command {
         (docs/receipts.md).
         """
     static let out = Option.nonEmpty("--out", value: "KEYFILE", help: "the new private key file (refused if anything is there)",
-                                     what: "a file name")
+                                     what: "a file name").required
     static let options: [any OptionSpec] = [out]
-    static let examples = ["progress-ledger keygen school.example/progress --out school.key > school.vkey"]
+    static let usage = [Form("NAME", options: options)]
+    static let examples = """
+        progress-ledger keygen school.example/progress --out school.key > school.vkey
+        """
 
     static func run(_ args: ParsedArguments, _ io: Terminal) throws -> Int32 {
         let name = try args.onePositional("NAME")

@@ -6,10 +6,6 @@ import Projections
 enum LeaderboardCommand: Command {
     static let name = "leaderboard"
     static let summary = "weekly or monthly ranking of learners (finished quizzes, mean score, streak)"
-    static let synopsis = """
-        LOG|DIR --period week|month --on YYYY-MM-DD [--by finished|percent|streak] [--top N]
-        [--exclude FILE] [--format text|json | --json] [--out FILE] [--quiet]
-        """
     static let help = """
         Ranks the learners over the ISO week (Monday to Sunday) or calendar month that
         contains --on. Each learner is folded as 'state --day LAST' would (LAST: the
@@ -21,17 +17,18 @@ enum LeaderboardCommand: Command {
 
         A ledger directory DIR: every learner log is read.
         """
-    static let period = Option<Leaderboard.Period>.choice("--period", value: "P", help: "week or month; required")
-    static let on = Option.day("--on", help: "a day of the period; required")
-    static let by = Option<Leaderboard.Measure>.choice("--by", value: "M", help: "finished (default), percent or streak")
+    static let period = Option<Leaderboard.Period>.choice("--period", value: "P", help: "week or month").required
+    static let on = Option.day("--on", help: "a day of the period").required
+    static let by = Option<Leaderboard.Measure>.choice("--by", value: "M", help: "finished, percent or streak").defaulting(to: .finished)
     static let top = Option.integer("--top", help: "only the rows whose rank is at most N", range: 1...Int(Int32.max))
     static let exclude = Option("--exclude", value: "FILE", help: "a file of user ids, one a line (learners who opted out): they never appear and take no rank")
-    static let output = FormatOption<TextOrJSON>(help: "text (a table, the default) or json", default: .text)
-    static let options: [any OptionSpec] = [period, on, by, top, exclude] + output.options + [Common.out, Common.quiet]
-    static let examples = [
-        "progress-ledger leaderboard learners.log --period week --on 2025-10-21 --top 10",
-        "progress-ledger leaderboard learners.log --period month --on 2025-10-01 --by percent --exclude opted-out.txt --json",
-    ]
+    static let output = OutputOptions<TextOrJSON>(help: "text (a table) or json", default: .text)
+    static let options: [any OptionSpec] = [period, on, by, top, exclude] + output.options + [Common.quiet]
+    static let usage = [Form("LOG|DIR", options: options)]
+    static let examples = """
+        progress-ledger leaderboard learners.log --period week --on 2025-10-21 --top 10
+        progress-ledger leaderboard learners.log --period month --on 2025-10-01 --by percent --exclude opted-out.txt --json
+        """
 
     static func run(_ args: ParsedArguments, _ io: Terminal) throws -> Int32 {
         let log = try args.onePositional("LOG")
@@ -49,8 +46,8 @@ enum LeaderboardCommand: Command {
         let builder = try LogInput.reading([log], io, quiet: args[Common.quiet]) { (source, progress, warning) throws(LedgerError) in
             try source.leaderboard(period: period, containing: on, progress: progress, warning: warning)
         }
-        let board = builder.leaderboard(by: args[Self.by] ?? .finished, excluding: excluded, top: args[Self.top])
-        try OutputFile.write(json: board.json, text: board.text, as: format, args, io)
+        let board = builder.leaderboard(by: args[Self.by], excluding: excluded, top: args[Self.top])
+        try output.write(json: board.json, text: board.text, as: format, args, io)
         return ExitCode.ok
     }
 }

@@ -4,7 +4,7 @@ import Ledger
 enum MergeCommand: Command {
     static let name = "merge"
     static let summary = "merge logs that were never synced into a new log (events once by id, by time)"
-    static let synopsis = "LOG... OUT"
+    static let usage = [Form("LOG... OUT")]
     static let help = """
         Combines logs that grew apart (two devices of the past, a backup and a live
         log) into the new log OUT: every LOG is verified first (a damaged one names
@@ -22,7 +22,9 @@ enum MergeCommand: Command {
         file last (before version 1.2 OUT came first: such a command line names
         an existing log last, which is refused, so no log is ever written over).
         """
-    static let examples = ["progress-ledger merge phone.log tablet.log backup.log all.log"]
+    static let examples = """
+        progress-ledger merge phone.log tablet.log backup.log all.log
+        """
 
     static func run(_ args: ParsedArguments, _ io: Terminal) throws -> Int32 {
         guard args.positionals.count >= 2, let out = args.positionals.last else {

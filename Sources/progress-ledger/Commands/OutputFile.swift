@@ -51,12 +51,12 @@ enum TableFormat: String, OutputFormat { case text, json, csv, html }
 /// What `audit`, `explain` and `leaderboard` print: lines for a person, or JSON.
 enum TextOrJSON: String, OutputFormat { case text, json }
 
-extension OutputFile {
-    /// `--format text|json|csv|html` (text by default) and `--json`.
-    static func tableFormat(help: String) -> FormatOption<TableFormat> { FormatOption(help: help, default: .text) }
+extension OutputOptions<TableFormat> {
+    /// `--format text|json|csv|html` (text by default), `--json` and `--out FILE`.
+    init(tableHelp help: String) { self.init(help: help, default: .text) }
 
     /// Writes `output` in `format` (JSON with a final LF) to `--out` when given, else to stdout.
-    static func write(_ output: some TableOutput, as format: TableFormat, _ args: ParsedArguments, _ io: Terminal) throws(CLIError) {
+    func write(_ output: some TableOutput, as format: TableFormat, _ args: ParsedArguments, _ io: Terminal) throws(CLIError) {
         let bytes: [UInt8]
         switch format {
         case .json: bytes = output.json + [0x0A]
@@ -64,18 +64,20 @@ extension OutputFile {
         case .html: bytes = Array(output.html.utf8)
         case .text: bytes = Array(output.text.utf8)
         }
-        try write(bytes, to: args[Common.out], io)
+        try OutputFile.write(bytes, to: args[out], io)
     }
+}
 
+extension OutputOptions<TextOrJSON> {
     /// Writes `json` (with a final LF) or `text`, as `format` says, to `--out` when given, else to stdout.
-    static func write(json: @autoclosure () -> [UInt8], text: @autoclosure () -> String, as format: TextOrJSON,
-                      _ args: ParsedArguments, _ io: Terminal) throws(CLIError) {
+    func write(json: @autoclosure () -> [UInt8], text: @autoclosure () -> String, as format: TextOrJSON,
+               _ args: ParsedArguments, _ io: Terminal) throws(CLIError) {
         let bytes: [UInt8]
         switch format {
         case .json: bytes = json() + [0x0A]
         case .text: bytes = Array(text().utf8)
         }
-        try write(bytes, to: args[Common.out], io)
+        try OutputFile.write(bytes, to: args[out], io)
     }
 }
 

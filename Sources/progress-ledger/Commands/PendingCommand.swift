@@ -4,7 +4,6 @@ import Ledger
 enum PendingCommand: Command {
     static let name = "pending"
     static let summary = "print the outbox events not yet in the replica, ready to append on the server"
-    static let synopsis = "OUTBOX --replica REPLICA"
     static let help = """
         Prints the events of OUTBOX whose ids are not in REPLICA (a missing REPLICA
         holds nothing), in outbox order, as JSON lines without v, seq and prev: what
@@ -13,9 +12,12 @@ enum PendingCommand: Command {
         conflicting_duplicate naming both files and lines (exit 1). Lines of a newer
         format version are left out.
         """
-    static let replica = Option("--replica", value: "REPLICA", help: "the device's replica of the server log; required")
+    static let replica = Option("--replica", value: "REPLICA", help: "the device's replica of the server log").required
     static let options: [any OptionSpec] = [replica]
-    static let examples = ["progress-ledger pending outbox.log --replica replica.log | progress-ledger append server.log"]
+    static let usage = [Form("OUTBOX", options: options)]
+    static let examples = """
+        progress-ledger pending outbox.log --replica replica.log | progress-ledger append server.log
+        """
 
     static func run(_ args: ParsedArguments, _ io: Terminal) throws -> Int32 {
         let path = try args.onePositional("OUTBOX")

@@ -4,10 +4,6 @@ import Ledger
 enum ProveCommand: Command {
     static let name = "prove"
     static let summary = "prove a line is in a checkpoint's tree, or that the log only appended between two"
-    static let synopsis = """
-        LOG|DIR [--user U] --seq N --checkpoint FILE
-        LOG|DIR [--user U] --from OLD.checkpoint --checkpoint NEW.checkpoint
-        """
     static let help = """
         With --seq N: prints a C2SP tlog-proof (c2sp.org/tlog-proof@v1) that line
         N of the log is in the tree FILE signs: its index (N - 1), the RFC 6962
@@ -31,15 +27,18 @@ enum ProveCommand: Command {
     static let seq = Option.integer("--seq", help: "the line to prove (its seq, from 1)", range: 1...Int.max)
     static let from = Option.nonEmpty("--from", value: "OLD", help: "an older checkpoint of the log: prove NEW extends it",
                                       what: "a checkpoint file").conflicting(with: seq)
-    static let options: [any OptionSpec] = [Receipts.user, seq, from, Receipts.checkpoint]
-    static let examples = [
-        "progress-ledger prove progress.log --seq 42 --checkpoint today.checkpoint > line-42.tlog-proof",
-        "progress-ledger prove progress.log --from yesterday.checkpoint --checkpoint today.checkpoint > appended.proof",
-    ]
+    static let checkpoint = Receipts.checkpoint.required
+    static let options: [any OptionSpec] = [Receipts.user, seq, from, checkpoint]
+    static let usage = [Form("LOG|DIR", Usage.of([Receipts.user]) + [.option(seq), .option(checkpoint)]),
+                        Form("LOG|DIR", Usage.of([Receipts.user]) + [.option(from), .option(checkpoint)])]
+    static let examples = """
+        progress-ledger prove progress.log --seq 42 --checkpoint today.checkpoint > line-42.tlog-proof
+        progress-ledger prove progress.log --from yesterday.checkpoint --checkpoint today.checkpoint > appended.proof
+        """
 
     static func run(_ args: ParsedArguments, _ io: Terminal) throws -> Int32 {
         let path = try args.onePositional("LOG or DIR")
-        let newPath = try args.required(Receipts.checkpoint)
+        let newPath = try args.required(checkpoint)
         let seq = args[Self.seq], oldPath = args[Self.from]
         guard seq != nil || oldPath != nil else { throw CLIError.usage("give --seq N (a line) or --from OLD (an older checkpoint)") }
         let tree = try Receipts.tree(path, user: args[Receipts.user])

@@ -4,7 +4,7 @@ import Ledger
 enum PullCommand: Command {
     static let name = "pull"
     static let summary = "append a server's raw lines (stdin) to a replica if they continue its chain"
-    static let synopsis = "REPLICA"
+    static let usage = [Form("REPLICA")]
     static let help = """
         Reads raw log lines on stdin (what 'export --after SEQ' prints) and appends
         them to REPLICA byte for byte, if and only if they continue its chain (seq
@@ -15,7 +15,9 @@ enum PullCommand: Command {
         is written (a replica that did not exist is not created), exit 1. A new
         replica is created with mode 0600. Prints what was appended and the head.
         """
-    static let examples = ["progress-ledger export server.log --after 120 | progress-ledger pull replica.log"]
+    static let examples = """
+        progress-ledger export server.log --after 120 | progress-ledger pull replica.log
+        """
 
     static func run(_ args: ParsedArguments, _ io: Terminal) throws -> Int32 {
         let path = try args.onePositional("REPLICA")

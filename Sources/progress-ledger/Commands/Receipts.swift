@@ -13,8 +13,8 @@ enum Receipts {
                                         + "school.example/progress (one per log: a learner log's own, e.g. school.example/progress/u-42)",
                                         what: "a non-empty log name")
     /// `--origin ORIGIN`: the origin a checkpoint must have.
-    static let expectedOrigin = Option.nonEmpty("--origin", value: "ORIGIN", help: "also require the checkpoint's origin to be ORIGIN "
-                                                + "(default: any origin the key signed, printed)", what: "a non-empty log name")
+    static let expectedOrigin = Option.nonEmpty("--origin", value: "ORIGIN", help: "also require the checkpoint's origin to be ORIGIN",
+                                                what: "a non-empty log name").byDefault("any origin the key signed, printed")
     /// `--checkpoint FILE`: a signed checkpoint.
     static let checkpoint = Option.nonEmpty("--checkpoint", value: "FILE", help: "a signed checkpoint of the log (from 'checkpoint')",
                                             what: "a checkpoint file")
@@ -22,9 +22,9 @@ enum Receipts {
     static let vkey = Option.nonEmpty("--vkey", value: "VKEYFILE", help: "the log's verifier key: a NAME+HASH+BASE64 file (printed by keygen)",
                                       what: "a verifier key file")
     /// `--user U`: in a ledger directory, the learner whose log is the tree.
-    static let user = Option.nonEmpty("--user", value: "U", help: "DIR: U's learner log alone (checkpoint and prove need it with a DIR: "
-                                      + "each learner log has its own tree)",
-                                      what: "a non-empty learner id")
+    static let user = Common.learner("DIR: U's learner log alone (checkpoint and prove need it with a DIR: each learner log has its own tree)")
+    /// `[--checkpoint FILE --vkey VKEYFILE [--origin ORIGIN]]`: a log checked against a signed checkpoint.
+    static let checkedAgainstCheckpoint = Usage.optional([.option(checkpoint), .option(vkey), .optional([.option(expectedOrigin)])])
 
     /// The tree of LOG, or of `user`'s learner log when `path` is a ledger directory.
     static func tree(_ path: String, user: String?) throws(CLIError) -> LogTree {

@@ -5,7 +5,6 @@ import LedgerAnalytics
 enum ReportCommand: Command {
     static let name = "report"
     static let summary = "per-day analytics across learners as JSON, CSV, a table or an HTML page"
-    static let synopsis = "LOG...|DIR [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--format text|json|csv|html | --json] [--out FILE] [--quiet]"
     static let help = """
         Counts, per calendar day from --from to --to, what all learners did: active
         users, quizzes started and finished, completion rate, mean score, answers,
@@ -25,25 +24,27 @@ enum ReportCommand: Command {
         Days are the learners' local dates; an attempt's answers, hints and end count
         on the day it started. Days without events are rows of zeros.
         """
-    static let from = Option.day("--from", help: "first day (default: the first day with an event)")
-    static let to = Option.day("--to", help: "last day (default: the last day with an event); the streaks are computed as 'state --day D' would from the events up to D only")
-    static let output = OutputFile.tableFormat(help: "text (a table for a terminal, the default), json (the report's object, "
+    static let days = DayRange(from: "first day", byDefault: "the first day with an event",
+                               to: "last day; the streaks are computed as 'state --day D' would from the events up to D only",
+                               byDefault: "the last day with an event")
+    static let output = OutputOptions(tableHelp: "text (a table for a terminal), json (the report's object, "
         + "docs/projections.md), csv (one row per day) or html (one self-contained page with charts)")
-    static let options: [any OptionSpec] = [from, to] + output.options + [Common.out, Common.quiet]
-    static let examples = [
-        "progress-ledger report learners.log",
-        "progress-ledger report jan.log feb.log --from 2025-01-01 --to 2025-02-28 --format html --out report.html",
-    ]
+    static let options: [any OptionSpec] = days.options + output.options + [Common.quiet]
+    static let usage = [Form("LOG...|DIR", options: options)]
+    static let examples = """
+        progress-ledger report learners.log
+        progress-ledger report jan.log feb.log --from 2025-01-01 --to 2025-02-28 --format html --out report.html
+        """
 
     static func run(_ args: ParsedArguments, _ io: Terminal) throws -> Int32 {
         let logs = args.positionals
         guard !logs.isEmpty else { throw CLIError.usage("missing LOG (one or more log files)") }
         let format = try output.resolve(args)
-        let (from, to) = try args.dayRange(Self.from, Self.to)
+        let (from, to) = try days.resolve(args)
         let report = try LogInput.reading(logs, io, quiet: args[Common.quiet]) { (source, progress, warning) throws(LedgerError) in
             try source.report(from: from, to: to, progress: progress, warning: warning)
         }
-        try OutputFile.write(report, as: format, args, io)
+        try output.write(report, as: format, args, io)
         return ExitCode.ok
     }
 }

@@ -6,12 +6,6 @@ import LedgerServer
 enum ServeCommand: Command {
     static let name = "serve"
     static let summary = "an HTTP server over a ledger directory (or PostgreSQL) that devices sync with (per-learner tokens)"
-    static let synopsis = """
-        DIR --listen HOST:PORT --secret-file FILE [--allow-readable-secret] [--max-body BYTES]
-        [--read-timeout SECONDS] [--threads N] [--key KEYFILE --origin ORIGIN] [--trust-proxy ADDR]
-        [--max-push-rate EVENTS/S] [--metrics-listen HOST:PORT] [--quiet]
-        --store URI --listen HOST:PORT --secret-file FILE [--store-connections N] [...]
-        """
     static let help = """
         Serves the ledger directory DIR (one log per learner; created, empty, if
         DIR does not exist) over HTTP/1.1: devices push their pending events and
@@ -71,26 +65,29 @@ enum ServeCommand: Command {
         Retry-After (a push is taken while the learner is at most a second's
         worth ahead, so a whole outbox goes in one push).
         """
-    static let listen = Option.checked("--listen", value: "HOST:PORT", help: "where to listen (127.0.0.1:0 picks a free port; [::1]:8080 for IPv6); required",
+    static let listen = Option.checked("--listen", value: "HOST:PORT", help: "where to listen (127.0.0.1:0 picks a free port; [::1]:8080 for IPv6)",
                                        takes: "HOST:PORT with a port from 0 to 65535") { text in
         ServerConfiguration.listenAddress(text).map { ListenAddress(host: $0.host, port: $0.port) }
-    }
+    }.required
     static let secretFile = Option.nonEmpty("--secret-file", value: "FILE", help: "the HS256 secret tokens are signed with (the file's bytes "
-        + "less one trailing newline, at least 32); required", what: "a file name")
-    static let maxBody = Option.integer("--max-body", value: "BYTES", help: "the largest request body (default 8388608, 8 MiB); larger ones are refused 413 unread",
-                                        range: 1...(1 << 40))
+        + "less one trailing newline, at least 32)", what: "a file name").required
+    /// The server's own defaults (its limits), which the options show and use.
+    static let defaults = ServerConfiguration(store: .postgres(uri: ""), host: "", port: 0, secret: [])
+    static let maxBody = Option.integer("--max-body", value: "BYTES", help: "the largest request body; larger ones are refused 413 unread",
+                                        range: 1...(1 << 40)).defaulting(to: defaults.maxBody, shown: "\(defaults.maxBody), \(defaults.maxBody >> 20) MiB")
     static let allowReadableSecret = Flag("--allow-readable-secret", help: "take a secret file others may read (mode wider than 0600); "
         + "refused otherwise")
     static let readTimeout = Option.integer("--read-timeout", value: "SECONDS", help: "close a connection whose request head is not whole this long "
-        + "after its first byte, or that sends nothing (or takes nothing of its answer) for this long (default 30)", range: 1...86_400)
-    static let threads = Option.integer("--threads", help: "worker threads answering requests (default 64): appends of different "
-        + "learners fsync in parallel on them", range: 1...1024)
+        + "after its first byte, or that sends nothing (or takes nothing of its answer) for this long", range: 1...86_400)
+        .defaulting(to: Int(defaults.readTimeout))
+    static let threads = Option.integer("--threads", help: "worker threads answering requests: appends of different "
+        + "learners fsync in parallel on them", range: 1...1024).defaulting(to: defaults.threads)
     static let metricsListen = Option.checked("--metrics-listen", value: "HOST:PORT", help: "also serve GET /metrics here, without a token "
         + "(a private network's scraper)", takes: "HOST:PORT with a port from 0 to 65535") { text in
         ServerConfiguration.listenAddress(text).map { ListenAddress(host: $0.host, port: $0.port) }
     }
-    static let maxPushRate = Option.integer("--max-push-rate", value: "EVENTS/S", help: "events a learner may push a second, sustained "
-        + "(default: no limit); beyond, 429 with Retry-After", range: 1...1_000_000_000)
+    static let maxPushRate = Option.integer("--max-push-rate", value: "EVENTS/S", help: "events a learner may push a second, sustained; "
+        + "beyond, 429 with Retry-After", range: 1...1_000_000_000).byDefault("no limit")
     static let quiet = Flag("--quiet", help: "no access line per request on stderr")
     static let trustProxy = Option.checked("--trust-proxy", value: "ADDR", help: "the access line's client is the last address in "
         + "X-Forwarded-For when the connection comes from ADDR (a numeric IPv4 or IPv6 address: the proxy's)",
@@ -100,17 +97,22 @@ enum ServeCommand: Command {
         .needing(Receipts.key)
     static let store = Option.nonEmpty("--store", value: "URI", help: "keep the learner logs in the PostgreSQL database at URI "
                                        + "(a libpq connection URI) instead of a directory", what: "a connection URI (postgresql://...)")
-    static let storeConnections = Option.integer("--store-connections", help: "with --store: connections to the database at most "
-        + "(default: --threads)", range: 1...1024).needing(store)
+    static let storeConnections = Option.integer("--store-connections", help: "with --store: connections to the database at most",
+                                                 range: 1...1024).byDefault("--threads").needing(store)
     static let options: [any OptionSpec] = [listen, secretFile, allowReadableSecret, maxBody, readTimeout, threads,
                                             Receipts.key.needing(origin), origin, trustProxy, maxPushRate, metricsListen, quiet,
                                             store, storeConnections]
-    static let examples = [
-        "(umask 077; head -c 32 /dev/urandom | base64 > server.secret)",
-        "progress-ledger serve ledger.d --listen 127.0.0.1:8080 --secret-file server.secret",
-        "progress-ledger serve ledger.d --listen 127.0.0.1:8080 --secret-file server.secret --key school.key --origin school.example/progress",
-        "PGPASSWORD=... progress-ledger serve --store 'postgresql://ledger@db1,db2/ledger?target_session_attrs=read-write' --listen 0.0.0.0:8080 --secret-file server.secret",
+    static let usage = [
+        Form("DIR", Usage.of([listen, secretFile, allowReadableSecret, maxBody, readTimeout, threads])
+             + [.optional([.option(Receipts.key), .option(origin)])] + Usage.of([trustProxy, maxPushRate, metricsListen, quiet])),
+        Form("", [.option(store)] + Usage.of([listen, secretFile, storeConnections]) + [.optional([.operand("...")])]),
     ]
+    static let examples = """
+        (umask 077; head -c 32 /dev/urandom | base64 > server.secret)
+        progress-ledger serve ledger.d --listen 127.0.0.1:8080 --secret-file server.secret
+        progress-ledger serve ledger.d --listen 127.0.0.1:8080 --secret-file server.secret --key school.key --origin school.example/progress
+        PGPASSWORD=... progress-ledger serve --store 'postgresql://ledger@db1,db2/ledger?target_session_attrs=read-write' --listen 0.0.0.0:8080 --secret-file server.secret
+        """
 
     static func run(_ args: ParsedArguments, _ io: Terminal) throws -> Int32 {
         let uri = args[Self.store]
@@ -127,9 +129,9 @@ enum ServeCommand: Command {
         if let uri { location = .postgres(uri: uri) } else { location = .directory(try openOrCreate(try args.onePositional("DIR"), io)) }
         var configuration = ServerConfiguration(store: location, host: address.host, port: address.port, secret: secret)
         configuration.checkpointKey = checkpointKey
-        if let maxBody = args[Self.maxBody] { configuration.maxBody = maxBody }
-        if let seconds = args[Self.readTimeout] { configuration.readTimeout = Double(seconds) }
-        if let threads = args[Self.threads] { configuration.threads = threads }
+        configuration.maxBody = args[Self.maxBody]
+        configuration.readTimeout = Double(args[Self.readTimeout])
+        configuration.threads = args[Self.threads]
         configuration.trustedProxy = args[Self.trustProxy]
         configuration.metrics = ServerMetrics(version: ProgressLedgerCLI.version)
         if let metrics = args[Self.metricsListen] { configuration.metricsListen = (metrics.host, metrics.port) }

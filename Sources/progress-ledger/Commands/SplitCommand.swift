@@ -4,7 +4,6 @@ import Ledger
 enum SplitCommand: Command {
     static let name = "split"
     static let summary = "turn a log into a ledger directory of per-learner logs"
-    static let synopsis = "LOG DIR [--quiet]"
     static let help = """
         Writes a new ledger directory DIR (it must not exist) from LOG:
         DIR/ledger.json and one v1 log per learner at DIR/learners/HH/H64.log
@@ -23,7 +22,10 @@ enum SplitCommand: Command {
         for a ledger.
         """
     static let options: [any OptionSpec] = [Common.quiet]
-    static let examples = ["progress-ledger split learners.log ledger.d"]
+    static let usage = [Form("LOG DIR", options: options)]
+    static let examples = """
+        progress-ledger split learners.log ledger.d
+        """
 
     static func run(_ args: ParsedArguments, _ io: Terminal) throws -> Int32 {
         guard args.positionals.count == 2 else { throw CLIError.usage("expected LOG DIR") }

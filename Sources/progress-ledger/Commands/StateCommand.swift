@@ -10,11 +10,6 @@ import Projections
 enum StateCommand: Command {
     static let name = "state"
     static let summary = "one learner's state on a day (daily quiz, streak, study plan...)"
-    static let synopsis = """
-        LOG|DIR|REPLICA --user U [--outbox OUTBOX] [--day YYYY-MM-DD] [--as-of SEQ|TIME] [--catalog FILE]
-        [--retry-limit N] [--streak-on daily|any] [--days N] [--retention R] [--fsrs-params FILE]
-        [--snapshot FILE] [--quiet] [--format text|json|html | --json] [--out FILE]
-        """
     static let help = """
         Rebuilds everything the app shows for learner U from the log (of a ledger
         directory DIR given as LOG: only U's learner log is read): today's daily
@@ -39,49 +34,26 @@ enum StateCommand: Command {
         Lines before the saved one are not read again: run 'verify' to prove
         the whole file (docs/operations.md, "Snapshots").
         """
-    static let day = Option.day("--day", help: "day D (YYYY-MM-DD); default: the day of U's latest event")
-    static let asOf = Option("--as-of", value: "X", help: "keep events with seq <= X (all digits) or at <= X (RFC 3339)") { (text) throws(CLIError) in
-        do { return try AsOf(parsing: text) } catch { throw .usage("\(error)") }
-    }
-    static let catalog = Option("--catalog", value: "FILE", help: "JSON object mapping a skill to content ids, for recommendations")
-    static let retryLimit = Option.integer("--retry-limit", help: "daily-quiz retries allowed (default 1)", range: 0...1_000_000)
-    static let streakOn = Option<StreakMode>.choice("--streak-on", value: "M",
-                                                    help: "daily (default): finished daily quizzes; any: also other quizzes, completed puzzles and submissions")
-    static let days = Option.integer("--days", help: "history window in days ending at D (default 30)", range: 1...1_000_000)
-    static let retention = Option.checked("--retention", value: "R", help: "the probability of recall the review items are scheduled for (default 0.9)",
-                                          takes: "a number greater than 0 and less than 1") { text -> Double? in
-        Double(text).flatMap { $0 > 0 && $0 < 1 ? $0 : nil }
-    }
-    static let budget = Option.checked("--budget", value: "N|all", help: "at most N reviews a day, done ones included "
-        + "(default \(ReviewPlan.defaultBudget)); all: every due item", takes: "a whole number from 0 to 1000000 or 'all'") { text -> ReviewBudget? in
-        text == "all" ? ReviewBudget(items: nil) : Int(text).flatMap { (0...1_000_000).contains($0) ? ReviewBudget(items: $0) : nil }
-    }
-    /// `--budget`'s value: a number of items, or nil for all.
-    struct ReviewBudget: Sendable { var items: Int? }
-    static let fsrsParams = Option.nonEmpty("--fsrs-params", value: "FILE", help: "the review schedule's 21 FSRS-6 parameters as a JSON "
-        + "array (e.g. fitted by the FSRS optimizer on 'export --format revlog'); default: FSRS-6's", what: "a file name")
-    static let output = FormatOption<StateFormat>(help: "text (default), json (the state as docs/projections.md gives it) or html: "
+    static let output = OutputOptions<StateFormat>(help: "text, json (the state as docs/projections.md gives it) or html: "
         + "the learner's own dashboard, one self-contained page (charts as inline SVG, no script, nothing loaded from outside)",
                                                   default: .text)
     static let snapshot = Option.nonEmpty("--snapshot", value: "FILE", help: "read only what was appended since the lines saved in FILE, "
         + "if it still matches; then save U's lines there", what: "a file name").conflicting(with: outbox)
     static let outbox = Option("--outbox", value: "OUTBOX", help: "LOG is a device's replica: fold it, then the events of OUTBOX not in it "
         + "(the state a device shows offline; docs/sync.md)")
-    static let options: [any OptionSpec] = [Common.user, day, asOf, catalog, retryLimit, streakOn, days, retention, fsrsParams, budget]
-        + output.options + [Common.out, snapshot, Common.quiet, outbox]
-    static let examples = [
-        "progress-ledger state learner.log --user u-42",
-        "progress-ledger state learner.log --user u-42 --day 2025-10-21 --json",
-        "progress-ledger state learner.log --user u-42 --as-of 2025-10-21T12:00:00+03:00",
-        "progress-ledger state learner.log --user u-42 --snapshot u-42.snapshot",
-        "progress-ledger state learner.log --user u-42 --format html --out u-42.html",
-    ]
+    static let options: [any OptionSpec] = [Common.user] + FoldOptions.all + output.options + [snapshot, Common.quiet, outbox]
+    static let usage = [Form("LOG|DIR|REPLICA", options: options)]
+    static let examples = """
+        progress-ledger state learner.log --user u-42
+        progress-ledger state learner.log --user u-42 --day 2025-10-21 --json
+        progress-ledger state learner.log --user u-42 --as-of 2025-10-21T12:00:00+03:00
+        progress-ledger state learner.log --user u-42 --snapshot u-42.snapshot
+        progress-ledger state learner.log --user u-42 --format html --out u-42.html
+        """
 
     static func run(_ args: ParsedArguments, _ io: Terminal) throws -> Int32 {
         let given = try args.onePositional("LOG")
-        let options = try stateOptions(args)
-        // A ledger directory: only the learner's own log is read.
-        let (path, exists) = try LogInput.learnerLog(given, user: options.user)
+        let (options, path, exists) = try FoldOptions.learnerLog(given, args)
         let format = try output.resolve(args)
         let snapshotPath = args[Self.snapshot]
         if snapshotPath == path { throw CLIError.usage("--snapshot names the log itself; give the snapshot its own file") }
@@ -140,43 +112,7 @@ enum StateCommand: Command {
         case .html: bytes = Array(LearnerDashboard(projector).html.utf8)
         case .text: bytes = Array(projector.state().text.utf8)
         }
-        try OutputFile.write(bytes, to: args[Common.out], io)
-    }
-
-    /// The options, checked; usage errors name the option.
-    static func stateOptions(_ args: ParsedArguments) throws(CLIError) -> StateOptions {
-        var options = StateOptions(user: try args.required(Common.user), day: args[day], asOf: args[asOf], retryLimit: args[retryLimit] ?? 1,
-                                   streakOn: args[streakOn] ?? .daily, days: args[days] ?? 30)
-        if let file = args[catalog] {
-            let bytes = try readFile(file, what: "catalog")
-            do { options.catalog = try Catalog(json: bytes) } catch {
-                throw .failure("\(file): \(error)")
-            }
-        }
-        options.scheduler = try scheduler(args)
-        if let budget = args[budget] { options.reviewBudget = budget.items }
-        return options
-    }
-
-    /// The review scheduler of `--retention` and `--fsrs-params` (read and checked).
-    static func scheduler(_ args: ParsedArguments) throws(CLIError) -> FSRSScheduler {
-        let retention = args[Self.retention] ?? FSRSScheduler.standard.desiredRetention
-        guard let file = args[fsrsParams] else {
-            do { return try FSRSScheduler(desiredRetention: retention) } catch { throw .usage("--retention: \(error)") }
-        }
-        let bytes = try readFile(file, what: "FSRS parameters")
-        do {
-            return try FSRSScheduler(parameters: try FSRSScheduler.parameters(json: bytes), desiredRetention: retention)
-        } catch {
-            throw .failure("\(file): FSRS parameters: \(error)")
-        }
-    }
-
-    /// The whole content of a small file (the catalog).
-    private static func readFile(_ path: String, what: String) throws(CLIError) -> [UInt8] {
-        do { return try SmallFile.read(path) } catch {
-            throw .failure("\(error.path): cannot read the \(what): \(error.detail)")
-        }
+        try OutputFile.write(bytes, to: args[output.out], io)
     }
 }
 

@@ -4,11 +4,6 @@ import Ledger
 enum VerifyCommand: Command {
     static let name = "verify"
     static let summary = "check every line and the SHA-256 chain of a log; print the head"
-    static let synopsis = """
-        LOG [--expect-head SEQ:SHA256] [--checkpoint FILE --vkey VKEYFILE [--origin ORIGIN]]
-        DIR [--expect-digest SHA256]
-        DIR --user U [--checkpoint FILE --vkey VKEYFILE [--origin ORIGIN]]
-        """
     static let help = """
         Checks every line of LOG as the format says: the line itself (blank,
         too long, CR, encoding, JSON, duplicate members), the envelope and the
@@ -49,6 +44,9 @@ enum VerifyCommand: Command {
     static let options: [any OptionSpec] = [expectHead, expectDigest, Receipts.user.conflicting(with: expectDigest),
                                             Receipts.checkpoint.needing(Receipts.vkey), Receipts.vkey.needing(Receipts.checkpoint),
                                             Receipts.expectedOrigin.needing(Receipts.checkpoint)]
+    static let usage = [Form("LOG", [.optional([.option(expectHead)]), Receipts.checkedAgainstCheckpoint]),
+                        Form("DIR", options: [expectDigest]),
+                        Form("DIR", [.option(Receipts.user), Receipts.checkedAgainstCheckpoint])]
 
     static func run(_ args: ParsedArguments, _ io: Terminal) throws -> Int32 {
         let path = try args.onePositional("LOG path")
