@@ -9,6 +9,13 @@ import Testing
 /// at most four times the estimate.
 @Suite("OverlapPolicy: how many groups on disk, from the times measured")
 struct OverlapPolicyTests {
+    /// A policy (at most `most` on disk) that measured a group of 64 events prepared in 320 µs, 64 in flight.
+    static func sixtyFourAtFiveMicroseconds(most: Int = 8) -> OverlapPolicy {
+        var policy = OverlapPolicy(most: most)
+        policy.prepared(nanoseconds: 320_000, events: 64, inFlight: 64)
+        return policy
+    }
+
     @Test("before anything is measured: two groups on disk (the store before the policy); at most `most`")
     func unmeasured() {
         let policy = OverlapPolicy(most: 8)
@@ -18,9 +25,8 @@ struct OverlapPolicyTests {
 
     @Test("an fsync cheaper than preparing the events in flight: one group at a time")
     func fastDisk() {
-        var policy = OverlapPolicy(most: 8)
         // 64 events prepared in 320 µs (5 µs each), 64 in flight: 320 µs a group; an fsync of 100 µs.
-        policy.prepared(nanoseconds: 320_000, events: 64, inFlight: 64)
+        var policy = Self.sixtyFourAtFiveMicroseconds()
         policy.synced(nanoseconds: 100_000)
         #expect(policy.ratio == 100_000.0 / 320_000.0)  // 0.3125
         #expect(policy.depth == 1)
@@ -28,8 +34,7 @@ struct OverlapPolicyTests {
 
     @Test("a disk turning slow is followed within a few fsyncs, one slow fsync alone does not flip it")
     func slowDiskFollowed() {
-        var policy = OverlapPolicy(most: 8)
-        policy.prepared(nanoseconds: 320_000, events: 64, inFlight: 64)
+        var policy = Self.sixtyFourAtFiveMicroseconds(most: 8)
         policy.synced(nanoseconds: 100_000)
         // 2 ms fsyncs from now: 100 µs → 175 (the sample counts as 400) → 306.25 → 535.9375 → 901.953125 µs.
         var depths: [Int] = []
@@ -44,21 +49,18 @@ struct OverlapPolicyTests {
 
     @Test("overlapping stays until the ratio falls below 0.75 (a band: no flapping at the edge); never more than `most`")
     func bandAndCap() {
-        var policy = OverlapPolicy(most: 4)
-        policy.prepared(nanoseconds: 320_000, events: 64, inFlight: 64)
+        var policy = Self.sixtyFourAtFiveMicroseconds(most: 4)
         // Ratio 0.9375: from the first choice (two on disk) it stays overlapping...
         policy.synced(nanoseconds: 300_000)
         #expect(policy.depth == 2)
         // ... and from one at a time it stays one at a time.
-        var serial = OverlapPolicy(most: 4)
-        serial.prepared(nanoseconds: 320_000, events: 64, inFlight: 64)
+        var serial = Self.sixtyFourAtFiveMicroseconds(most: 4)
         serial.synced(nanoseconds: 100_000)
         #expect(serial.depth == 1)
         for _ in 0..<20 { serial.synced(nanoseconds: 300_000) }
         #expect(serial.depth == 1)
         // A very slow disk: r + 1 on disk, capped at `most`.
-        var slow = OverlapPolicy(most: 4)
-        slow.prepared(nanoseconds: 320_000, events: 64, inFlight: 64)
+        var slow = Self.sixtyFourAtFiveMicroseconds(most: 4)
         slow.synced(nanoseconds: 20_000_000)
         #expect(slow.depth == 4)
         // Then 100 µs fsyncs: 20 ms comes down a quarter at a time, and below 0.75 (240 µs) it is one at a time.
