@@ -10,6 +10,7 @@
 //       are reported on stderr. --stats prints on stderr the wall and CPU
 //       time, the open's, and the CPU time spent inside LedgerWriter.append.
 //   ledger-stress plain-loop LOG --count N [--batch B] [--bytes L] [--writer W] [--user U] [--start K] [--deferred] [--stats]
+//                            [--fsync-delay-us D]
 //       The baseline for append-loop: the same lines (what append-loop with
 //       the same options writes, `prev` left as zeros) written with one
 //       write and one fsync per batch, and nothing else (no lock, no
@@ -17,7 +18,10 @@
 //       included; one line padded or cut), made once: nothing but the
 //       I/O runs in the loop (give L = an append-loop log's bytes / events
 //       for the same bytes). --deferred: one fsync at the end. --stats as
-//       for append-loop, with the time spent in write+fsync.
+//       for append-loop, with the time spent in write+fsync. The fsync goes through the
+//       ledger's system-call seam; --fsync-delay-us D makes every fsync wait D µs first
+//       (the seam's delay fault, as `store-bench group --fsync-delay-us`: a slower disk,
+//       paid alike by the loop and the store it is compared with).
 //   ledger-stress read LOG
 //       One pass of the reader over LOG: streams every line with
 //       LogReader.forEachLine (counting lines that do not decode), then the
@@ -70,6 +74,7 @@ func usage() -> Never {
     fail("""
     usage: ledger-stress append-loop LOG --writer W --count N [--batch B] [--user U] [--start K] [--deferred] [--quiet] [--stats]
            ledger-stress plain-loop LOG --count N [--batch B] [--bytes L] [--writer W] [--user U] [--start K] [--deferred] [--stats]
+                                    [--fsync-delay-us D]
            ledger-stress read LOG
            ledger-stress read-loop LOG --until FILE [--min-passes N]
            ledger-stress bench-sha256 [--mib M]
@@ -249,6 +254,11 @@ func plainLoop(_ args: Arguments) {
     let bytesPerLine = args.options["--bytes"].map { _ in args.int("--bytes") }
     let sync = !args.flags.contains("--deferred")
     let stats = args.flags.contains("--stats")
+    // The fsync through the seam, with the delay fault when asked (a disk of a known, slower speed).
+    let delay = args.int("--fsync-delay-us", default: 0)
+    let faults = delay > 0 ? FaultInjector() : nil
+    faults?.inject(.delay(delay), into: .fsync, times: Int.max)
+    let system = System(faults: faults)
     if let bytesPerLine, bytesPerLine < 2 { fail("--bytes must be at least 2 (a byte and the LF)", code: 64) }
 
     var maker = EventMaker(writer: w, user: user)
@@ -300,15 +310,13 @@ func plainLoop(_ args: Arguments) {
             }
         }
         if sync {
-            while fsync(fd) != 0 {
-                if errno != EINTR { fail("\(path): fsync: \(String(cString: strerror(errno)))") }
-            }
+            do throws(SystemCallError) { try system.fsync(fd) } catch { fail("\(path): \(error)") }
         }
         inIO += seconds() - t
         total += bytes.count
         k += n
     }
-    if !sync { _ = fsync(fd) }
+    if !sync { _ = try? system.fsync(fd) }
     close(fd)
     if stats {
         let wall = seconds() - t0, cpu = cpuSeconds() - c0

@@ -8,10 +8,15 @@
 //       `events N seconds S events-per-second R groups G mean-group M largest-group L cpu-us-per-event C sealed-ahead A`
 //       (G: the groups the store's commit thread wrote, each one write and one fsync;
 //       C: the process's CPU time, every thread, over the timed appends, per event;
-//       A: the groups written as their callers sealed them, while the group before was on disk).
+//       A: the groups written as their callers sealed them, while the group before was on disk),
+//       then `overlapped O most-on-disk K depth D fsync-us F prep-us-per-event P in-flight I`
+//       (O: groups taken while another group's fsync ran; K: the most at once; D: the groups
+//       the store's overlap policy allowed on disk at the end; F, P, I: its estimates of an
+//       fsync, of a group's preparation per event, and of the events in flight).
 //       With --fsync-delay-us, every fsync first waits D µs (through the fault seam): on a
 //       memory file system (/dev/shm), a disk of a steady speed. --on-disk K: at most K groups'
-//       fsyncs at once (default: the store's, 2; 1 is one group on disk at a time).
+//       fsyncs at once (default: the store's, 8; 1 is one group on disk at a time; how many,
+//       up to K, is the store's overlap policy's choice).
 //   store-bench live --count N
 //       One learner's live state: N events (quizzes, answers, hints, puzzles)
 //       folded one at a time into a LearnerProjector, the state asked after
@@ -101,7 +106,10 @@ case "group":
     await store.close()
     print("events \(count) seconds \(String(format: "%.3f", seconds)) events-per-second \(Int(Double(count) / seconds))"
           + " groups \(groups.groups) mean-group \(String(format: "%.1f", groups.mean)) largest-group \(groups.largest)"
-          + " cpu-us-per-event \(String(format: "%.2f", cpu / Double(count) * 1e6)) sealed-ahead \(groups.sealedAhead)")
+          + " cpu-us-per-event \(String(format: "%.2f", cpu / Double(count) * 1e6)) sealed-ahead \(groups.sealedAhead)"
+          + " overlapped \(groups.overlapped) most-on-disk \(groups.mostOnDisk) depth \(groups.depth)"
+          + " fsync-us \(String(format: "%.1f", groups.fsyncMicroseconds)) prep-us-per-event \(String(format: "%.2f", groups.preparationMicroseconds))"
+          + " in-flight \(String(format: "%.1f", groups.inFlight))")
 case "live":
     let count = option("--count", 5_000)
     var envelopes: [Envelope] = []

@@ -25,7 +25,7 @@ struct GroupStartTests {
         let third = start.groupWritten(syncs: true, waiting: true)
         let arriving = start.arrived()
         #expect(!third && !arriving && start.syncing == 2 && !start.writing)
-        let freed = start.synced(waiting: true)
+        let freed = start.synced(waiting: 1, resumed: 1).start
         #expect(freed && start.syncing == 1 && start.writing)
     }
 
@@ -36,7 +36,7 @@ struct GroupStartTests {
         let next = start.groupWritten(syncs: true, waiting: true)
         let arriving = start.arrived()
         #expect(!next && !arriving)
-        let freed = start.synced(waiting: true)
+        let freed = start.synced(waiting: 1).start
         #expect(freed)
     }
 
@@ -45,7 +45,7 @@ struct GroupStartTests {
         var start = GroupStart(slots: 2)
         _ = start.arrived()
         let next = start.groupWritten(syncs: true, waiting: false)
-        let returned = start.synced(waiting: false)
+        let returned = start.synced(waiting: 0).start
         #expect(!next && !returned && start.syncing == 0 && !start.writing)
         let append = start.arrived()
         #expect(append)
@@ -61,5 +61,58 @@ struct GroupStartTests {
         #expect(!start.writing)
         let again = start.arrived()
         #expect(again)
+    }
+
+    @Test("one at a time: after an fsync, the next group waits until the callers resumed are back, with those already waiting")
+    func gathersTheCallersResumed() {
+        var start = GroupStart(slots: 2, depth: 1)
+        _ = start.arrived()
+        _ = start.groupWritten(syncs: true, waiting: true)
+        // Three callers resumed, one already waiting: the next group waits for four.
+        let (now, round) = start.synced(waiting: 1, resumed: 3)
+        #expect(!now && round == 1 && start.gathering == GroupStart.Gathering(target: 4, round: 1))
+        let second = start.arrived(waiting: 2), third = start.arrived(waiting: 3)
+        #expect(!second && !third)
+        let fourth = start.arrived(waiting: 4)
+        #expect(fourth && start.writing && start.gathering == nil)
+        // That round's marker, coming late, changes nothing.
+        let late = start.roundPassed(1, waiting: 4)
+        #expect(!late)
+    }
+
+    @Test("one at a time: the round's marker starts the group with whoever is back; with nobody, the store is idle")
+    func markerEndsTheRound() {
+        var start = GroupStart(slots: 1)
+        _ = start.arrived()
+        _ = start.groupWritten(syncs: true, waiting: false)
+        let (_, round) = start.synced(waiting: 0, resumed: 5)
+        let back = start.arrived(waiting: 2)
+        let passed = start.roundPassed(round ?? 0, waiting: 2)
+        #expect(!back && passed && start.writing)
+        _ = start.groupWritten(syncs: true, waiting: false)
+        let (_, next) = start.synced(waiting: 0, resumed: 2)
+        let nobody = start.roundPassed(next ?? 0, waiting: 0)
+        #expect(next == 2 && !nobody && !start.writing && start.gathering == nil)
+        let append = start.arrived(waiting: 1)
+        #expect(append)
+    }
+
+    @Test("one at a time: a group's worth of events waiting starts the group without waiting for the rest")
+    func fullGroupStarts() {
+        var start = GroupStart(slots: 1)
+        _ = start.arrived()
+        _ = start.groupWritten(syncs: true, waiting: false)
+        _ = start.synced(waiting: 0, resumed: 64)
+        let full = start.arrived(waiting: 3, full: true)
+        #expect(full)
+    }
+
+    @Test("overlapping (depth 2): an fsync returning with callers waiting starts a group at once, no gathering")
+    func overlappingDoesNotGather() {
+        var start = GroupStart(slots: 8, depth: 2)
+        _ = start.arrived()
+        _ = start.groupWritten(syncs: true, waiting: false)
+        let (now, round) = start.synced(waiting: 1, resumed: 3)
+        #expect(now && round == nil && start.gathering == nil)
     }
 }

@@ -262,7 +262,7 @@ package struct System {
     }
 
     /// Flushes the file's data and metadata to stable storage (`F_FULLFSYNC` on Apple platforms).
-    func fsync(_ fd: CInt) throws(SystemCallError) {
+    package func fsync(_ fd: CInt) throws(SystemCallError) {
         _ = try retrying(.fsync) { systemFsync(fd) }
     }
 

@@ -21,10 +21,12 @@ import Projections
 ///   (one ``LedgerWriter/append(_:durability:)`` batch). Each caller's line is
 ///   sealed (its `seq`, and the previous line's hash as `prev`) as it joins,
 ///   on its own task, so a group is written as soon as it starts, and its
-///   `fsync` runs on a thread of its own while the next group is written: up
-///   to two groups are on disk at once, their `fsync`s overlapping. Nobody
-///   waits on a timer. Each caller returns when its own events are durable,
-///   and the groups are acknowledged in the order they were written.
+///   `fsync` runs on a thread of its own. When the `fsync`s measured take
+///   longer than preparing a group, the next group is written meanwhile (up
+///   to eight on disk at once, their `fsync`s overlapping); when they are
+///   quicker, one group at a time, as large as the callers waiting make it.
+///   Nobody waits on a timer. Each caller returns when its own events are
+///   durable, and the groups are acknowledged in the order they were written.
 /// - **One bad event fails only its caller**: each caller's events are checked
 ///   and encoded on its own task before they join a group (as `append` checks
 ///   them; the commit thread does not encode again); an event the writer
@@ -59,8 +61,9 @@ public final class LedgerStore: Sendable {
 
     /// The most events one group writes (one line each: at most 1 MiB each, 64 MiB a group).
     static let maxGroupEvents = 4096
-    /// How many groups may be on disk (`fsync` running) at once.
-    package static let groupsOnDisk = 2
+    /// The most groups on disk (`fsync` running) at once; how many, up to
+    /// this, is `OverlapPolicy`'s choice from the times it measures.
+    package static let groupsOnDisk = 8
 
     /// Opens (or creates) the log, checking it as ``LedgerWriter`` does; blocks
     /// the calling thread while it reads the log (see ``open(path:create:)``).
@@ -69,7 +72,7 @@ public final class LedgerStore: Sendable {
     }
 
     /// Opens the log with the writer's fault seam (for tests), with at most
-    /// `groupsOnDisk` groups' `fsync`s running at once (1: one at a time).
+    /// `groupsOnDisk` groups' `fsync`s running at once (1: always one at a time).
     package init(path: String, create: Bool, faults: FaultInjector?, groupsOnDisk: Int = LedgerStore.groupsOnDisk) throws(LedgerError) {
         let w = try LedgerWriter(path: path, create: create, faults: faults)
         var syncs: [(queue: DispatchQueue, log: LogSync)] = []
@@ -96,8 +99,9 @@ public final class LedgerStore: Sendable {
     /// Appends one event; returns when it is durable. See ``append(_:)-([NewEvent])``.
     @discardableResult
     public func append(_ event: NewEvent) async throws(LedgerError) -> AppendResult {
+        let since = OverlapPolicy.now()
         let prepared = try PreparedEvent(event, path: path)
-        guard let result = try await enqueue(count: 1, { $0.append(prepared) }).get().first else {
+        guard let result = try await enqueue(count: 1, since: since, { $0.append(prepared) }).get().first else {
             throw LedgerError(.io, path: path, "the append returned no result")  // cannot happen: one event in, one result out
         }
         return result
@@ -113,20 +117,23 @@ public final class LedgerStore: Sendable {
     @discardableResult
     public func append(_ events: [NewEvent]) async throws(LedgerError) -> [AppendResult] {
         guard !events.isEmpty else { return [] }
+        let since = OverlapPolicy.now()
         let prepared = try PreparedEvents(events, path: path)
-        return Array(try await enqueue(count: events.count, { $0.append(contentsOf: prepared) }).get())
+        return Array(try await enqueue(count: events.count, since: since, { $0.append(contentsOf: prepared) }).get())
     }
 
     /// Joins the pending group with a caller's batch of `count` events, checked
     /// and encoded on the caller's thread (the writer's own preparation: a bad
     /// event failed there, alone) and sealed as it joins, and waits until the
-    /// group is durable.
-    private func enqueue(count: Int, _ join: (inout SealedBatch) -> Void) async -> WaitingAppends.Outcome {
+    /// group is durable. `since`: when the caller started preparing (the
+    /// policy's measure of a group's preparation).
+    private func enqueue(count: Int, since: UInt64, _ join: (inout SealedBatch) -> Void) async -> WaitingAppends.Outcome {
+        let priority = Task.currentPriority
         // Unsafe, not checked: every caller filed is resumed exactly once, by `deliver` (or here when refused).
-        await withUnsafeContinuation { (done: UnsafeContinuation<WaitingAppends.Outcome, Never>) in
+        return await withUnsafeContinuation { (done: UnsafeContinuation<WaitingAppends.Outcome, Never>) in
             let start = waiting.withLock { w -> Bool? in
                 if w.refusal != nil { return nil }
-                return w.arrive(count: count, join, done: done)
+                return w.arrive(count: count, join, done: done, priority: priority, since: since, limit: Self.maxGroupEvents)
             }
             switch start {
             case nil:
@@ -154,7 +161,7 @@ public final class LedgerStore: Sendable {
 
     /// On the commit thread: writes the waiting callers' group and hands its
     /// `fsync` to a thread of its own, then the next group while `GroupStart`
-    /// allows (a free `fsync` slot and callers waiting).
+    /// allows (fewer groups on disk than `OverlapPolicy` allows, and callers waiting).
     private func writeGroups() {
         while let group = waiting.withLock({ $0.nextGroup(limit: Self.maxGroupEvents) }) {
             guard file(group) else { return }
@@ -164,8 +171,12 @@ public final class LedgerStore: Sendable {
     /// On the commit thread: writes `group` and starts its `fsync` (or
     /// acknowledges it, with nothing to `fsync`); true when the next group is to be taken at once.
     private func file(_ group: WaitingAppends.Group) -> Bool {
+        let begun = OverlapPolicy.now()
         let (outcomes, lines) = commit(group)
-        let (flight, slot, next) = waiting.withLock { $0.groupWritten(group, outcomes: outcomes, wroteLines: lines.count > 0) }
+        let spent = OverlapPolicy.now() &- begun
+        let (flight, slot, next) = waiting.withLock {
+            $0.groupWritten(group, outcomes: outcomes, wroteLines: lines.count > 0, writing: spent)
+        }
         if let slot {
             syncs[slot].queue.async { self.sync(flight, slot: slot, lines: lines) }
         } else {
@@ -176,15 +187,29 @@ public final class LedgerStore: Sendable {
 
     /// On `fsync` slot `slot`'s thread: makes flight `flight`'s `lines` durable,
     /// then acknowledges every group now due, in write order. A failure makes
-    /// the writer unusable and fails this group and every later one.
+    /// the writer unusable and fails this group and every later one. One
+    /// group at a time, a marker task queued behind the callers resumed
+    /// starts the next group if they have not all come back by its turn.
     private func sync(_ flight: Int, slot: Int, lines: (first: Int, count: Int)) {
         var failure: LedgerError? = nil
+        let begun = OverlapPolicy.now()
         do throws(SystemCallError) { try syncs[slot].log.sync() } catch {
             failure = writer.withLock { $0.markNotDurable(error, first: lines.first, count: lines.count) }
         }
-        let (due, start) = waiting.withLock { $0.synced(flight, slot: slot, error: failure) }
+        let spent = OverlapPolicy.now() &- begun
+        let (due, start, round) = waiting.withLock {
+            $0.synced(flight, slot: slot, nanoseconds: spent, error: failure, limit: Self.maxGroupEvents)
+        }
         deliver(due)
         if start { commits.async { self.writeGroups() } }
+        if let round {
+            let lowest = due.map { $0.0.priority }.min { $0.rawValue < $1.rawValue } ?? .medium
+            Task.detached(priority: lowest) {
+                // Behind every caller resumed above; once more behind any of them still running on another thread.
+                await Task.yield()
+                if self.waiting.withLock({ $0.roundPassed(round) }) { self.commits.async { self.writeGroups() } }
+            }
+        }
     }
 
     /// Resumes callers with their outcomes, in order.

@@ -4,7 +4,8 @@ import Ledger
 /// The store's group commit as it stands (guarded by the store's lock): the
 /// appends waiting for the next group, and the groups written whose `fsync`
 /// runs (on disk), acknowledged in the order they were written. When the next
-/// group starts is `GroupStart`'s rule.
+/// group starts is `GroupStart`'s rule; how many groups may be on disk at once,
+/// `OverlapPolicy`'s.
 struct WaitingAppends {
     /// What a caller of `append` is resumed with: its batch's results (a slice of the group's) or its error.
     typealias Outcome = Result<ArraySlice<AppendResult>, LedgerError>
@@ -15,6 +16,8 @@ struct WaitingAppends {
         var count: Int
         /// Resumed once, with its outcome.
         var done: UnsafeContinuation<Outcome, Never>
+        /// Its task's priority: a round's marker runs at the lowest of the callers it follows.
+        var priority: TaskPriority
     }
 
     /// Callers and their events, written together.
@@ -25,6 +28,8 @@ struct WaitingAppends {
         /// as each caller arrives (on its thread, not the commit thread's),
         /// on top of the group before, which may be on disk meanwhile.
         var events: SealedBatch
+        /// The wall time its callers spent preparing and joining their events, in nanoseconds.
+        var preparation: UInt64 = 0
     }
 
     /// A group written, waiting for its `fsync` (and for the groups written
@@ -39,12 +44,16 @@ struct WaitingAppends {
         var wroteLines: Bool
         /// Whether its `fsync` has returned (or none was needed).
         var settled: Bool
+        /// How many events it holds.
+        var events: Int
     }
 
     /// The callers waiting, in arrival order, with their events.
     private(set) var pending: Group
     /// When the commit thread starts the next group.
     var start: GroupStart
+    /// How many groups may be on disk at once, from the times measured.
+    private(set) var policy: OverlapPolicy
     /// Set when appends are refused (a failed fsync, a closed store): why.
     var refusal: String?
     /// The groups taken so far and their sizes (for the benchmark and the tests).
@@ -53,27 +62,36 @@ struct WaitingAppends {
     private var flights: [Flight] = []
     /// The next flight's number.
     private var written = 0
+    /// The events in flight when the last group was taken (its own included).
+    private var inFlight = 0
     /// Which of the store's `fsync` slots runs a group's `fsync`.
     private var busy: [Bool]
+    /// The events of the groups written and not yet acknowledged.
+    private var eventsOnDisk = 0
     /// The first `fsync` that failed: its flight's number and its error. That
     /// group and every one written after it fail with it.
     private var failure: (from: Int, error: LedgerError)?
 
     /// Nothing waits; the first caller's lines will be sealed after `head`
-    /// (the log's); at most `slots` groups on disk at once.
+    /// (the log's); at most `slots` groups on disk at once, as many as the
+    /// policy chooses.
     init(head: Head, slots: Int) {
         pending = Group(events: SealedBatch(on: head))
-        start = GroupStart(slots: slots)
-        busy = Array(repeating: false, count: slots)
+        policy = OverlapPolicy(most: slots)
+        start = GroupStart(slots: slots, depth: policy.depth)
+        busy = Array(repeating: false, count: start.slots)
     }
 
     /// Files a caller and its `count` checked, encoded events (`join` adds
-    /// them to the pending batch, which seals their lines); true when the
-    /// commit thread is to start a group now.
-    mutating func arrive(count: Int, _ join: (inout SealedBatch) -> Void, done: UnsafeContinuation<Outcome, Never>) -> Bool {
-        pending.callers.append(Caller(count: count, done: done))
+    /// them to the pending batch, which seals their lines), the caller having
+    /// started preparing them at `since` (`OverlapPolicy.now()`); true when the commit
+    /// thread is to start a group now (`limit`: a group's worth of events).
+    mutating func arrive(count: Int, _ join: (inout SealedBatch) -> Void, done: UnsafeContinuation<Outcome, Never>,
+                         priority: TaskPriority, since: UInt64, limit: Int) -> Bool {
+        pending.callers.append(Caller(count: count, done: done, priority: priority))
         join(&pending.events)
-        return start.arrived()
+        pending.preparation &+= OverlapPolicy.now() &- since
+        return start.arrived(waiting: pending.callers.count, full: pending.events.count >= limit)
     }
 
     /// The callers of the next group, in arrival order, up to `limit` events
@@ -100,8 +118,12 @@ struct WaitingAppends {
             group.callers = Array(pending.callers[..<taken])
             pending.callers.removeFirst(taken)
             group.events = pending.events.removeFirst(count)
+            // The preparation time goes with the events, in proportion.
+            group.preparation = pending.preparation / UInt64(pending.events.count + count) * UInt64(count)
+            pending.preparation -= group.preparation
         }
-        counts.add(events: group.events.count)
+        counts.add(events: group.events.count, whileOnDisk: start.syncing)
+        inFlight = group.events.count + eventsOnDisk
         return group
     }
 
@@ -114,13 +136,18 @@ struct WaitingAppends {
     }
 
     /// A group was written (`wroteLines`: its `fsync` is to run) with these
-    /// outcomes: its flight's number, the `fsync` slot it runs on (nil
-    /// without lines: it is settled now), and whether the commit thread is to
-    /// take the next group at once.
-    mutating func groupWritten(_ group: Group, outcomes: [Outcome], wroteLines: Bool) -> (flight: Int, slot: Int?, next: Bool) {
+    /// outcomes, the commit thread having spent `writing` nanoseconds on it:
+    /// its flight's number, the `fsync` slot it runs on (nil without lines:
+    /// it is settled now), and whether the commit thread is to take the next
+    /// group at once.
+    mutating func groupWritten(_ group: Group, outcomes: [Outcome], wroteLines: Bool, writing: UInt64) -> (flight: Int, slot: Int?, next: Bool) {
         let number = written
         written += 1
-        flights.append(Flight(number: number, callers: group.callers, outcomes: outcomes, wroteLines: wroteLines, settled: !wroteLines))
+        flights.append(Flight(number: number, callers: group.callers, outcomes: outcomes, wroteLines: wroteLines, settled: !wroteLines,
+                              events: group.events.count))
+        eventsOnDisk += group.events.count
+        policy.prepared(nanoseconds: group.preparation &+ writing, events: group.events.count, inFlight: inFlight)
+        follow()
         var slot: Int? = nil
         if wroteLines {
             // The start rule keeps a slot free for every group it starts; close() may write more: they queue.
@@ -133,19 +160,34 @@ struct WaitingAppends {
         return (number, slot, next)
     }
 
-    /// Flight `number`'s `fsync` on `slot` returned (`error`: it failed, the
-    /// writer is now unusable). Returns the callers to resume, in write order,
-    /// with their outcomes (every group before is acknowledged first), and
-    /// whether the commit thread is to start a group now.
-    mutating func synced(_ number: Int, slot: Int, error: LedgerError?) -> (resume: [(Caller, Outcome)], start: Bool) {
+    /// Flight `number`'s `fsync` on `slot` returned after `nanoseconds`
+    /// (`error`: it failed, the writer is now unusable). Returns the callers
+    /// to resume, in write order, with their outcomes (every group before is
+    /// acknowledged first), whether the commit thread is to start a group
+    /// now, and, one group at a time, the round the marker task queued behind
+    /// the callers resumed is to report (`roundPassed`).
+    mutating func synced(_ number: Int, slot: Int, nanoseconds: UInt64, error: LedgerError?, limit: Int)
+        -> (resume: [(Caller, Outcome)], start: Bool, round: Int?) {
         busy[slot] = false
         if let error, failure == nil {
             failure = (number, error)
             refuse(because: error.message)
         }
         if let k = flights.firstIndex(where: { $0.number == number }) { flights[k].settled = true }
-        let start = self.start.synced(waiting: !pending.callers.isEmpty)
-        return (settle(), start)
+        if error == nil {
+            policy.synced(nanoseconds: nanoseconds)
+            follow()
+        }
+        let due = settle()
+        let (go, round) = start.synced(waiting: pending.callers.count, resumed: refusal == nil ? due.count : 0,
+                                       full: pending.events.count >= limit)
+        return (due, go, round)
+    }
+
+    /// The callers resumed before round `round`'s marker had their turn: true
+    /// when the commit thread is to start a group now.
+    mutating func roundPassed(_ round: Int) -> Bool {
+        start.roundPassed(round, waiting: pending.callers.count)
     }
 
     /// Takes out the flights at the front whose `fsync` returned (or that had
@@ -156,6 +198,7 @@ struct WaitingAppends {
         var due: [(Caller, Outcome)] = []
         while let first = flights.first, first.settled {
             flights.removeFirst()
+            eventsOnDisk -= first.events
             for (caller, outcome) in zip(first.callers, first.outcomes) {
                 if let failure, first.number >= failure.from, case .success = outcome {
                     due.append((caller, .failure(failure.error)))
@@ -165,6 +208,15 @@ struct WaitingAppends {
             }
         }
         return due
+    }
+
+    /// Takes the policy's choice, and notes it and its estimates in the counts.
+    private mutating func follow() {
+        start.depth = policy.depth
+        counts.depth = policy.depth
+        counts.fsyncMicroseconds = (policy.fsyncNanoseconds ?? 0) / 1000
+        counts.preparationMicroseconds = (policy.eventNanoseconds ?? 0) / 1000
+        counts.inFlight = policy.inFlight ?? 0
     }
 
     /// Refuses every later append.
@@ -188,13 +240,22 @@ package struct GroupCounts: Sendable, Hashable {
     package var sealedAhead = 0
     /// The most groups on disk at once (their `fsync`s overlapping).
     package var mostOnDisk = 0
+    /// Groups taken while another group's `fsync` ran (overlapping it).
+    package var overlapped = 0
+    /// How many groups the policy let be on disk at once after the last
+    /// group's measurements (1: one at a time).
+    package var depth = 0
+    /// The policy's estimates after the last group: one `fsync`, a group's
+    /// preparation per event (callers and commit thread), in µs, and the events in flight.
+    package var fsyncMicroseconds = 0.0, preparationMicroseconds = 0.0, inFlight = 0.0
 
     /// The mean number of events per group (0 before the first).
     package var mean: Double { groups == 0 ? 0 : Double(events) / Double(groups) }
 
-    /// Counts one group of `events` events.
-    mutating func add(events n: Int) {
+    /// Counts one group of `events` events, taken while `onDisk` groups' `fsync`s ran.
+    mutating func add(events n: Int, whileOnDisk onDisk: Int = 0) {
         groups += 1
+        if onDisk > 0 { overlapped += 1 }
         events += n
         largest = max(largest, n)
     }
@@ -209,45 +270,93 @@ package struct GroupCounts: Sendable, Hashable {
 ///
 /// A group is written (sealed as its callers arrived, then one `write`) and
 /// its `fsync` runs on a thread of its own, while the commit thread is free to
-/// write the next group: up to `slots` groups are on disk at once, their
+/// write the next group: up to `depth` groups are on disk at once, their
 /// `fsync`s overlapping (a disk that serves several flushes at once, as the
 /// virtual disks of servers do, then carries more events per second than one
-/// `fsync` at a time can; one that does not serves them in turn, as the
-/// kernel batches `fsync`s of one file). Each group is acknowledged when its
-/// own `fsync` and those of the groups written before it have returned.
+/// `fsync` at a time can). `depth` is `OverlapPolicy`'s choice, from the
+/// `fsync` time and the preparation time it measures. Each group is
+/// acknowledged when its own `fsync` and those of the groups written before
+/// it have returned.
 ///
 /// So a group starts as soon as a caller waits, the commit thread is not
-/// writing, and fewer than `slots` groups are on disk; else when the commit
-/// thread finishes a group, or an `fsync` returns, and callers wait. Never on
-/// a timer: the first append after a quiet spell is written at once, and the
-/// callers that arrive while groups are on disk form the next one.
+/// writing, and fewer than `depth` groups are on disk; else when the commit
+/// thread finishes a group, or an `fsync` returns, and callers wait.
+///
+/// One at a time (`depth` 1), the callers of a group are resumed when its
+/// `fsync` returns; most append again at once, but on the cooperative pool's
+/// threads, one after another: a group started by the first of them would
+/// hold only it (64 tasks made groups of 1 and 63 in turn). So then the next
+/// group starts when as many callers wait as were resumed (with those already
+/// waiting), or when the callers resumed have had their turn on the pool (a
+/// marker task queued behind them reports the round: a caller that does not
+/// append again holds nobody up), or when a group's worth of events waits.
+/// Never on a timer: an append finding the store idle starts a group at once.
 struct GroupStart: Equatable {
-    /// How many groups may be on disk at once.
+    /// How many groups may be on disk at once (the slots).
     let slots: Int
+    /// How many groups may be on disk at once now (1...slots; the policy's).
+    var depth: Int
     /// Groups written whose `fsync` has not returned.
     private(set) var syncing = 0
     /// Whether the commit thread has a group to take or is writing one.
     private(set) var writing = false
+    /// One at a time, after a group's callers were resumed: the next group
+    /// starts when `target` callers wait or when round `round` has passed.
+    private(set) var gathering: Gathering?
+    /// The rounds begun so far (a marker of an earlier round changes nothing).
+    private var rounds = 0
 
-    /// At most `slots` groups on disk at once (at least 1).
-    init(slots: Int) { self.slots = max(1, slots) }
+    /// The callers resumed after a group, on their way back.
+    struct Gathering: Equatable {
+        var target: Int
+        var round: Int
+    }
 
-    /// A caller arrived: true when the commit thread is to start a group now.
-    mutating func arrived() -> Bool { startIfFree() }
+    /// At most `slots` groups on disk at once (at least 1), `depth` of them now.
+    init(slots: Int, depth: Int? = nil) {
+        self.slots = max(1, slots)
+        self.depth = min(self.slots, max(1, depth ?? self.slots))
+    }
+
+    /// A caller arrived; `waiting` callers wait now, it included (`full`: with
+    /// a group's worth of events). True when the commit thread is to start a group now.
+    mutating func arrived(waiting: Int = 1, full: Bool = false) -> Bool {
+        if let gathering {
+            guard waiting >= gathering.target || full else { return false }
+            self.gathering = nil
+        }
+        return startIfFree()
+    }
 
     /// The commit thread wrote a group (`syncs`: its `fsync` runs now) while
     /// callers came (`waiting`): true when it is to take the next group at once.
     mutating func groupWritten(syncs: Bool, waiting: Bool) -> Bool {
         if syncs { syncing += 1 }
         writing = false
-        return waiting && startIfFree()
+        return waiting && gathering == nil && startIfFree()
     }
 
-    /// A group's `fsync` returned while callers wait (`waiting`): true when
-    /// the commit thread is to start a group now.
-    mutating func synced(waiting: Bool) -> Bool {
+    /// A group's `fsync` returned, `resumed` callers are resumed now, and
+    /// `waiting` callers wait (`full`: a group's worth of events). Returns
+    /// whether the commit thread is to start a group now, and, one at a time,
+    /// the round a marker task queued behind the resumed callers is to report.
+    mutating func synced(waiting: Int, resumed: Int = 0, full: Bool = false) -> (start: Bool, round: Int?) {
         syncing -= 1
-        return waiting && startIfFree()
+        if depth == 1, resumed > 0, !full, syncing == 0, !writing {
+            rounds += 1
+            gathering = Gathering(target: resumed + waiting, round: rounds)
+            return (false, rounds)
+        }
+        gathering = nil
+        return (waiting > 0 && startIfFree(), nil)
+    }
+
+    /// The callers resumed before round `round`'s marker had their turn, and
+    /// `waiting` callers wait: true when the commit thread is to start a group now.
+    mutating func roundPassed(_ round: Int, waiting: Int) -> Bool {
+        guard let gathering, gathering.round == round else { return false }
+        self.gathering = nil
+        return waiting > 0 && startIfFree()
     }
 
     /// The commit thread found nothing to write.
@@ -256,7 +365,7 @@ struct GroupStart: Equatable {
     }
 
     private mutating func startIfFree() -> Bool {
-        guard !writing, syncing < slots else { return false }
+        guard !writing, syncing < depth else { return false }
         writing = true
         return true
     }
