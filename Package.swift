@@ -16,11 +16,15 @@ let package = Package(
         .library(name: "Ledger", targets: ["Ledger"]),
         .library(name: "ProgressLedger", targets: ["ProgressLedger"]),
         .library(name: "LedgerAnalytics", targets: ["LedgerAnalytics"]),
+        .library(name: "Rendering", targets: ["Rendering"]),
         .executable(name: "progress-ledger", targets: ["progress-ledger"]),
     ],
     targets: [
         .target(name: "Events", path: "Events"),
         .target(name: "Projections", dependencies: ["Events"], path: "Projections"),
+        // What people read: the report's, the items' and the leaderboard's text, CSV and HTML,
+        // the learner's dashboard page (inline SVG charts), over one table builder.
+        .target(name: "Rendering", dependencies: ["Events", "Projections"], path: "Sources/Rendering"),
         .target(name: "Ledger", dependencies: ["Events", "CSHA256", .target(name: "CLibcrypto", condition: .when(platforms: [.linux]))],
                 path: "Sources/Ledger"),
         // The app and server API: an async store with group commit and live,
@@ -55,7 +59,7 @@ let package = Package(
         .systemLibrary(name: "CLibpq", path: "Sources/CLibpq", providers: [.apt(["libpq-dev"]), .brew(["libpq"])]),
         .executableTarget(
             name: "progress-ledger",
-            dependencies: ["Events", "Ledger", "Projections", "LedgerAnalytics", "LedgerServer", "Simulation", "Interop"],
+            dependencies: ["Events", "Ledger", "Projections", "LedgerAnalytics", "Rendering", "LedgerServer", "Simulation", "Interop"],
             path: "Sources/progress-ledger"
         ),
         // A writer process for the crash, concurrency and soak tests: appends
@@ -114,7 +118,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ProjectionsTests",
-            dependencies: ["Events", "Projections", "Simulation"],
+            dependencies: ["Events", "Projections", "LedgerAnalytics", "Simulation"],
             path: "Tests/ProjectionsTests"
         ),
         .testTarget(

@@ -1,8 +1,8 @@
 import Events
 
-/// A learner's own dashboard: one self-contained HTML page (inline SVG, no
-/// script, no URL to anything outside it) built from the state at D and the
-/// same fold: score over time (the daily quiz and all quizzes), accuracy by
+/// A learner's own dashboard, built from the state at D and the same fold,
+/// which the `Rendering` module draws as one self-contained HTML page (inline
+/// SVG, no script, no URL to anything outside it): score over time (the daily quiz and all quizzes), accuracy by
 /// category and skill (the study plan's), a calendar of active, frozen and
 /// paused days with the streak and the freezes held, per-quiz best and
 /// fastest, puzzles' best times, the hint balance, the time spent per day,
@@ -10,28 +10,28 @@ import Events
 public struct LearnerDashboard: Sendable {
     /// One day's score: the best percent of the day's finished daily attempts,
     /// and the exact mean percent of every finished attempt that day.
-    struct DayScore: Sendable {
-        var daily: Int?
-        var all = ScoreMean()
+    package struct DayScore: Sendable {
+        package var daily: Int?
+        package var all = ScoreMean()
     }
 
     /// The state shown.
     public let state: LearnerState
     /// Per start day, from the counted finished attempts (resets apply).
-    let scores: [Day: DayScore]
+    package let scores: [Day: DayScore]
     /// Nanoseconds spent per day, as `stats.time_spent_seconds` counts them.
-    let timeByDay: [Day: Int64]
+    package let timeByDay: [Day: Int64]
     /// The streak's days for the calendar: active, frozen, paused.
-    let streakDays: StreakDays
+    package let streakDays: StreakDays
 
     /// What the calendar shows of each day: an active day, a day a freeze
     /// kept the streak alive, a day of a pause (planned ones after D too).
-    struct StreakDays: Sendable {
-        var active = ActiveDays()
-        var frozen: Set<Day> = []
-        var pauses: [ClosedRange<Day>] = []
+    package struct StreakDays: Sendable {
+        package var active = ActiveDays()
+        package var frozen: Set<Day> = []
+        package var pauses: [ClosedRange<Day>] = []
 
-        func paused(_ day: Day) -> Bool { pauses.contains { $0.contains(day) } }
+        package func paused(_ day: Day) -> Bool { pauses.contains { $0.contains(day) } }
     }
 
     /// The dashboard of a projector's learner at `day` (nil: the state's default D).
@@ -59,5 +59,5 @@ public struct LearnerDashboard: Sendable {
     }
 
     /// Days shown in the calendar: the 12 weeks (Monday to Sunday) ending with D's week.
-    static let calendarWeeks = 12
+    package static let calendarWeeks = 12
 }

@@ -35,5 +35,5 @@ extension ItemAnalysis.Question {
     }
 
     /// `0:3 1:5`: each chosen index and its count, by index.
-    var choicesText: String { choices.map { "\($0.choice):\($0.count)" }.joined(separator: " ") }
+    package var choicesText: String { choices.map { "\($0.choice):\($0.count)" }.joined(separator: " ") }
 }

@@ -3,7 +3,8 @@ import Events
 /// Question analysis: per quiz and question, how learners answered; per quiz,
 /// how many attempts started, finished, were abandoned, and after how many
 /// answers learners gave up; per submitted content and question, how learners
-/// answered. Built by ``ItemsBuilder``; printed as JSON, CSV, text or HTML.
+/// answered. Built by `ItemsBuilder`; printed as JSON, and as CSV, text or
+/// HTML by the `Rendering` module.
 public struct ItemAnalysis: Sendable, Hashable {
     /// One chosen option index and how often it was chosen.
     public struct ChoiceCount: Sendable, Hashable {

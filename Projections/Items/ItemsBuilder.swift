@@ -16,7 +16,7 @@ import Events
 /// `ms` values stay, 2 bytes each under 65.5 s, for the exact median. A learner whose
 /// records are all folded at once (a ledger directory's learner log,
 /// `foldLearner`) is then dropped whole.
-public struct ItemsBuilder: Sendable {
+package struct ItemsBuilder: Sendable {
     /// What is added up per question.
     struct Tally: Sendable {
         var answers = 0
@@ -55,7 +55,7 @@ public struct ItemsBuilder: Sendable {
     private var contentTallies: [Tally] = []
 
     /// An empty analysis of the attempts started, and submissions made, on days `from` ... `to` (nil: unbounded).
-    public init(from: Day? = nil, to: Day? = nil) {
+    package init(from: Day? = nil, to: Day? = nil) {
         self.from = from; self.to = to
         low = from?.ordinal ?? Int.min
         high = to?.ordinal ?? Int.max
@@ -113,7 +113,7 @@ public struct ItemsBuilder: Sendable {
     }
 
     /// The analysis of everything folded so far.
-    public func analysis() -> ItemAnalysis {
+    package func analysis() -> ItemAnalysis {
         func name(_ keys: ByteKeys, _ k: Int) -> String { String(decoding: keys.key(k), as: UTF8.self) }
         var questions: [Int: [ItemAnalysis.Question]] = [:]
         for k in tallies.indices {

@@ -1,7 +1,7 @@
 import Events
 
 /// A ranking of learners over one ISO week or calendar month, built by
-/// ``LeaderboardBuilder``; printed as JSON or text.
+/// ``LeaderboardBuilder``; printed as JSON (and as text by `Rendering`).
 public struct Leaderboard: Sendable, Hashable {
     /// The length of the period.
     public enum Period: String, Sendable, Hashable, CaseIterable {
@@ -75,26 +75,6 @@ extension Leaderboard {
             }
         }
         return w.bytes
-    }
-
-    /// For a terminal: a heading and an aligned table.
-    public var text: String {
-        let what: String
-        switch measure {
-        case .finished: what = "finished quizzes"
-        case .percent: what = "mean score (at least \(Self.minimumForPercent) finished quizzes)"
-        case .streak: what = "daily streak at \(last)"
-        }
-        let out = "Leaderboard, \(period.rawValue) \(first) to \(last), by \(what)\n"
-        guard !rows.isEmpty else { return out + "No learner qualifies.\n" }
-        // Ranked by finished quizzes, the value is the finished count: one column, not the same one twice.
-        let alsoFinished = measure != .finished
-        var table = TextTable([("rank", .right), ("user", .left), (measure.rawValue, .right)] + (alsoFinished ? [("finished", .right)] : []))
-        for row in rows {
-            table.row([String(row.rank), row.user, measure == .percent ? "\(row.value)%" : String(row.value)]
-                      + (alsoFinished ? [String(row.finished)] : []))
-        }
-        return out + "\n" + table.text
     }
 }
 

@@ -4,7 +4,8 @@ import Events
 /// `from` to `to`, the totals over the range, accuracy per skill, and the
 /// distribution of daily streaks at `to`.
 ///
-/// Built by ``ReportBuilder``; printed as JSON, CSV, a text table or an HTML page.
+/// Built by `ReportBuilder`; printed as JSON, and by the `Rendering` module as
+/// CSV, a text table or an HTML page.
 public struct Report: Sendable, Hashable {
     /// The counts of one day, or of the whole range.
     public struct Counts: Sendable, Hashable {

@@ -23,7 +23,7 @@ import Events
 /// (`StreakEnds`): their
 /// name, days and attempts are dropped, so such a fold's memory does not
 /// grow with the number of learners.
-public struct ReportBuilder: Sendable, AllLearnersFold {
+package struct ReportBuilder: Sendable, AllLearnersFold {
     /// One user's part of the report.
     package struct Learner: Sendable {
         /// The report's days on which the user is counted active.
@@ -63,7 +63,7 @@ public struct ReportBuilder: Sendable, AllLearnersFold {
 
     /// Makes an empty report of the days `from` ... `to`; a bound left nil is
     /// the first (last) day with any event of a known version.
-    public init(from: Day? = nil, to: Day? = nil) {
+    package init(from: Day? = nil, to: Day? = nil) {
         self.from = from
         self.to = to
         low = from?.ordinal ?? Int.min
@@ -183,7 +183,7 @@ public struct ReportBuilder: Sendable, AllLearnersFold {
     }
 
     /// The report of everything folded so far.
-    public func report() -> Report {
+    package func report() -> Report {
         guard let (first, last) = range else {
             return Report(from: nil, to: nil, days: [], totals: Report.Counts(), skills: [], streaks: [])
         }

@@ -3,9 +3,9 @@ import Events
 /// An exact running sum of fractions `score / questions`, for the report's
 /// mean score percent: the mean of `100 * score / questions`, rounded once,
 /// halves up, at the end (never a mean of already rounded percents).
-struct ScoreMean: Sendable, Hashable {
+package struct ScoreMean: Sendable, Hashable {
     /// How many fractions were added.
-    private(set) var count = 0
+    package private(set) var count = 0
     /// The exact sum, reduced: `numerator / denominator`.
     private var numerator = 0
     private var denominator = 1
@@ -29,7 +29,7 @@ struct ScoreMean: Sendable, Hashable {
     }
 
     /// `round(100 * sum / count)`, halves up; nil when nothing was added.
-    var percent: Int? {
+    package var percent: Int? {
         guard count > 0 else { return nil }
         if approximate == nil {
             let (whole, overflow) = denominator.multipliedReportingOverflow(by: count)

@@ -4,15 +4,15 @@ import Events
 /// one (synced to two places, or the same log given twice) counts once,
 /// where it was first read (the spec's `report LOG...`; see
 /// ``ReportFold/add(_:readAt:)``).
-public struct SeenEvents: Sendable {
+package struct SeenEvents: Sendable {
     /// Where an id was first read, and its content.
     private var first: [ExactString: (place: String, content: [UInt8])] = [:]
 
     /// An empty set.
-    public init() {}
+    package init() {}
 
     /// What to do with a record.
-    public enum Verdict: Sendable, Hashable {
+    package enum Verdict: Sendable, Hashable {
         /// First time this id is read: count it.
         case new
         /// Read before with the same content: skip it.
@@ -22,7 +22,7 @@ public struct SeenEvents: Sendable {
     }
 
     /// Files `record`, read at `place` (`FILE:LINE`), and says whether to count it.
-    public mutating func check(_ record: Record, at place: String) -> Verdict {
+    package mutating func check(_ record: Record, at place: String) -> Verdict {
         let content: [UInt8]
         switch record {
         case .event(let e): content = LineCodec.encode(e.resealed(seq: 1, prev: Envelope.genesis))

@@ -1,4 +1,5 @@
 import Events
+import LedgerAnalytics
 import Projections
 import Simulation
 import Testing

@@ -1,6 +1,7 @@
 import Events
 import Ledger
 import Projections
+import Rendering
 
 /// `progress-ledger audit LOG --user U [--from D] [--to D] [--format text|json] [--out FILE]`
 enum AuditCommand: Command {

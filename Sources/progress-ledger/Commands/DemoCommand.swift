@@ -1,6 +1,7 @@
 import Events
 import Ledger
 import Projections
+import Rendering
 import Simulation
 
 /// `progress-ledger demo [--users N] [--days D] [--seed S] [--out DIR]`

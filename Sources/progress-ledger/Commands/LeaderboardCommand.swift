@@ -1,6 +1,7 @@
 import Events
 import Ledger
 import Projections
+import Rendering
 
 /// `progress-ledger leaderboard LOG --period week|month --on D [--by finished|percent|streak] [--top N] [--exclude FILE] [--format text|json]`
 enum LeaderboardCommand: Command {

@@ -1,5 +1,6 @@
 import Ledger
 import Projections
+import Rendering
 
 /// Writes a command's output file (a report, the demo's page) through the
 /// Ledger's `SmallFile.write`: whole or not at all (a temporary file beside it,

@@ -1,6 +1,7 @@
 import Events
 import Ledger
 import Projections
+import Rendering
 
 /// `progress-ledger state`: one learner's state on a day, rebuilt from the log.
 ///

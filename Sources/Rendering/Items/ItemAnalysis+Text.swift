@@ -1,4 +1,5 @@
 import Events
+import Projections
 
 extension ItemAnalysis {
     /// The CSV columns of a question row, in order.
@@ -12,25 +13,18 @@ extension ItemAnalysis {
     /// pairs separated by spaces; null (and a member a submission lacks) is an
     /// empty field. Ids that hold `,`, `"` or a line break are quoted.
     public var csv: String {
-        var out = Self.csvColumns.joined(separator: ",") + "\n"
+        var table = Table(Self.csvColumns)
         func row(_ kind: String, _ id: String, _ q: Question, quiz: Bool) {
             let cells: [String?] = [
                 kind, id, q.question, String(q.answers), String(q.correct), q.pCorrect.map(String.init), q.choicesText,
                 q.topWrongChoice.map(String.init), quiz ? q.discrimination : nil, quiz ? q.medianMs.map(String.init) : nil,
                 quiz ? String(q.hinted) : nil,
             ]
-            out += cells.map { Self.csvField($0 ?? "") }.joined(separator: ",") + "\n"
+            table.row(cells.map { $0 ?? "" })
         }
         for quiz in quizzes { for q in quiz.questions { row("quiz", quiz.quiz, q, quiz: true) } }
         for content in contents { for q in content.questions { row("submission", content.content, q, quiz: false) } }
-        return out
-    }
-
-    static func csvField(_ s: String) -> String {
-        guard s.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return s }
-        var out = "\""
-        for c in s { out += c == "\"" ? "\"\"" : String(c) }
-        return out + "\""
+        return table.csv
     }
 
     /// For a terminal: per quiz its attempts and drop-off, then a table of its
@@ -46,27 +40,27 @@ extension ItemAnalysis {
                 out += " (after " + quiz.droppedAfter.map { "\($0.answered) answered: \($0.attempts)" }.joined(separator: ", ") + ")"
             }
             out += "\n"
-            var table = TextTable([("question", .left), ("answers", .right), ("right", .right), ("choices", .left),
-                                   ("top wrong", .right), ("discrimination", .right), ("median ms", .right), ("hinted", .right)])
-            for q in quiz.questions {
-                table.row([q.question, String(q.answers), Report.percent(q.pCorrect), q.choicesText,
-                           q.topWrongChoice.map(String.init) ?? "–", q.discrimination ?? "–",
-                           q.medianMs.map(String.init) ?? "–", String(q.hinted)])
-            }
-            if !quiz.questions.isEmpty { out += table.text }
+            if !quiz.questions.isEmpty { out += Self.questionTable(quiz.questions, quiz: true).text }
         }
         for content in contents {
             out += "\n\(content.content): \(content.submissions) submission\(content.submissions == 1 ? "" : "s")\n"
-            var table = TextTable([("question", .left), ("answers", .right), ("right", .right), ("choices", .left),
-                                   ("top wrong", .right)])
-            for q in content.questions {
-                table.row([q.question, String(q.answers), Report.percent(q.pCorrect), q.choicesText,
-                           q.topWrongChoice.map(String.init) ?? "–"])
-            }
-            if !content.questions.isEmpty { out += table.text }
+            if !content.questions.isEmpty { out += Self.questionTable(content.questions, quiz: false).text }
         }
         out += "\nright: p_correct of counted answers; choices: index:count; discrimination: corrected point-biserial\n"
             + "over finished attempts (– under 10 or without variance); hinted: answered after a hint.\n"
         return out
+    }
+
+    /// A row per question: a quiz's (with discrimination, median ms and
+    /// hinted) or a submitted content's; the text's and the HTML's table.
+    static func questionTable(_ questions: [Question], quiz: Bool) -> Table {
+        let shared: [(String, Table.Alignment)] = [("question", .left), ("answers", .right), ("right", .right), ("choices", .left),
+                                                   ("top wrong", .right)]
+        var table = Table(shared + (quiz ? [("discrimination", .right), ("median ms", .right), ("hinted", .right)] : []))
+        for q in questions {
+            let cells = [q.question, String(q.answers), Report.percent(q.pCorrect), q.choicesText, q.topWrongChoice.map(String.init) ?? "–"]
+            table.row(cells + (quiz ? [q.discrimination ?? "–", q.medianMs.map(String.init) ?? "–", String(q.hinted)] : []))
+        }
+        return table
     }
 }

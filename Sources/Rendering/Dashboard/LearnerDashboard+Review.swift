@@ -1,4 +1,5 @@
 import Events
+import Projections
 
 extension LearnerDashboard {
     /// Bars in the review forecast: D (with everything overdue) and the 13 days after it.
@@ -29,7 +30,6 @@ extension LearnerDashboard {
     /// Today's reviews within the budget (``ReviewPlan``): the ones most
     /// likely forgotten first, how many are done, and how many more are due.
     var reviewTable: String {
-        let e = HTMLText.escape
         let plan = state.review.plan
         var t = "<section><h2>To review today</h2>"
         let done = plan.budget.map { "\(plan.done) of \($0) reviews done today" } ?? "\(plan.done) reviews done today"
@@ -38,13 +38,12 @@ extension LearnerDashboard {
                 + (state.review.items.isEmpty ? " (no answers yet)." : " (\(done)).") + "</p></section>\n"
         }
         t += "<p id=\"review-budget\">\(done); \(plan.items.count) to go, the ones you are most likely to have forgotten first.</p>"
-        t += "<table id=\"table-review\"><thead><tr><th>question</th><th>last seen in</th><th>skill</th><th>due</th>"
-            + "<th>reviews</th><th>lapses</th></tr></thead><tbody>"
+        var table = Table(["question", "last seen in", "skill", "due", "reviews", "lapses"])
         for item in plan.items {
-            t += "<tr><th scope=\"row\">\(e(item.item ?? item.question))</th><td>\(item.kind.rawValue) \(e(item.source)) \(e(item.question))</td>"
-                + "<td>\(item.skill.map(e) ?? "–")</td><td>\(item.dueDay)</td><td>\(item.reviews)</td><td>\(item.lapses)</td></tr>"
+            table.row([item.item ?? item.question, "\(item.kind.rawValue) \(item.source) \(item.question)", item.skill ?? "–",
+                       item.dueDay.description, String(item.reviews), String(item.lapses)])
         }
-        t += "</tbody></table>"
+        t += table.html(id: "table-review")
         if plan.more > 0 {
             t += "<p id=\"review-more\">\(plan.more) more due, over today's budget: they wait for the coming days "
                 + "(<code>progress-ledger review --budget all</code> lists them all).</p>"

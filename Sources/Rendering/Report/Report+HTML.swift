@@ -1,4 +1,5 @@
 import Events
+import Projections
 
 extension Report {
     /// The report as one self-contained HTML page: no script, no network, styles
@@ -91,30 +92,18 @@ extension Report {
     }
 
     private var daysTable: String {
-        var t = "<section><h2>Per day</h2><div class=\"scroll\"><table id=\"table-days\"><thead><tr>"
-        t += Report.dayColumns.map { "<th>\($0.replacingUnderscores)</th>" }.joined() + "</tr></thead><tbody>"
-        for row in days {
-            t += "<tr><th scope=\"row\">\(row.day)</th>" + row.counts.htmlCells + "</tr>"
-        }
-        t += "</tbody><tfoot><tr><th scope=\"row\">total</th>" + totals.htmlCells + "</tr></tfoot></table></div></section>\n"
-        return t
+        let table = dayTable(Report.dayColumns.map { ($0.replacingUnderscores, .left) })
+        return "<section><h2>Per day</h2><div class=\"scroll\">" + table.html(id: "table-days") + "</div></section>\n"
     }
 
     private var skillsTable: String {
-        var t = "<section><h2>Skills</h2><table id=\"table-skills\"><thead><tr><th>skill</th><th>correct</th>"
-            + "<th>answers</th><th>accuracy</th></tr></thead><tbody>"
-        for s in skills {
-            t += "<tr><th scope=\"row\">\(HTMLText.escape(s.skill))</th><td>\(s.correct)</td><td>\(s.answers)</td>"
-                + "<td>\(Report.percent(s.accuracy))</td></tr>"
-        }
-        return t + "</tbody></table></section>\n"
+        "<section><h2>Skills</h2>" + skillTable.html(id: "table-skills") + "</section>\n"
     }
 
     private var streaksTable: String {
-        var t = "<section><h2>Daily streaks at \(to?.description ?? "–")</h2><table id=\"table-streaks\"><thead><tr>"
-            + "<th>current streak (days)</th><th>users</th></tr></thead><tbody>"
-        for b in streaks { t += "<tr><th scope=\"row\">\(b.current)</th><td>\(b.users)</td></tr>" }
-        return t + "</tbody></table></section>\n"
+        var table = Table(["current streak (days)", "users"])
+        for b in streaks { table.row([String(b.current), String(b.users)]) }
+        return "<section><h2>Daily streaks at \(to?.description ?? "–")</h2>" + table.html(id: "table-streaks") + "</section>\n"
     }
 
     /// The page's style sheet: CSS variables for light mode, redefined for dark mode.
@@ -163,15 +152,6 @@ extension Report {
         footer { margin-top: 40px; font-size: 13px; }
 
         """
-}
-
-extension Report.Counts {
-    /// The `<td>` cells of a row after the day.
-    var htmlCells: String {
-        zip(Report.dayColumns.dropFirst(), columns).map { name, v in
-            "<td>" + (Report.percentColumns.contains(name) ? Report.percent(v) : v.map(String.init) ?? "–") + "</td>"
-        }.joined()
-    }
 }
 
 extension String {

@@ -1,4 +1,5 @@
 import Events
+import Projections
 
 extension Report {
     /// The report for a person at a terminal: aligned tables of the days with
@@ -7,26 +8,33 @@ extension Report {
         guard let from, let to else { return "No events: the report is empty.\n" }
         var out = "Report \(from) to \(to): \(days.count) day\(days.count == 1 ? "" : "s"), "
             + "\(totals.activeUsers) active user\(totals.activeUsers == 1 ? "" : "s")\n\n"
-        var table = TextTable([
+        out += dayTable([
             ("day", .left), ("users", .right), ("started", .right), ("finished", .right), ("completed", .right),
             ("mean score", .right), ("answers", .right), ("accuracy", .right), ("hints", .right),
             ("puzzles solved", .right), ("puzzles failed", .right), ("submissions", .right),
-        ])
-        for row in days { table.row([row.day.description] + row.counts.cells) }
-        table.rule()
-        table.row(["total"] + totals.cells)
-        out += table.text
+        ]).text
         out += "\nusers: active users (not counting hint grants); completed: finished of started;\n"
             + "mean score: of finished attempts; accuracy: of first answers and submission answers.\n"
-        if !skills.isEmpty {
-            var skillTable = TextTable([("skill", .left), ("correct", .right), ("answers", .right), ("accuracy", .right)])
-            for s in skills { skillTable.row([s.skill, String(s.correct), String(s.answers), Report.percent(s.accuracy)]) }
-            out += "\n" + skillTable.text
-        }
-        var streakTable = TextTable([("daily streak at \(to)", .left), ("users", .right)])
+        if !skills.isEmpty { out += "\n" + skillTable.text }
+        var streakTable = Table([("daily streak at \(to)", .left), ("users", .right)])
         for b in streaks { streakTable.row(["\(b.current) day\(b.current == 1 ? "" : "s")", String(b.users)]) }
         out += "\n" + streakTable.text
         return out
+    }
+
+    /// The days, a row each, and the totals, under these headers (the text's and the HTML's differ).
+    func dayTable(_ columns: [(String, Table.Alignment)]) -> Table {
+        var table = Table(columns)
+        for row in days { table.row([row.day.description] + row.counts.cells) }
+        table.total(["total"] + totals.cells)
+        return table
+    }
+
+    /// Accuracy per skill, a row each.
+    var skillTable: Table {
+        var table = Table([("skill", .left), ("correct", .right), ("answers", .right), ("accuracy", .right)])
+        for s in skills { table.row([s.skill, String(s.correct), String(s.answers), Report.percent(s.accuracy)]) }
+        return table
     }
 
     /// `68%`, or `–` for null.
@@ -34,7 +42,8 @@ extension Report {
 }
 
 extension Report.Counts {
-    /// The cells of a row after the day, percentages with `%` and null as `–`.
+    /// The cells of a row after the day, percentages with `%` and null as `–`
+    /// (the text table's and the HTML table's).
     var cells: [String] {
         [String(activeUsers), String(quizzesStarted), String(quizzesFinished), Report.percent(completionRate),
          Report.percent(meanScorePercent), String(answers), Report.percent(accuracy), String(hintsUsed),

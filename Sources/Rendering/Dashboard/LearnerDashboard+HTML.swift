@@ -1,4 +1,5 @@
 import Events
+import Projections
 
 extension LearnerDashboard {
     /// The page.
@@ -162,27 +163,21 @@ extension LearnerDashboard {
     private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
     private var quizzesTable: String {
-        let e = HTMLText.escape
-        var t = "<section><h2>Quizzes</h2><table id=\"table-quizzes\"><thead><tr><th>quiz</th><th>attempts</th><th>finished</th>"
-            + "<th>best</th><th>latest</th><th>fastest, start to finish</th></tr></thead><tbody>"
+        var table = Table(["quiz", "attempts", "finished", "best", "latest", "fastest, start to finish"])
         for q in state.quizzes {
-            t += "<tr><th scope=\"row\">\(e(q.quiz))</th><td>\(q.attempts)</td><td>\(q.finished)</td>"
-                + "<td>\(Report.percent(q.bestPercent))</td><td>\(Report.percent(q.latestPercent))</td>"
-                + "<td>\(q.fastestSeconds?.readable ?? "–")</td></tr>"
+            table.row([q.quiz, String(q.attempts), String(q.finished), Report.percent(q.bestPercent), Report.percent(q.latestPercent),
+                       q.fastestSeconds?.readable ?? "–"])
         }
-        return t + "</tbody></table></section>\n"
+        return "<section><h2>Quizzes</h2>" + table.html(id: "table-quizzes") + "</section>\n"
     }
 
     private var puzzlesTable: String {
-        let e = HTMLText.escape
         guard !state.puzzles.isEmpty else { return "<section><h2>Puzzles</h2><p class=\"nothing-yet\">Nothing yet: no puzzle played.</p></section>\n" }
-        var t = "<section><h2>Puzzles</h2><table id=\"table-puzzles\"><thead><tr><th>puzzle</th><th>encoding</th>"
-            + "<th>solved</th><th>failed</th><th>best time (s)</th></tr></thead><tbody>"
+        var table = Table(["puzzle", "encoding", "solved", "failed", "best time (s)"])
         for p in state.puzzles {
-            t += "<tr><th scope=\"row\">\(e(p.puzzle))</th><td>\(e(p.encoding))</td><td>\(p.completed)</td><td>\(p.failed)</td>"
-                + "<td>\(p.bestSeconds.map { Self.tenths($0.value) } ?? "–")</td></tr>"
+            table.row([p.puzzle, p.encoding, String(p.completed), String(p.failed), p.bestSeconds.map { Self.tenths($0.value) } ?? "–"])
         }
-        return t + "</tbody></table></section>\n"
+        return "<section><h2>Puzzles</h2>" + table.html(id: "table-puzzles") + "</section>\n"
     }
 
     /// Seconds to one decimal, always (`278.0`, `104.5`): a column reads alike.

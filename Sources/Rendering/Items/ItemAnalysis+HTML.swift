@@ -1,4 +1,5 @@
 import Events
+import Projections
 
 extension ItemAnalysis {
     /// One self-contained page (no script, no network, inline SVG): per quiz,
@@ -25,24 +26,11 @@ extension ItemAnalysis {
             if !quiz.droppedAfter.isEmpty {
                 h += "<figure><h3>Abandoned after k answers</h3>" + Self.dropOffChart(quiz, id: "chart-quiz-\(i)-drop") + "</figure>\n"
             }
-            h += "<table id=\"table-quiz-\(i)\"><thead><tr><th>question</th><th>answers</th><th>right</th><th>choices</th>"
-                + "<th>top wrong</th><th>discrimination</th><th>median ms</th><th>hinted</th></tr></thead><tbody>"
-            for q in quiz.questions {
-                h += "<tr><th scope=\"row\">\(e(q.question))</th><td>\(q.answers)</td><td>\(Report.percent(q.pCorrect))</td>"
-                    + "<td>\(e(q.choicesText))</td><td>\(q.topWrongChoice.map(String.init) ?? "–")</td>"
-                    + "<td>\(q.discrimination ?? "–")</td><td>\(q.medianMs.map(String.init) ?? "–")</td><td>\(q.hinted)</td></tr>"
-            }
-            h += "</tbody></table></section>\n"
+            h += Self.questionTable(quiz.questions, quiz: true).html(id: "table-quiz-\(i)") + "</section>\n"
         }
         for (i, content) in contents.enumerated() {
             h += "<section><h2>\(e(content.content))</h2><p>\(content.submissions) submissions</p>"
-                + "<table id=\"table-content-\(i)\"><thead><tr><th>question</th><th>answers</th><th>right</th><th>choices</th>"
-                + "<th>top wrong</th></tr></thead><tbody>"
-            for q in content.questions {
-                h += "<tr><th scope=\"row\">\(e(q.question))</th><td>\(q.answers)</td><td>\(Report.percent(q.pCorrect))</td>"
-                    + "<td>\(e(q.choicesText))</td><td>\(q.topWrongChoice.map(String.init) ?? "–")</td></tr>"
-            }
-            h += "</tbody></table></section>\n"
+                + Self.questionTable(content.questions, quiz: false).html(id: "table-content-\(i)") + "</section>\n"
         }
         h += "<footer>Made by <code>progress-ledger items</code>. Counted answers are the first answers of each attempt; "
             + "discrimination is the corrected point-biserial over finished attempts (– under 10 or without variance).</footer>\n"

@@ -1,4 +1,5 @@
 import Events
+import Projections
 
 /// Prints an audit timeline for a person, entry by entry, in log order.
 ///

@@ -1,5 +1,6 @@
 import Dispatch
 import Events
+import Projections
 
 /// Builds a ``Report`` from records on a thread of its own, in the order they
 /// are added: for a reader whose own thread is the bottleneck (an app or a
@@ -25,7 +26,7 @@ import Events
 /// batch is owned by the adding thread until it is handed to the queue, and
 /// by the queue until it is put back in `spare`. The other members are
 /// constants.
-public final class ReportFold: @unchecked Sendable {
+package final class ReportFold: @unchecked Sendable {
     /// Records handed from the adding thread to the queue (one owner at a time),
     /// in memory of its own so the queue can move each one out: no retain and
     /// release of every string again, as lending them from an array would cost.
@@ -71,14 +72,14 @@ public final class ReportFold: @unchecked Sendable {
 
     /// An empty report of the days `from` ... `to` (see ``ReportBuilder/init(from:to:)``),
     /// folded `batchSize` records at a time with at most `batchesInFlight` batches waiting.
-    public init(from: Day? = nil, to: Day? = nil, batchSize: Int = 512, batchesInFlight: Int = 4) {
+    package init(from: Day? = nil, to: Day? = nil, batchSize: Int = 512, batchesInFlight: Int = 4) {
         builder = ReportBuilder(from: from, to: to)
         room = DispatchSemaphore(value: max(1, batchesInFlight))
         batch = Batch(capacity: max(1, batchSize))
     }
 
     /// Queues one record of a log, in log order; it is moved, not copied.
-    public func add(_ record: consuming Record) {
+    package func add(_ record: consuming Record) {
         batch.append(record)
         if batch.isFull { flush() }
     }
@@ -90,14 +91,14 @@ public final class ReportFold: @unchecked Sendable {
     /// `.repeated` (the same event again: skipped) or `.conflicting(earlier:)`
     /// (an id read at `earlier` with other content: skipped; warn the user).
     @discardableResult
-    public func add(_ record: consuming Record, readAt place: String) -> SeenEvents.Verdict {
+    package func add(_ record: consuming Record, readAt place: String) -> SeenEvents.Verdict {
         let verdict = seen.check(record, at: place)
         if verdict == .new { add(record) }
         return verdict
     }
 
     /// Waits until every record added has been folded; returns the report of them.
-    public func report() -> Report {
+    package func report() -> Report {
         flush()
         return queue.sync { builder.report() }
     }
