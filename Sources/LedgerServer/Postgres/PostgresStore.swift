@@ -124,7 +124,7 @@ final class PostgresStore: LearnerStore, @unchecked Sendable {
                     values.append(.int8(line.seq))
                     values.append(.bytea(line.bytes))
                 }
-                try c.run(sql, values)
+                try c.run(sql, values, prepared: part.count <= 4)   // the statements of small pushes, parsed once a connection
                 start += chunk
             }
             if lines.count > chunk { try c.run("COMMIT") }
@@ -158,7 +158,7 @@ final class PostgresStore: LearnerStore, @unchecked Sendable {
     private static func lineBytes(_ c: PGConnection, _ learner: [UInt8], seq: Int, name: String) throws(LedgerError) -> [UInt8] {
         let rows: PGRows
         do throws(PGError) {
-            rows = try c.run("SELECT line FROM progress_ledger_lines WHERE learner = $1 AND seq = $2", [.bytea(learner), .int8(seq)])
+            rows = try c.run("SELECT line FROM progress_ledger_lines WHERE learner = $1 AND seq = $2", [.bytea(learner), .int8(seq)], prepared: true)
         } catch {
             throw LedgerError(.io, path: name, "reading line \(seq) back failed: \(error)")
         }
