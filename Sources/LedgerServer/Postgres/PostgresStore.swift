@@ -403,6 +403,11 @@ final class Notifier: @unchecked Sendable {
         if !wasDue { pending.signal() }
     }
 
+    // The two loops are left unoptimized (`@_optimize(none)`; what they call is
+    // optimized as usual): they wait on sockets, and on this endless loop with
+    // libpq's calls inlined, Swift 6.3's loop-invariant code motion ran for
+    // many CPU-minutes in a release build of the module (docs/scaling.md, "Speed").
+    @_optimize(none)
     private func sendLoop() {
         var connection: PGConnection?
         while true {
@@ -419,6 +424,7 @@ final class Notifier: @unchecked Sendable {
         }
     }
 
+    @_optimize(none)
     private func listenLoop() {
         let system = System()
         while true {
