@@ -48,6 +48,16 @@ struct ServeStoreReadsTests {
         }
     }
 
+    /// A server over a new PostgreSQL database and one over a new ledger
+    /// directory, both signing checkpoints with a new key in `keys`
+    /// (`school.key`); nil without PostgreSQL.
+    static func servers(_ keys: TemporaryDirectory) throws -> (pg: ServerProcess, directory: ServerProcess)? {
+        #expect(try CLI.run(["keygen", Self.origin, "--out", keys.path("school.key")]).status == 0)
+        let signing = ["--quiet", "--key", keys.path("school.key"), "--origin", Self.origin]
+        guard let pg = try ServerProcess(store: .postgres, signing) else { return nil }
+        return (pg, try ServerProcess(signing))
+    }
+
     static func escaped(_ user: String) -> String {
         user.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: "-._~"))) ?? user
     }
@@ -55,16 +65,12 @@ struct ServeStoreReadsTests {
     @Test("report, digest, every learner's state and checkpoint: the same bytes over a PostgreSQL store as over a ledger directory holding the same pushed events, and as the CLI over export --store")
     func sameBytes() throws {
         let keys = try TemporaryDirectory()
-        #expect(try CLI.run(["keygen", Self.origin, "--out", keys.path("school.key")]).status == 0)
-        let signing = ["--quiet", "--key", keys.path("school.key"), "--origin", Self.origin]
-        guard let pg = try ServerProcess(store: .postgres, signing) else { return }
-        defer { pg.terminate() }
-        let directory = try ServerProcess(signing)
-        defer { directory.terminate() }
+        guard let servers = try Self.servers(keys) else { return }
+        let (pg, directory) = servers
+        defer { pg.terminate(); directory.terminate() }
         let pushes = try Self.demoPushes(keys)
         #expect(pushes.count >= 4 && pushes.map(\.lines.count).reduce(0, +) > 200, "\(pushes.map(\.lines.count))")
-        try Self.push(pushes, to: pg, token: try Tokens.one(pg.secretFile, sub: "ops", scope: "admin"))
-        try Self.push(pushes, to: directory, token: try Tokens.one(directory.secretFile, sub: "ops", scope: "admin"))
+        for server in [pg, directory] { try Self.push(pushes, to: server, token: try Tokens.one(server.secretFile, sub: "ops", scope: "admin")) }
 
         func get(_ path: String, as user: String?) throws -> (pg: HTTPAnswer, dir: HTTPAnswer) {
             let (sub, scope) = user.map { ($0, "learner") } ?? ("ops", "admin")
@@ -118,15 +124,11 @@ struct ServeStoreReadsTests {
     @Test("a damaged learner log: the digest and the report over PostgreSQL are the directory's 500, naming the log by its place; the checkpoint refuses it with the same problem")
     func damagedAlike() throws {
         let keys = try TemporaryDirectory()
-        #expect(try CLI.run(["keygen", Self.origin, "--out", keys.path("school.key")]).status == 0)
-        let signing = ["--quiet", "--key", keys.path("school.key"), "--origin", Self.origin]
-        guard let pg = try ServerProcess(store: .postgres, signing) else { return }
-        defer { pg.terminate() }
-        let directory = try ServerProcess(signing)
-        defer { directory.terminate() }
+        guard let servers = try Self.servers(keys) else { return }
+        let (pg, directory) = servers
+        defer { pg.terminate(); directory.terminate() }
         let pushes = Array(try Self.demoPushes(keys).prefix(2))
-        try Self.push(pushes, to: pg, token: try Tokens.one(pg.secretFile, sub: "ops", scope: "admin"))
-        try Self.push(pushes, to: directory, token: try Tokens.one(directory.secretFile, sub: "ops", scope: "admin"))
+        for server in [pg, directory] { try Self.push(pushes, to: server, token: try Tokens.one(server.secretFile, sub: "ops", scope: "admin")) }
         // The second learner's log with one line's byte changed (its hash no longer chains), in both stores.
         let user = pushes[1].user
         let log = try Data(contentsOf: URL(fileURLWithPath: directory.learnerLog(user)))
