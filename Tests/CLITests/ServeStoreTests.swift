@@ -220,7 +220,7 @@ struct ServeStoreTests {
         print("feed: \(read.count) lines from \(pushers) pushers read once each")
     }
 
-    @Test("the directory store answers the change feed 501 not_on_this_store; a PostgreSQL store answers the report 501")
+    @Test("the directory store answers the change feed 501 not_on_this_store; a PostgreSQL store answers the report (ServeStoreReadsTests: the same bytes)")
     func notOnThisStore() throws {
         let server = try ServerProcess(["--quiet"])
         defer { server.terminate() }
@@ -231,8 +231,7 @@ struct ServeStoreTests {
         guard let pg = try ServerProcess(store: .postgres, ["--quiet"]) else { return }
         defer { pg.terminate() }
         let report = try RawHTTP(port: pg.port).request("GET", "/v1/report", token: try Tokens.one(pg.secretFile, sub: "ops", scope: "admin"))
-        #expect(report.status == 501)
-        #expect(report.kind == "not_on_this_store")
+        #expect(report.status == 200, "\(report.status) \(report.text)")
     }
 
     @Test("a store that cannot be reached: serve and export --store fail naming it, with the URI's password never printed")

@@ -15,7 +15,23 @@ final class DirectoryStore: LearnerStore {
         logs = OpenLogs(directory: directory, capacity: openLogs, metrics: metrics)
     }
 
-    var directory: LedgerDirectory? { ledger }
+    func withDirectory<T>(_ body: (LedgerDirectory) throws(LedgerError) -> T) throws(HTTPError) -> T {
+        do throws(LedgerError) { return try body(ledger) } catch {
+            throw HTTPError(server: error, directory: ledger)
+        }
+    }
+
+    /// The learner log under its writer (no push lands during `body`), its lines counted after catching up.
+    func withLearnerLog<T>(user: String, _ body: (LedgerDirectory, _ lines: Int?) throws(LedgerError) -> T) throws(HTTPError) -> T {
+        do throws(LedgerError) {
+            return try logs.withWriter(user: user, create: false) { (writer) throws(LedgerError) in
+                guard let writer else { return try body(ledger, nil) }
+                return try body(ledger, try writer.refreshedHead().seq)
+            }
+        } catch {
+            throw HTTPError(server: error, directory: ledger)
+        }
+    }
 
     func push(user: String, events: [NewEvent], lines: [AppendInput.Line]) throws(HTTPError) -> (results: [AppendResult], head: Head, durableNanoseconds: UInt64) {
         do throws(LedgerError) {

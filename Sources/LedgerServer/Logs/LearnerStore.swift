@@ -21,9 +21,20 @@ protocol LearnerStore: Sendable {
     func lines(user: String, after: Int, limit: Int) throws(HTTPError) -> (head: Head, body: Response.Body)
     /// Hands `body` each record of `user`'s log, in order (none without one).
     func forEachRecord(user: String, _ body: (Record) -> Void) throws(HTTPError)
-    /// The ledger directory the store is (nil for a store that is not one:
-    /// the routes over a whole directory answer `501` there).
-    var directory: LedgerDirectory? { get }
+    /// Calls `body` with the store's learner logs as a ledger directory, for
+    /// the reads over every learner (the report, the digest), which are the
+    /// directory's own code (`report DIR`, `verify DIR`), so both stores
+    /// answer the same bytes for the same lines: the directory itself, or
+    /// (PostgreSQL) the directory `export --store` writes, made from one
+    /// snapshot in a scratch folder for the call and removed after. A ledger
+    /// error of `body` is answered as the directory store answers it (`500`,
+    /// the learner log named by its place in the directory).
+    func withDirectory<T>(_ body: (LedgerDirectory) throws(LedgerError) -> T) throws(HTTPError) -> T
+    /// Calls `body` with a ledger directory holding `user`'s learner log as
+    /// it is at one moment (no push lands during the call) and its number of
+    /// lines then; nil when the learner has no log (nor lines). For a
+    /// learner's checkpoint, read by `LogTree` as `checkpoint DIR` reads it.
+    func withLearnerLog<T>(user: String, _ body: (LedgerDirectory, _ lines: Int?) throws(LedgerError) -> T) throws(HTTPError) -> T
     /// Every learner's new lines in commit order after `cursor` (``ChangeFeed``).
     func feed(after cursor: FeedCursor, limit: Int) throws(HTTPError) -> FeedPage
     /// Signalled when a push may have added lines (here, or through another
@@ -32,10 +43,10 @@ protocol LearnerStore: Sendable {
 }
 
 extension HTTPError {
-    /// `501 not_on_this_store`: a route this store does not answer.
+    /// `501 not_on_this_store`: a route this store does not answer (the
+    /// change feed over a ledger directory).
     static func notOnThisStore(_ what: String) -> HTTPError {
-        HTTPError(501, "not_on_this_store", "\(what) is answered over a ledger directory only; "
-                  + "run 'progress-ledger export --store URI DIR' and ask DIR")
+        HTTPError(501, "not_on_this_store", "\(what) is answered over a PostgreSQL store only (serve --store postgresql://…)")
     }
 
     /// `503 unavailable` with `Retry-After: 1`: the store cannot answer now

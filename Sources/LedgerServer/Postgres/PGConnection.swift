@@ -28,12 +28,31 @@ final class PGConnection: @unchecked Sendable {
     /// Whether the connection still works (false once the server went away).
     var isUsable: Bool { connection.map { PQstatus($0) == CONNECTION_OK } ?? false }
 
-    /// Runs one statement with `parameters` ($1, $2…): its rows (none for a command).
+    /// The statements prepared on this connection (``run(_:_:prepared:)``), by their text: each one's name.
+    private var statements: [String: String] = [:]
+    /// The most statements one connection prepares (the rest are sent with their text each time).
+    private static let maxStatements = 32
+
+    /// Runs one statement with `parameters` ($1, $2…): its rows (none for a
+    /// command). With `prepared`, the statement is parsed and planned once
+    /// on this connection (`PQprepare`) and then only executed
+    /// (`PQexecPrepared`): for the statements every push sends.
     @discardableResult
-    func run(_ sql: String, _ parameters: [PGValue] = []) throws(PGError) -> PGRows {
+    func run(_ sql: String, _ parameters: [PGValue] = [], prepared: Bool = false) throws(PGError) -> PGRows {
         guard let connection else { throw PGError(.unavailable, "the connection is closed") }
         let count = Int32(parameters.count)
         let types = parameters.map(\.oid)
+        var name: String?
+        if prepared {
+            if let known = statements[sql] {
+                name = known
+            } else if statements.count < Self.maxStatements {
+                let new = "progress_ledger_\(statements.count)"
+                _ = try check(PQprepare(connection, new, sql, count, types), connection)
+                statements[sql] = new
+                name = new
+            }
+        }
         let lengths = parameters.map { Int32($0.bytes.count) }
         let formats = [Int32](repeating: 1, count: parameters.count)
         // Each parameter's bytes, kept alive for the call.
@@ -46,7 +65,14 @@ final class PGConnection: @unchecked Sendable {
         }
         defer { for p in buffers { p.deallocate() } }
         let values: [UnsafePointer<CChar>?] = buffers.map { UnsafePointer($0) }
-        let result = PQexecParams(connection, sql, count, types, values, lengths, formats, 1)
+        if let name {
+            return try check(PQexecPrepared(connection, name, count, values, lengths, formats, 1), connection)
+        }
+        return try check(PQexecParams(connection, sql, count, types, values, lengths, formats, 1), connection)
+    }
+
+    /// A result's rows, or its error (the result is cleared either way).
+    private func check(_ result: OpaquePointer?, _ connection: OpaquePointer) throws(PGError) -> PGRows {
         guard let result else { throw PGError(.unavailable, PGError.trimmed(String(cString: PQerrorMessage(connection)))) }
         defer { PQclear(result) }
         switch PQresultStatus(result) {
@@ -62,17 +88,7 @@ final class PGConnection: @unchecked Sendable {
     /// Runs statements without parameters, separated by `;` (a schema, `LISTEN`).
     func runScript(_ sql: String) throws(PGError) {
         guard let connection else { throw PGError(.unavailable, "the connection is closed") }
-        guard let result = PQexec(connection, sql) else {
-            throw PGError(.unavailable, PGError.trimmed(String(cString: PQerrorMessage(connection))))
-        }
-        defer { PQclear(result) }
-        switch PQresultStatus(result) {
-        case PGRES_COMMAND_OK, PGRES_TUPLES_OK: return
-        default:
-            let state = PQresultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) } ?? ""
-            throw PGError(sqlState: state, message: PGError.trimmed(String(cString: PQresultErrorMessage(result))),
-                          connectionLost: PQstatus(connection) != CONNECTION_OK)
-        }
+        _ = try check(PQexec(connection, sql), connection)
     }
 
     /// The socket, to wait on for notifications (`LISTEN`).

@@ -54,8 +54,6 @@ final class PostgresStore: LearnerStore, @unchecked Sendable {
     private let logs: StoredLogs
     private let notifier: Notifier
 
-    var directory: LedgerDirectory? { nil }
-
     /// Connects (refusing a database it cannot reach or write), makes the
     /// table when missing, and starts listening for other processes' pushes.
     init(uri: String, connections: Int, cachedLogs: Int = 4096) throws(PGError) {
@@ -126,7 +124,7 @@ final class PostgresStore: LearnerStore, @unchecked Sendable {
                     values.append(.int8(line.seq))
                     values.append(.bytea(line.bytes))
                 }
-                try c.run(sql, values)
+                try c.run(sql, values, prepared: part.count <= 4)   // the statements of small pushes, parsed once a connection
                 start += chunk
             }
             if lines.count > chunk { try c.run("COMMIT") }
@@ -160,7 +158,7 @@ final class PostgresStore: LearnerStore, @unchecked Sendable {
     private static func lineBytes(_ c: PGConnection, _ learner: [UInt8], seq: Int, name: String) throws(LedgerError) -> [UInt8] {
         let rows: PGRows
         do throws(PGError) {
-            rows = try c.run("SELECT line FROM progress_ledger_lines WHERE learner = $1 AND seq = $2", [.bytea(learner), .int8(seq)])
+            rows = try c.run("SELECT line FROM progress_ledger_lines WHERE learner = $1 AND seq = $2", [.bytea(learner), .int8(seq)], prepared: true)
         } catch {
             throw LedgerError(.io, path: name, "reading line \(seq) back failed: \(error)")
         }
@@ -237,6 +235,54 @@ final class PostgresStore: LearnerStore, @unchecked Sendable {
             return rows.rows.map { $0[0] ?? [] }
         } catch {
             throw Self.answer(error)
+        }
+    }
+
+    // MARK: reads of a ledger directory
+
+    /// The directory `export --store` writes, from one snapshot, in a scratch folder removed after `body`.
+    func withDirectory<T>(_ body: (LedgerDirectory) throws(LedgerError) -> T) throws(HTTPError) -> T {
+        try withScratch(learner: nil) { (directory, _) throws(LedgerError) in try body(directory) }
+    }
+
+    /// `user`'s rows of one snapshot as their learner log, in a scratch folder removed after `body`.
+    func withLearnerLog<T>(user: String, _ body: (LedgerDirectory, _ lines: Int?) throws(LedgerError) -> T) throws(HTTPError) -> T {
+        try withScratch(learner: Array(user.utf8), body)
+    }
+
+    /// Writes the learner logs of one snapshot (every learner's, or only
+    /// `learner`'s) into a new ledger directory in the scratch folder
+    /// (`$TMPDIR`, else `/tmp`; mode 0700, files 0600), as `export --store`
+    /// writes them but unchecked: the directory's readers check every line
+    /// themselves, so a damaged row is answered as the directory answers
+    /// the same line. Calls `body` with it and the lines written (nil: none),
+    /// then removes it.
+    private func withScratch<T>(learner: [UInt8]?, _ body: (LedgerDirectory, Int?) throws(LedgerError) -> T) throws(HTTPError) -> T {
+        let folder = System.environment("TMPDIR").flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        let path = "\(folder)/progress-ledger-read-\(String(UInt64.random(in: 0...UInt64.max), radix: 16))"
+        let directory: LedgerDirectory
+        do throws(LedgerError) { directory = try LedgerDirectory.create(at: path) } catch {
+            throw HTTPError(server: error, directory: nil)
+        }
+        defer { directory.removeScratch() }
+        let written: Result<PostgresExport.Summary, PostgresExport.ExportFailure>
+        do throws(PGError) {
+            written = try pool.with { (c) throws(PGError) in
+                let result = Result { () throws(PostgresExport.ExportFailure) in try PostgresExport.write(c, learner: learner, into: directory, check: false) }
+                if case .failure(.database(let error)) = result { throw error }
+                return result
+            }
+        } catch {
+            throw Self.answer(error)
+        }
+        let summary: PostgresExport.Summary
+        switch written {
+        case .success(let s): summary = s
+        case .failure(.database(let error)): throw Self.answer(error)
+        case .failure(.ledger(let error)): throw HTTPError(server: error, directory: directory)
+        }
+        do throws(LedgerError) { return try body(directory, summary.events > 0 ? summary.events : nil) } catch {
+            throw HTTPError(server: error, directory: directory)
         }
     }
 
@@ -357,6 +403,11 @@ final class Notifier: @unchecked Sendable {
         if !wasDue { pending.signal() }
     }
 
+    // The two loops are left unoptimized (`@_optimize(none)`; what they call is
+    // optimized as usual): they wait on sockets, and on this endless loop with
+    // libpq's calls inlined, Swift 6.3's loop-invariant code motion ran for
+    // many CPU-minutes in a release build of the module (docs/scaling.md, "Speed").
+    @_optimize(none)
     private func sendLoop() {
         var connection: PGConnection?
         while true {
@@ -373,6 +424,7 @@ final class Notifier: @unchecked Sendable {
         }
     }
 
+    @_optimize(none)
     private func listenLoop() {
         let system = System()
         while true {

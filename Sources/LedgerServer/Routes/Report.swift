@@ -4,10 +4,10 @@ import LedgerAnalytics
 
 extension Route {
     /// `GET /v1/report?from=D&to=D` (admin): the bytes `report DIR --format
-    /// json [--from D] [--to D]` prints, every learner log folded.
+    /// json [--from D] [--to D]` prints, every learner log folded (over
+    /// PostgreSQL: of the directory `export --store` writes).
     static let report = Route(method: "GET", path: [.literal("v1"), .literal("report")], access: .admin,
                               query: ["from", "to"]) { request, context throws(HTTPError) in
-        guard let directory = context.store.directory else { throw .notOnThisStore("the report (GET /v1/report)") }
         let from = try request.query.day("from"), to = try request.query.day("to")
         if let from, let to, from > to { throw .badRequest("from (\(from)) is after to (\(to))") }
         // A report has a row per day: a range is kept to what a report is for.
@@ -17,12 +17,10 @@ extension Route {
         if let from, let to, to.ordinal - from.ordinal >= Self.maxReportDays {
             throw .badRequest("from \(from) to \(to) is over \(Self.maxReportDays) days; ask for ten years at most")
         }
-        do throws(LedgerError) {
-            let report = try LedgerSource.directory(directory).report(from: from, to: to)
-            return .json(report.json + [0x0A])
-        } catch {
-            throw HTTPError(server: error, directory: directory)
+        let report = try context.store.withDirectory { (directory) throws(LedgerError) in
+            try LedgerSource.directory(directory).report(from: from, to: to)
         }
+        return .json(report.json + [0x0A])
     }
 
     /// The days a report's `from` and `to` may name.

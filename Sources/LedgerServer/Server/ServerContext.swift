@@ -26,8 +26,15 @@ extension HTTPError {
     /// with the ledger's kind (`not_durable`, `damaged`, `io`...) and its
     /// message, the learner log named by its place in the directory (if any).
     init(server error: LedgerError, directory: LedgerDirectory?) {
-        var text = error.description
-        if let directory, text.hasPrefix(directory.path + "/") { text = String(text.dropFirst(directory.path.count + 1)) }
-        self.init(500, error.kind, text)
+        self.init(500, error.kind, directory.map { $0.relative(error.description) } ?? error.description)
+    }
+}
+
+extension LedgerDirectory {
+    /// `text` (a message) without the directory's path at its start: a
+    /// learner log named by its place in the directory (`learners/HH/H64.log:
+    /// ...`), the same whichever folder holds it.
+    func relative(_ text: String) -> String {
+        text.hasPrefix(path + "/") ? String(text.dropFirst(path.count + 1)) : text
     }
 }

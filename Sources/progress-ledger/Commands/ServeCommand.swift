@@ -47,8 +47,8 @@ enum ServeCommand: Command {
         database that cannot answer (a failover) is 503, retried by devices.
         Give the password in ~/.pgpass or PGPASSWORD, not in the URI, which
         ps shows; messages never print it. 'export --store URI DIR' writes
-        the ledger directory. The report, the digest and checkpoints are
-        answered over a directory only (501 here). docs/scaling.md.
+        the ledger directory; the report, the digest and checkpoints read
+        that directory, written for the request. docs/scaling.md.
 
         With --key and --origin, GET /v1/learners/U/checkpoint answers U's
         learner log's signed checkpoint at its head (origin ORIGIN/U; the
