@@ -294,8 +294,8 @@ struct EdgeLogPropertyTests {
 
     /// One attempt of 100,000 answers folds in time linear in its answers: the
     /// attempts book names an attempt by its place and changes it in place, so
-    /// no answer copies the ones before it (it did: a quadratic fold that did
-    /// not finish here in a debug build). Folded through the public
+    /// no answer copies the ones before it (each did: a fold quadratic in the
+    /// answers). Folded through the public
     /// `LearnerProjector` (the fold `state` runs; a debug build appends 100,000
     /// lines too slowly for this run), and the attempt's whole summary in
     /// `state --json` is checked against numbers worked by hand: 75,000 of
