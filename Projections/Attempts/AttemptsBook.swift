@@ -12,8 +12,13 @@ package struct AttemptsBook: Sendable {
     /// At most this many hints per question; the next one is a `hint_limit` anomaly.
     package static let hintsPerQuestion = 2
 
-    /// Every attempt started, by id.
-    package private(set) var attempts: [ExactString: Attempt] = [:]
+    /// Every attempt started, in the order started. The lifecycle names an
+    /// attempt by its place here (``AttemptStore/Ref`` is an `Int`), so the book
+    /// changes each attempt in place: no copy of it is alive while an answer is
+    /// appended, and one attempt of n answers folds in time linear in n.
+    package private(set) var attempts: [Attempt] = []
+    /// Each started attempt's place in ``attempts``, by id.
+    private var places: [ExactString: Int] = [:]
     /// How many `quizzes` or `all` resets have been folded (the lifecycle moves it on).
     package private(set) var quizEpoch = 0
 
@@ -21,7 +26,7 @@ package struct AttemptsBook: Sendable {
     package init() {}
 
     /// The attempt with this id, if it was started.
-    package func attempt(_ id: String) -> Attempt? { attempts[ExactString(id)] }
+    package func attempt(_ id: String) -> Attempt? { places[ExactString(id)].map { attempts[$0] } }
 
     /// Whether an attempt counts now (started after the latest `quizzes`/`all` reset).
     package func counts(_ attempt: Attempt) -> Bool {
@@ -37,28 +42,29 @@ package struct AttemptsBook: Sendable {
             Step(envelope: envelope, day: day, effect: effect, counts: counts, anomalies: anomalies)
         }
         switch verdict {
-        case .started(let attempt):
-            return step(.started(attempt), counts: true)
-        case .duplicateStart(let existing):
+        case .started(let place):
+            return step(.started(attempts[place]), counts: true)
+        case .duplicateStart(let place):
+            let existing = attempts[place]
             return step(.ignored, counts: false, [
                 Anomaly(seq: seq, kind: .duplicateAttempt,
                         detail: "quiz.started reuses attempt \(quoted(existing.id)), already started at seq \(existing.startSeq); this start is ignored"),
             ])
-        case .answered(let before):
-            let attempt = latest(before)
+        case .answered(let place):
+            let attempt = attempts[place]
             guard let recorded = attempt.answers.last else { return step(.ignored, counts: false) }
             return step(.answered(attempt, recorded), counts: counts(attempt))
-        case .duplicateAnswer(let attempt):
+        case .duplicateAnswer(let place):
             guard case .answerSelected(let answer) = envelope.event else { return step(.ignored, counts: false) }
-            let first = attempt.answerSeqByQuestion[ExactString(answer.question)] ?? 0
+            let first = attempts[place].answerSeqByQuestion[ExactString(answer.question)] ?? 0
             return step(.ignored, counts: false, [
                 Anomaly(seq: seq, kind: .duplicateAnswer,
                         detail: "another answer to question \(quoted(answer.question)) of attempt \(quoted(answer.attempt)); the first answer (seq \(first)) counts"),
             ])
-        case .hinted(let before, let afterEnd):
+        case .hinted(let place, let afterEnd):
             guard case .hintUsed(let hint) = envelope.event else { return step(.ignored, counts: false) }
-            guard let before else { return step(.hinted(hint, attempt: nil), counts: true, [unknown(envelope, hint.attempt)]) }
-            let attempt = latest(before)
+            guard let place else { return step(.hinted(hint, attempt: nil), counts: true, [unknown(envelope, hint.attempt)]) }
+            let attempt = attempts[place]
             var anomalies: [Anomaly] = []
             if afterEnd, let ending = attempt.ending { anomalies.append(self.afterEnd(envelope, attempt, ending)) }
             let n = attempt.hintsByQuestion[ExactString(hint.question)] ?? 0
@@ -67,14 +73,15 @@ package struct AttemptsBook: Sendable {
                                          detail: "hint \(n) on question \(quoted(hint.question)) of attempt \(quoted(hint.attempt)); at most \(Self.hintsPerQuestion) per question"))
             }
             return step(.hinted(hint, attempt: attempt), counts: counts(attempt), anomalies)
-        case .ended(let before, let finished, let counts):
-            let attempt = latest(before)
+        case .ended(let place, let finished, let counts):
+            let attempt = attempts[place]
             return step(finished ? .finished(attempt) : .abandoned(attempt), counts: counts)
         case .reset(let scope):
             return step(.reset(scope), counts: true)
         case .unknown:
             return step(.ignored, counts: false, [unknown(envelope, envelope.event.attempt ?? "")])
-        case .afterEnd(let attempt):
+        case .afterEnd(let place):
+            let attempt = attempts[place]
             return step(.ignored, counts: false, attempt.ending.map { [self.afterEnd(envelope, attempt, $0)] } ?? [])
         case .other:
             switch envelope.event {
@@ -88,9 +95,6 @@ package struct AttemptsBook: Sendable {
             }
         }
     }
-
-    /// The attempt as stored now (the lifecycle hands over the one it found, before its change).
-    private func latest(_ attempt: Attempt) -> Attempt { attempts[ExactString(attempt.id)] ?? attempt }
 
     private func unknown(_ envelope: Envelope, _ id: String) -> Anomaly {
         Anomaly(seq: envelope.seq, kind: .unknownAttempt,
@@ -120,33 +124,36 @@ func quoted(_ s: String) -> String {
 // MARK: - The lifecycle's storage
 
 extension AttemptsBook: AttemptStore {
-    func find(_ id: String) -> Attempt? { attempts[ExactString(id)] }
-    func day(_ attempt: Attempt) -> Day { attempt.day }
-    func isRunning(_ attempt: Attempt) -> Bool { attempt.ending == nil }
+    // An attempt is named by its place in `attempts`: each change below is made
+    // in place, on the only copy.
+    func find(_ id: String) -> Int? { places[ExactString(id)] }
+    func day(_ place: Int) -> Day { attempts[place].day }
+    func isRunning(_ place: Int) -> Bool { attempts[place].ending == nil }
 
-    mutating func start(_ started: QuizStarted, _ envelope: Envelope) -> Attempt {
-        let attempt = Attempt(started: started, seq: envelope.seq, at: envelope.at, quizEpoch: quizEpoch)
-        attempts[ExactString(started.attempt)] = attempt
-        return attempt
+    mutating func start(_ started: QuizStarted, _ envelope: Envelope) -> Int {
+        places[ExactString(started.attempt)] = attempts.count
+        attempts.append(Attempt(started: started, seq: envelope.seq, at: envelope.at, quizEpoch: quizEpoch))
+        return attempts.count - 1
     }
 
-    mutating func answer(_ attempt: Attempt, _ answer: AnswerSelected, _ envelope: Envelope) -> Bool {
+    mutating func answer(_ place: Int, _ answer: AnswerSelected, _ envelope: Envelope) -> Bool {
         let question = ExactString(answer.question)
-        guard attempt.answerSeqByQuestion[question] == nil else { return false }
+        guard attempts[place].answerSeqByQuestion[question] == nil else { return false }
         let recorded = Attempt.Answer(question: answer.question, correct: answer.correct, skill: answer.skill,
-                                      seq: envelope.seq, afterHint: (attempt.hintsByQuestion[question] ?? 0) > 0)
-        attempts[ExactString(attempt.id)]?.record(recorded)
+                                      seq: envelope.seq, afterHint: (attempts[place].hintsByQuestion[question] ?? 0) > 0)
+        attempts[place].record(recorded)
         return true
     }
 
-    mutating func hint(_ attempt: Attempt, _ hint: HintUsed) {
-        attempts[ExactString(attempt.id)]?.hintsByQuestion[ExactString(hint.question), default: 0] += 1
+    mutating func hint(_ place: Int, _ hint: HintUsed) {
+        attempts[place].hintsByQuestion[ExactString(hint.question), default: 0] += 1
     }
 
-    mutating func end(_ attempt: Attempt, finished: Bool, _ envelope: Envelope) {
-        attempts[ExactString(attempt.id)]?.ending = Attempt.Ending(kind: finished ? .finished : .abandoned,
-                                                                    seq: envelope.seq, at: envelope.at)
+    mutating func end(_ place: Int, finished: Bool, _ envelope: Envelope) {
+        attempts[place].ending = Attempt.Ending(kind: finished ? .finished : .abandoned, seq: envelope.seq, at: envelope.at)
     }
 
     mutating func resetQuizzes() { quizEpoch += 1 }
+
+    func counts(_ place: Int) -> Bool { counts(attempts[place]) }
 }

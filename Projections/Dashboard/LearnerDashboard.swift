@@ -39,7 +39,7 @@ public struct LearnerDashboard: Sendable {
         state = projector.state(day: day)
         var scores: [Day: DayScore] = [:]
         let book = projector.book
-        for attempt in book.attempts.values where attempt.isFinished && book.counts(attempt) {
+        for attempt in book.attempts where attempt.isFinished && book.counts(attempt) {
             if let d = state.day, attempt.day > d { continue }
             scores[attempt.day, default: DayScore()].all.add(score: attempt.score, questions: attempt.questions)
             if attempt.isDaily, let p = attempt.percent {

@@ -20,18 +20,19 @@ public struct FlatExport: Sendable {
         guard case .event(let e) = record else { return nil }
         let (verdict, day) = AttemptLifecycle.apply(e, to: &books[ExactString(e.user), default: AttemptsBook()])
         let book = books[ExactString(e.user)]
+        func attempt(_ place: Int) -> Attempt? { book?.attempts[place] }
         var known: Attempt? = nil
         var counted = true
         var ended: Attempt? = nil
         switch verdict {
-        case .started(let a): known = a
-        case .duplicateStart(let a): known = a; counted = false
-        case .answered(let a): known = a
-        case .duplicateAnswer(let a), .afterEnd(let a): known = a; counted = false
-        case .hinted(let a, let afterEnd): known = a; counted = a != nil && !afterEnd
+        case .started(let a): known = attempt(a)
+        case .duplicateStart(let a): known = attempt(a); counted = false
+        case .answered(let a): known = attempt(a)
+        case .duplicateAnswer(let a), .afterEnd(let a): known = attempt(a); counted = false
+        case .hinted(let a, let afterEnd): known = a.flatMap(attempt); counted = a != nil && !afterEnd
         case .ended(let a, _, _):
-            known = a
-            ended = book?.attempt(a.id) ?? a
+            known = attempt(a)
+            ended = known
         case .unknown: counted = false
         case .other, .reset: break
         }

@@ -27,7 +27,7 @@ struct LeaderboardAgreementTests {
         let skip = Set(excluded.map { Array($0.utf8) })
         var rows: [Leaderboard.Row] = []
         for (name, projector) in learners where !skip.contains(Array(name.utf8)) {
-            let counted = projector.book.attempts.values.filter {
+            let counted = projector.book.attempts.filter {
                 $0.isFinished && projector.book.counts($0) && $0.day >= first && $0.day <= last
             }
             var mean = ScoreMean()

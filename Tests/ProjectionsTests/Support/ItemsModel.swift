@@ -33,7 +33,7 @@ enum ItemsModel {
                 break
             }
         }
-        let attempts = order.flatMap { books[$0]?.attempts.values.filter { inRange($0.day) } ?? [] }
+        let attempts = order.flatMap { books[$0]?.attempts.filter { inRange($0.day) } ?? [] }
         var quizzes: [ItemAnalysis.Quiz] = []
         for quiz in Set(attempts.map { ExactString($0.quiz) }).sorted() {
             let mine = attempts.filter { ExactString($0.quiz) == quiz }
