@@ -10,12 +10,14 @@
 //   decodes to the same envelope and re-encodes to the same bytes (the
 //   encoding is a fixed point), within the 1 MiB limit when the input was;
 // - an append input that decodes, sealed at seq 1, encodes to a stored line
-//   that decodes back to it.
+//   that decodes back to it;
+// - the writer's-line walk (the second stage's fast walk) changes nothing:
+//   the record or error, and the keys `verify` reads, are the general walk's.
 // (The frozen reference decoder this target was once compared with is gone:
 // EventsTests check the decoder against hand-written verdicts, Foundation's
 // JSON parser and seeded properties instead.)
 
-import Events
+@testable import Events
 
 @inline(never)
 func fail(_ message: String) -> Never {
@@ -25,6 +27,7 @@ func fail(_ message: String) -> Never {
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzDecodeLine(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let line = UnsafeRawBufferPointer(start: data, count: size)
+    sameWithGeneralWalk(line)
 
     do {
         let record = try LineCodec.decodeRecord(line)
@@ -56,4 +59,18 @@ public func fuzzDecodeLine(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         _ = error.description
     }
     return 0
+}
+
+/// The outcome of every reader of a stored line, with the writer's-line walk and with the general walk alone, must be equal.
+func sameWithGeneralWalk(_ line: UnsafeRawBufferPointer) {
+    func outcome(_ writersWalk: Bool) -> String {
+        var out = ""
+        do throws(EventError) { out += "\(try LineDecoder.record(line, writersWalk: writersWalk))" } catch { out += "\(error) \(error.member ?? "-") \(error.offset ?? -1)" }
+        do throws(EventError) { out += " | \(try LineDecoder.keyed(line, data: false, writersWalk: writersWalk))" } catch { out += " | \(error)" }
+        return out
+    }
+    let fast = outcome(true), general = outcome(false)
+    guard fast == general else {
+        fail("the writer's-line walk changed the outcome of \(Array(line)): \(fast) against \(general)")
+    }
 }
