@@ -64,7 +64,7 @@ struct WritersLineTests {
         for seq in 1...600 {
             let envelope = fuzzer.envelope(seq: seq)
             let line = LineCodec.encode(envelope)
-            agree(line)
+            WritersLineTests.agree(line)
             // Escapes and non-ASCII are read by the scanner's own string reader: only members the format does not define are left to the general walk.
             if envelope.event.extraIsEmpty {
                 plain += 1
@@ -82,21 +82,21 @@ struct WritersLineTests {
         var fuzzer = LineFuzzer(seed: 3637)
         let bytes: [UInt8] = [0x20, 0x09, 0x22, 0x5C, 0x2C, 0x7D, 0x7B, 0x5B, 0x5D, 0x3A, 0x30, 0x39, 0x2D, 0x2E, 0x65,
                               0x6E, 0x74, 0x00, 0x0D, 0x7F, 0xC3, 0xFF]
-        for seq in 1...60 {
+        for seq in 1...24 {
             let line = LineCodec.encode(fuzzer.envelope(seq: seq))
             for position in 0..<line.count {
                 for byte in [bytes[position % bytes.count], bytes[(position * 7 + seq) % bytes.count]] {
                     var replaced = line
                     replaced[position] = byte
-                    agree(replaced, "replaced at \(position)")
+                    WritersLineTests.agree(replaced, "replaced at \(position)")
                 }
                 var inserted = line
                 inserted.insert(bytes[(position + seq) % bytes.count], at: position)
-                agree(inserted, "inserted at \(position)")
+                WritersLineTests.agree(inserted, "inserted at \(position)")
                 var removed = line
                 removed.remove(at: position)
-                agree(removed, "removed at \(position)")
-                agree(Array(line[..<position]), "cut at \(position)")
+                WritersLineTests.agree(removed, "removed at \(position)")
+                WritersLineTests.agree(Array(line[..<position]), "cut at \(position)")
             }
         }
     }
@@ -105,7 +105,7 @@ struct WritersLineTests {
     func rewrittenLines() {
         var fuzzer = LineFuzzer(seed: 3638)
         for seq in 1...3000 {
-            agree(fuzzer.line(seq: seq))
+            WritersLineTests.agree(fuzzer.line(seq: seq))
         }
     }
 
@@ -124,7 +124,7 @@ struct WritersLineTests {
             } else {
                 line = Array(try #require(object["line"] as? String).utf8)
             }
-            agree(line)
+            WritersLineTests.agree(line)
             count += 1
         }
         #expect(count > 50)
