@@ -31,9 +31,9 @@ public func fuzzDecodeLine(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
 
     do {
         let record = try LineCodec.decodeRecord(line)
-        if case .v1(let envelope) = record {
+        if case .event(let envelope) = record {
             let encoded = LineCodec.encode(envelope)
-            guard case .v1(let again)? = try? LineCodec.decodeRecord(encoded) else {
+            guard case .event(let again)? = try? LineCodec.decodeRecord(encoded) else {
                 fail("a decoded envelope re-encodes to a line that does not decode: \(String(decoding: encoded, as: UTF8.self))")
             }
             guard again == envelope else { fail("re-decoding changed the envelope") }
@@ -51,7 +51,7 @@ public func fuzzDecodeLine(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         let encoded = LineCodec.encode(sealed)
         // The stored form may exceed 1 MiB (seq and prev are added); otherwise it must decode back.
         if encoded.count <= LineCodec.maxLineLength {
-            guard case .v1(let back)? = try? LineCodec.decodeRecord(encoded), back == sealed else {
+            guard case .event(let back)? = try? LineCodec.decodeRecord(encoded), back == sealed else {
                 fail("an append input sealed at seq 1 does not decode back: \(String(decoding: encoded, as: UTF8.self))")
             }
         }
