@@ -10,12 +10,14 @@
 //   decodes to the same envelope and re-encodes to the same bytes (the
 //   encoding is a fixed point), within the 1 MiB limit when the input was;
 // - an append input that decodes, sealed at seq 1, encodes to a stored line
-//   that decodes back to it.
+//   that decodes back to it;
+// - the writer's-line walk (the second stage's fast walk) changes nothing:
+//   the record or error, and the keys `verify` reads, are the general walk's.
 // (The frozen reference decoder this target was once compared with is gone:
 // EventsTests check the decoder against hand-written verdicts, Foundation's
 // JSON parser and seeded properties instead.)
 
-import Events
+@testable import Events
 
 @inline(never)
 func fail(_ message: String) -> Never {
@@ -25,12 +27,13 @@ func fail(_ message: String) -> Never {
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzDecodeLine(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let line = UnsafeRawBufferPointer(start: data, count: size)
+    sameWithGeneralWalk(line)
 
     do {
         let record = try LineCodec.decodeRecord(line)
-        if case .v1(let envelope) = record {
+        if case .event(let envelope) = record {
             let encoded = LineCodec.encode(envelope)
-            guard case .v1(let again)? = try? LineCodec.decodeRecord(encoded) else {
+            guard case .event(let again)? = try? LineCodec.decodeRecord(encoded) else {
                 fail("a decoded envelope re-encodes to a line that does not decode: \(String(decoding: encoded, as: UTF8.self))")
             }
             guard again == envelope else { fail("re-decoding changed the envelope") }
@@ -48,7 +51,7 @@ public func fuzzDecodeLine(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         let encoded = LineCodec.encode(sealed)
         // The stored form may exceed 1 MiB (seq and prev are added); otherwise it must decode back.
         if encoded.count <= LineCodec.maxLineLength {
-            guard case .v1(let back)? = try? LineCodec.decodeRecord(encoded), back == sealed else {
+            guard case .event(let back)? = try? LineCodec.decodeRecord(encoded), back == sealed else {
                 fail("an append input sealed at seq 1 does not decode back: \(String(decoding: encoded, as: UTF8.self))")
             }
         }
@@ -56,4 +59,18 @@ public func fuzzDecodeLine(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         _ = error.description
     }
     return 0
+}
+
+/// The outcome of every reader of a stored line, with the writer's-line walk and with the general walk alone, must be equal.
+func sameWithGeneralWalk(_ line: UnsafeRawBufferPointer) {
+    func outcome(_ writersWalk: Bool) -> String {
+        var out = ""
+        do throws(EventError) { out += "\(try LineDecoder.record(line, writersWalk: writersWalk))" } catch { out += "\(error) \(error.member ?? "-") \(error.offset ?? -1)" }
+        do throws(EventError) { out += " | \(try LineDecoder.keyed(line, data: false, writersWalk: writersWalk))" } catch { out += " | \(error)" }
+        return out
+    }
+    let fast = outcome(true), general = outcome(false)
+    guard fast == general else {
+        fail("the writer's-line walk changed the outcome of \(Array(line)): \(fast) against \(general)")
+    }
 }

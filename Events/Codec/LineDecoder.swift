@@ -34,37 +34,46 @@ struct LineDecoder {
     }
 
     /// The line checked as a line and scanned as one JSON object, ready for the envelope's rules.
-    @inline(__always) private static func scanned(_ line: UnsafeRawBufferPointer, materialize: Bool = true, data: Bool = true)
+    /// The writer's own lines are walked by ``scanWritersLine(into:)`` (the
+    /// same captures, less work); any other line, or all when `writersWalk`
+    /// is false (the tests' and fuzzers' comparison), by the general walk.
+    @inline(__always) static func scanned(_ line: UnsafeRawBufferPointer, materialize: Bool = true, data: Bool = true,
+                                          writersWalk: Bool = true)
         throws(EventError) -> (LineDecoder, EnvelopeCapture) {
         try checkLength(line)
         var decoder = LineDecoder(line)
         decoder.materialize = materialize
         decoder.materializeData = data
         var e = EnvelopeCapture()
+        if writersWalk, decoder.scanWritersLine(into: &e) { return (decoder, e) }
+        decoder = LineDecoder(line)
+        decoder.materialize = materialize
+        decoder.materializeData = data
+        e = EnvelopeCapture()
         try decoder.scanEnvelope(into: &e)
         return (decoder, e)
     }
 
     /// The record of a stored line, read by a reader that knows the format
     /// versions up to `known` (a line of a later one is kept as newer).
-    static func record(_ line: UnsafeRawBufferPointer, known: Int = FormatVersion.readable) throws(EventError) -> Record {
-        var (decoder, e) = try scanned(line)
+    static func record(_ line: UnsafeRawBufferPointer, known: Int = FormatVersion.readable, writersWalk: Bool = true) throws(EventError) -> Record {
+        var (decoder, e) = try scanned(line, writersWalk: writersWalk)
         decoder.known = known
         return try decoder.record(e)
     }
 
     /// Applies every rule of ``record(_:)``, in the same order, with the same
     /// errors, but makes only the strings the chain needs.
-    static func keys(_ line: UnsafeRawBufferPointer) throws(EventError) -> LineCodec.RecordKeys {
-        try keyed(line, data: false).keys
+    static func keys(_ line: UnsafeRawBufferPointer, writersWalk: Bool = true) throws(EventError) -> LineCodec.RecordKeys {
+        try keyed(line, data: false, writersWalk: writersWalk).keys
     }
 
     /// ``record(_:)``'s rules, order and errors; returns what the chain needs
     /// and the record with none of the envelope's strings made (`id`, `at`'s
     /// text, `user`, `device`, `prev` empty; `id` and `user` are in the keys),
     /// and `data`'s strings made only when `data` is true.
-    static func keyed(_ line: UnsafeRawBufferPointer, data: Bool) throws(EventError) -> (keys: LineCodec.RecordKeys, record: Record) {
-        let (decoder, e) = try scanned(line, materialize: false, data: data)
+    static func keyed(_ line: UnsafeRawBufferPointer, data: Bool, writersWalk: Bool = true) throws(EventError) -> (keys: LineCodec.RecordKeys, record: Record) {
+        let (decoder, e) = try scanned(line, materialize: false, data: data, writersWalk: writersWalk)
         let prev = e[.prev], id = e[.id], user = e[.user]
         let record = try decoder.record(e)
         var isNewer = false

@@ -24,19 +24,6 @@ public struct StreakFreezeGranted: Sendable, Hashable {
     }
 }
 
-extension StreakFreezeGranted: Payload {
-    /// `data`'s members, in the format's order.
-    package enum Member: String, PayloadMember {
-        case amount, reason
-        package var minimum: Int { 1 }
-    }
+extension StreakFreezeGranted: Grant {
     package static var eventType: EventType { .streakFreezeGranted }
-
-    package init(_ d: DataReader<Member>) throws(EventError) {
-        self.init(amount: try d.integer(.amount), reason: try d.enumeration(.reason), extra: d.extra)
-    }
-
-    package func write<W: MemberWriter>(to w: inout W) where W.Member == Member {
-        w.integer(.amount, amount); w.enumeration(.reason, reason); w.extra(extra)
-    }
 }
