@@ -96,11 +96,7 @@ struct JSONScanner {
     /// At `{`: enters the object. True when a member follows (`i` at its name);
     /// false for `{}` (`i` past it).
     @inline(__always) mutating func openObject() throws(EventError) -> Bool {
-        try enter()
-        i += 1
-        skipWhitespace()
-        if peek() == UInt8(ascii: "}") { i += 1; depth -= 1; return false }
-        return true
+        try open(closedBy: UInt8(ascii: "}"))
     }
 
     /// A member's name: the string at `i`, after whitespace. Its quote is at `start - 1`.
@@ -120,30 +116,37 @@ struct JSONScanner {
 
     /// After a member's value: true when another member follows, false past the closing `}`.
     @inline(__always) mutating func nextMember() throws(EventError) -> Bool {
-        skipWhitespace()
-        switch peek() {
-        case UInt8(ascii: ","): i += 1; return true
-        case UInt8(ascii: "}"): i += 1; depth -= 1; return false
-        default: throw fail("expected ',' or '}' in an object")
-        }
+        try next(closedBy: UInt8(ascii: "}"), in: "an object")
     }
 
     /// At `[`: enters the array. True when an item follows, false for `[]` (`i` past it).
     @inline(__always) mutating func openArray() throws(EventError) -> Bool {
-        try enter()
-        i += 1
-        skipWhitespace()
-        if peek() == UInt8(ascii: "]") { i += 1; depth -= 1; return false }
-        return true
+        try open(closedBy: UInt8(ascii: "]"))
     }
 
     /// After an item: true when another follows, false past the closing `]`.
     @inline(__always) mutating func nextItem() throws(EventError) -> Bool {
+        try next(closedBy: UInt8(ascii: "]"), in: "an array")
+    }
+
+    /// At an object's or array's opening byte: enters it. True when a member
+    /// or item follows, false when `closer` comes first (`i` past it).
+    @inline(__always) private mutating func open(closedBy closer: UInt8) throws(EventError) -> Bool {
+        try enter()
+        i += 1
+        skipWhitespace()
+        if peek() == closer { i += 1; depth -= 1; return false }
+        return true
+    }
+
+    /// After a member or an item: true when another follows (a `,`), false
+    /// past `closer`; anything else is an error naming the container.
+    @inline(__always) private mutating func next(closedBy closer: UInt8, in container: StaticString) throws(EventError) -> Bool {
         skipWhitespace()
         switch peek() {
         case UInt8(ascii: ","): i += 1; return true
-        case UInt8(ascii: "]"): i += 1; depth -= 1; return false
-        default: throw fail("expected ',' or ']' in an array")
+        case closer: i += 1; depth -= 1; return false
+        default: throw fail("expected ',' or '\(Character(Unicode.Scalar(closer)))' in \(container)")
         }
     }
 

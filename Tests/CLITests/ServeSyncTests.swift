@@ -45,10 +45,7 @@ struct ServeSyncTests {
     }
 
     struct Device {
-        let name: String
-        let user: String
-        let outbox: String
-        let replica: String
+        let name, user, outbox, replica: String
         let network: Network
         let client: SyncClient
         var recorded = 0

@@ -14,9 +14,7 @@ final class ChangeSignal: @unchecked Sendable {
 
     /// Changes so far.
     var generation: UInt64 {
-        lock.wait()
-        defer { lock.signal() }
-        return count
+        lock.locked { count }
     }
 
     /// A change: wakes every waiter.

@@ -49,9 +49,7 @@ final class JobQueue: @unchecked Sendable {
 
     /// Whether jobs wait for a worker (a worker then gives back a connection instead of waiting on it).
     var hasWaiting: Bool {
-        lock.wait()
-        defer { lock.signal() }
-        return head < items.count
+        lock.locked { head < items.count }
     }
 
     /// No more jobs: workers end once the queue is empty.
@@ -98,9 +96,7 @@ final class Inbox: @unchecked Sendable {
 
     /// Whether a stop was asked (workers then end connections after their answer).
     var isStopping: Bool {
-        lock.wait()
-        defer { lock.signal() }
-        return stop
+        lock.locked { stop }
     }
 
     /// Asks the server to stop (SIGTERM): stop accepting, finish what is in flight.
