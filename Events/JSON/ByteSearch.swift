@@ -39,13 +39,11 @@ enum ByteSearch {
     @inline(__always)
     static func firstQuoteOrBackslash(_ bytes: UnsafeRawBufferPointer, from start: Int) -> Int {
         let n = bytes.count
-        var k = start
-        while k &+ 16 <= n {
-            if let lane = firstLane(quoteOrBackslash(bytes.loadUnaligned(fromByteOffset: k, as: Block.self))) {
-                return k &+ lane
-            }
-            k &+= 16
+        let (found, at) = inBlocks(of: n, from: start) { k in
+            firstLane(quoteOrBackslash(bytes.loadUnaligned(fromByteOffset: k, as: Block.self)))
         }
+        if found { return at }
+        var k = at
         while k < n, bytes[k] != UInt8(ascii: "\""), bytes[k] != UInt8(ascii: "\\") { k &+= 1 }
         return k
     }
@@ -57,13 +55,20 @@ enum ByteSearch {
     /// rest its own way).
     @inline(__always)
     static func firstSpecialInBlocks(_ bytes: UnsafeRawBufferPointer, from start: Int) -> Int {
-        let n = bytes.count
+        inBlocks(of: bytes.count, from: start) { k in firstSpecial(inBlockAt: k, of: bytes) }.at
+    }
+
+    /// The one walk over whole blocks of sixteen from `start` in `n` bytes:
+    /// `lane(k)` looks at the block at `k`. Found: the lane's offset; not
+    /// found: where fewer than 16 bytes are left.
+    @inline(__always)
+    private static func inBlocks(of n: Int, from start: Int, _ lane: (Int) -> Int?) -> (found: Bool, at: Int) {
         var k = start
         while k &+ 16 <= n {
-            if let lane = firstSpecial(inBlockAt: k, of: bytes) { return k &+ lane }
+            if let l = lane(k) { return (true, k &+ l) }
             k &+= 16
         }
-        return k
+        return (false, k)
     }
 
     /// Where the first quote, backslash, control character or non-ASCII byte
