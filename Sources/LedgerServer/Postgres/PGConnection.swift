@@ -29,7 +29,7 @@ final class PGConnection: @unchecked Sendable {
     var isUsable: Bool { connection.map { PQstatus($0) == CONNECTION_OK } ?? false }
 
     /// The statements prepared on this connection (``run(_:_:prepared:)``), by their text: each one's name.
-    private var statements: [String: String] = [:]
+    private var statements: [String: String] = [:]   // not a format string: SQL text, the package's own
     /// The most statements one connection prepares (the rest are sent with their text each time).
     private static let maxStatements = 32
 
