@@ -12,7 +12,8 @@ import Ledger
 /// Appends to one learner are serialised by the database, never by this
 /// process: a batch is sealed after the learner's last line this process has
 /// seen (``StoredLog``, the writer's rules) and inserted in one statement, its
-/// own transaction; when another process stored a line at that seq first,
+/// own transaction (a small push: with other learners' small pushes waiting
+/// at the same moment, ``GroupCommit``); when another process stored a line at that seq first,
 /// the primary key refuses the insert (`23505`), and the batch is sealed
 /// again after catching up (so an id that other process stored is found and
 /// answered `alreadyPresent`). A push is acknowledged once its statement has
