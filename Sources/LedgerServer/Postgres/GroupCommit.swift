@@ -53,10 +53,12 @@ final class GroupCommit: @unchecked Sendable {
     /// Starts `committers` threads, each storing one group at a time on a
     /// connection of `pool` (so groups of different committers commit at
     /// once, and PostgreSQL's own group commit shares their WAL flushes).
-    init(pool: PGPool, committers: Int) {
+    init(pool: PGPool, committers: Int) throws(PGError) {
         self.pool = pool
-        for _ in 0..<max(1, committers) {
-            _ = try? SystemThread.start { [self] in commitLoop() }
+        for k in 0..<max(1, committers) {
+            do { _ = try SystemThread.start { [self] in commitLoop() } } catch {
+                throw PGError(.failed, "cannot start committer thread \(k + 1) of \(committers): \(error)")
+            }
         }
     }
 
@@ -115,25 +117,28 @@ final class GroupCommit: @unchecked Sendable {
 
     /// Stores `group` and answers each of its pushes.
     private func commit(_ group: [Push]) {
-        var outcomes: [Result<Void, PGError>]
+        var outcomes: [Result<Void, PGError>] = []
         do throws(PGError) {
-            outcomes = try pool.with { (c) throws(PGError) in
+            try pool.with { (c) throws(PGError) in
                 let rows = group.flatMap { push in push.lines.map { (push.learner, $0.seq, $0.bytes) } }
                 do throws(PGError) {
                     try c.run(Self.statement, [.byteaArray(rows.map(\.0)), .int8Array(rows.map(\.1)), .byteaArray(rows.map(\.2))],
                               prepared: true)
-                    return group.map { _ in .success(()) }
+                    outcomes = group.map { _ in .success(()) }
                 } catch {
                     // Lost mid-statement: committed or not, nobody knows; every push gets the error.
                     guard c.isUsable, group.count > 1 else { throw error }
                     // Rolled back whole: each push alone, with its own answer.
-                    return group.map { push in
+                    outcomes = group.map { push in
                         Result { () throws(PGError) in try PostgresStore.insert(c, push.learner, push.lines) }
                     }
+                    // A connection that answered "try again later" (read-only after a failover,
+                    // shutting down) is dropped by the pool, as for an ungrouped push.
+                    for case .failure(let e) in outcomes where e.kind == .unavailable { throw e }
                 }
             }
         } catch {
-            outcomes = group.map { _ in .failure(error) }
+            if outcomes.count != group.count { outcomes = group.map { _ in .failure(error) } }
         }
         for (push, outcome) in zip(group, outcomes) {
             push.outcome = outcome

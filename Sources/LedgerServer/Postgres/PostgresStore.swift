@@ -66,7 +66,7 @@ final class PostgresStore: LearnerStore, @unchecked Sendable {
         logs = StoredLogs(capacity: cachedLogs)
         notifier = Notifier(uri: uri, changes: changes)
         try pool.with { (c) throws(PGError) in try c.runScript(Self.schema) }
-        groups = GroupCommit(pool: pool, committers: min(Self.committers, max(1, connections)))
+        groups = try GroupCommit(pool: pool, committers: min(Self.committers, max(1, connections)))
         notifier.start()
     }
 
