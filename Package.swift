@@ -92,7 +92,7 @@ let package = Package(
         // fsyncing 64 files, a pull beside a plain socket copy (issue 23).
         .executableTarget(
             name: "serve-bench",
-            dependencies: ["Events", "Ledger", "LedgerServer"],
+            dependencies: ["Events", "Ledger", "LedgerServer", "SyncWire"],
             path: "Sources/serve-bench"
         ),
         .testTarget(

@@ -28,6 +28,7 @@
 import Events
 import Ledger
 import LedgerServer
+import SyncWire
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -78,8 +79,9 @@ final class Client {
     }
     deinit { system.close(fd) }
 
-    /// Sends `request`, reads the answer: status, the `Ledger-Head` field, body bytes (kept only when `keep`).
-    func exchange(_ request: [UInt8], keep: Bool) -> (status: Int, head: String?, count: Int, body: [UInt8]) {
+    /// Sends `request`, reads the answer: status, the `Ledger-Head` field's
+    /// head (``LedgerHeadField``; nil when absent or not a head), body bytes (kept only when `keep`).
+    func exchange(_ request: [UInt8], keep: Bool) -> (status: Int, head: Head?, count: Int, body: [UInt8]) {
         request.withUnsafeBytes { bytes in
             do { try system.sendAll(fd, bytes) } catch { fail("send: \(error)") }
         }
@@ -92,7 +94,7 @@ final class Client {
         guard let headEnd else { fail("no head") }
         // Status, Content-Length and Ledger-Head read from the bytes.
         let status = Int(pending[9] - 48) * 100 + Int(pending[10] - 48) * 10 + Int(pending[11] - 48)
-        var length = 0, ledgerHead: String? = nil
+        var length = 0, ledgerHead: Head? = nil
         var lineStart = 0
         for i in 0..<headEnd where pending[i] == 10 {
             let line = pending[lineStart..<i]
@@ -103,7 +105,7 @@ final class Client {
             while value.first == 32 { value = value.dropFirst() }
             if value.last == 13 { value = value.dropLast() }
             if name.elementsEqual("content-length".utf8) { length = value.reduce(0) { $0 * 10 + Int($1 - 48) } }
-            if name.elementsEqual("ledger-head".utf8) { ledgerHead = String(decoding: value, as: UTF8.self) }
+            if name.elementsEqual(Self.ledgerHeadName) { ledgerHead = LedgerHeadField.head(String(decoding: value, as: UTF8.self)) }
         }
         pending.removeSubrange(0..<headEnd)
         var body: [UInt8] = []
@@ -117,6 +119,9 @@ final class Client {
         }
         return (status, ledgerHead, got, body)
     }
+
+    /// `Ledger-Head` as the loop above compares names (ASCII lowercase).
+    private static let ledgerHeadName = LedgerHeadField.name.utf8.map { $0 | 0x20 }
 
     private func fill() {
         let n = buffer.withUnsafeMutableBytes { b in (try? system.receive(fd, into: b)) ?? 0 }
@@ -279,7 +284,7 @@ func pull(_ args: Arguments) {
         let path = "/v1/learners/\(user)/events?after=\(after)&limit=\(limit)"
         let request = Array("GET \(path) HTTP/1.1\r\nHost: bench\r\nAuthorization: Bearer \(token)\r\n\r\n".utf8)
         let answer = client.exchange(request, keep: false)
-        guard answer.status == 200, let head = answer.head.flatMap({ Int($0.split(separator: ":")[0]) }) else { fail("pull answered \(answer.status)") }
+        guard answer.status == 200, let head = answer.head?.seq else { fail("pull answered \(answer.status)") }
         pages += 1
         bytes += answer.count
         let got = min(limit, head - after)

@@ -220,6 +220,48 @@ struct ServeStoreTests {
         print("feed: \(read.count) lines from \(pushers) pushers read once each")
     }
 
+    @Test("group commit: 64 learners' single-event pushes at once share transactions, no two lines of one transaction share a seq, every acknowledged event once")
+    func groupCommit() throws {
+        guard let server = try ServerProcess(store: .postgres, ["--quiet", "--threads", "64"]), let uri = server.storeURI else { return }
+        defer { server.terminate() }
+        let admin = try Tokens.one(server.secretFile, sub: "ops", scope: "admin")
+        let users = (0..<64).map { "group-\($0)" }
+        let pushes = 30
+        let book = Ledgerbook()
+        let group = DispatchGroup()
+        for user in users {
+            group.enter()
+            Thread.detachNewThread {
+                defer { group.leave() }
+                guard let client = try? RawHTTP(port: server.port, timeout: 30) else { book.refuse("connect"); return }
+                for n in 0..<pushes {
+                    let id = "\(user)-\(n)"
+                    guard let answer = try? client.request("POST", "/v1/learners/\(user)/events", token: admin,
+                                                           body: Array(Self.line(id: id, user: user, minute: n).utf8)),
+                          answer.status == 200 else { book.refuse("push \(user)/\(n)"); return }
+                    book.ack(user, [id])
+                }
+            }
+        }
+        group.wait()
+        #expect(book.refused.isEmpty, "\(book.refused.prefix(3))")
+        // Grouped: some transaction holds several learners' lines (64 pushers, 8 committers).
+        let shared = try TestPostgres.psql(uri, "SELECT count(*) FROM (SELECT tx FROM progress_ledger_lines GROUP BY tx HAVING count(DISTINCT learner) > 1) t")
+        #expect((Int(shared.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0) > 0, "no transaction held two learners' lines")
+        // The feed's order (tx, seq) has no ties.
+        let ties = try TestPostgres.psql(uri, "SELECT count(*) FROM (SELECT tx, seq FROM progress_ledger_lines GROUP BY tx, seq HAVING count(*) > 1) t")
+        #expect(ties.trimmingCharacters(in: .whitespacesAndNewlines) == "0", "lines of one transaction share a seq")
+        // Every acknowledged event once, chains intact.
+        let exported = try server.ledgerDirectory()
+        let verify = try CLI.run(["verify", exported])
+        #expect(verify.status == 0, "\(verify.stdout) \(verify.stderr)")
+        let held = try Self.idsByLearner(exported, users: users)
+        for user in users {
+            #expect(held[user] == (0..<pushes).map { "\(user)-\($0)" }, "\(user): \(held[user]?.count ?? 0) lines")
+        }
+        print("group commit: \(shared.trimmingCharacters(in: .whitespacesAndNewlines)) transactions of several learners")
+    }
+
     @Test("the directory store answers the change feed 501 not_on_this_store; a PostgreSQL store answers the report (ServeStoreReadsTests: the same bytes)")
     func notOnThisStore() throws {
         let server = try ServerProcess(["--quiet"])

@@ -5,8 +5,9 @@ import Ledger
 /// of seq `seq` of the transaction `transaction` (its PostgreSQL `xid8`),
 /// written `TRANSACTION.SEQ` (`0.0` before the first).
 ///
-/// A transaction appends to one learner, so (transaction, seq) orders every
-/// line. The feed hands out only lines of transactions below the oldest one
+/// No two lines of one transaction share a seq (a transaction appends to one
+/// learner, or is a group commit of several learners' pushes whose seqs do
+/// not clash, ``GroupCommit``), so (transaction, seq) orders every line. The feed hands out only lines of transactions below the oldest one
 /// still running (`pg_snapshot_xmin`): one that commits after a
 /// later-numbered one is held back until it is done, never skipped.
 struct FeedCursor: Sendable, Equatable, CustomStringConvertible {

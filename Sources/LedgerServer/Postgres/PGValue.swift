@@ -12,6 +12,34 @@ struct PGValue: Sendable {
     /// A `text`.
     static func text(_ value: String) -> PGValue { PGValue(oid: 25, bytes: Array(value.utf8)) }
 
+    /// A `bytea[]` (one dimension, no NULL).
+    static func byteaArray<S: Sequence>(_ elements: S) -> PGValue where S.Element: Collection, S.Element.Element == UInt8 {
+        array(oid: 1001, element: 17, elements.map { Array($0) })
+    }
+    /// An `int8[]` (one dimension).
+    static func int8Array<S: Sequence<Int>>(_ values: S) -> PGValue {
+        array(oid: 1016, element: 20, values.map { bigEndian(UInt64(bitPattern: Int64($0))) })
+    }
+
+    /// A one-dimensional array without NULLs in PostgreSQL's binary form:
+    /// dimensions, has-nulls, element type, length, lower bound 1, then each
+    /// element's length and bytes (`array_recv`).
+    private static func array(oid: UInt32, element: UInt32, _ elements: [[UInt8]]) -> PGValue {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(20 + elements.reduce(0) { $0 + 4 + $1.count })
+        func int32(_ v: UInt32) { bytes += (0..<4).map { UInt8(truncatingIfNeeded: v >> (24 - 8 * $0)) } }
+        int32(1)
+        int32(0)
+        int32(element)
+        int32(UInt32(elements.count))
+        int32(1)
+        for e in elements {
+            int32(UInt32(e.count))
+            bytes += e
+        }
+        return PGValue(oid: oid, bytes: bytes)
+    }
+
     /// A binary `int8` (or `xid8`) column's value, or nil when it is not 8 bytes.
     static func integer(_ bytes: [UInt8]?) -> UInt64? {
         guard let bytes, bytes.count == 8 else { return nil }

@@ -12,7 +12,8 @@ import Ledger
 /// Appends to one learner are serialised by the database, never by this
 /// process: a batch is sealed after the learner's last line this process has
 /// seen (``StoredLog``, the writer's rules) and inserted in one statement, its
-/// own transaction; when another process stored a line at that seq first,
+/// own transaction (a small push: with other learners' small pushes waiting
+/// at the same moment, ``GroupCommit``); when another process stored a line at that seq first,
 /// the primary key refuses the insert (`23505`), and the batch is sealed
 /// again after catching up (so an id that other process stored is found and
 /// answered `alreadyPresent`). A push is acknowledged once its statement has
@@ -53,6 +54,9 @@ final class PostgresStore: LearnerStore, @unchecked Sendable {
     let changes = ChangeSignal()
     private let logs: StoredLogs
     private let notifier: Notifier
+    private let groups: GroupCommit
+    /// How many groups of small pushes commit at once (``GroupCommit``; at most the connections).
+    static let committers = 8
 
     /// Connects (refusing a database it cannot reach or write), makes the
     /// table when missing, and starts listening for other processes' pushes.
@@ -62,6 +66,7 @@ final class PostgresStore: LearnerStore, @unchecked Sendable {
         logs = StoredLogs(capacity: cachedLogs)
         notifier = Notifier(uri: uri, changes: changes)
         try pool.with { (c) throws(PGError) in try c.runScript(Self.schema) }
+        groups = try GroupCommit(pool: pool, committers: min(Self.committers, max(1, connections)))
         notifier.start()
     }
 
@@ -71,16 +76,19 @@ final class PostgresStore: LearnerStore, @unchecked Sendable {
         let learner = Array(user.utf8)
         let outcome: (results: [AppendResult], head: Head, durableNanoseconds: UInt64) = try logs.with(learner, name: Self.name(user)) { (log) throws(HTTPError) in
             for _ in 0..<Self.sealAttempts {
-                let result: Result<SealedLines, LedgerError>
-                do throws(PGError) {
-                    result = try pool.with { (c) throws(PGError) in
-                        Result { () throws(LedgerError) in
-                            try log.seal(events) { (seq) throws(LedgerError) in try Self.lineBytes(c, learner, seq: seq, name: log.name) }
+                // A connection only when an id repeats and its line is read back.
+                var readBack: PGError?
+                let result = Result { () throws(LedgerError) in
+                    try log.seal(events) { (seq) throws(LedgerError) in
+                        do throws(PGError) {
+                            return try pool.with { (c) throws(PGError) in try Self.lineBytes(c, learner, seq: seq, name: log.name) }
+                        } catch {
+                            readBack = error
+                            throw LedgerError(.io, path: log.name, "reading line \(seq) back failed: \(error)")
                         }
                     }
-                } catch {
-                    throw Self.answer(error)
                 }
+                if let readBack, readBack.kind == .unavailable { throw Self.answer(readBack) }
                 let sealed: SealedLines
                 switch result {
                 case .success(let s): sealed = s
@@ -90,7 +98,11 @@ final class PostgresStore: LearnerStore, @unchecked Sendable {
                 guard !new.isEmpty else { return (sealed.results, log.head, 0) }
                 let start = System.monotonicNanoseconds()
                 do throws(PGError) {
-                    try pool.with { (c) throws(PGError) in try Self.insert(c, learner, new) }
+                    if GroupCommit.takes(new) {
+                        try groups.store(learner: learner, lines: new)
+                    } else {
+                        try pool.with { (c) throws(PGError) in try Self.insert(c, learner, new) }
+                    }
                 } catch {
                     // Another process stored a line at this seq first: catch up and seal again.
                     if error.kind == .seqTaken { try catchUp(log, learner); continue }
@@ -108,8 +120,9 @@ final class PostgresStore: LearnerStore, @unchecked Sendable {
         return outcome
     }
 
-    /// One statement, its own transaction: the lines of one learner.
-    private static func insert(_ c: PGConnection, _ learner: [UInt8], _ lines: [(seq: Int, bytes: ArraySlice<UInt8>)]) throws(PGError) {
+    /// One statement, its own transaction: the lines of one learner (a push
+    /// too large for a group, or one of a group that failed, stored alone).
+    static func insert(_ c: PGConnection, _ learner: [UInt8], _ lines: [(seq: Int, bytes: ArraySlice<UInt8>)]) throws(PGError) {
         // At most 65,535 parameters a statement: long batches go in one transaction of several statements.
         let chunk = 16_000
         if lines.count > chunk { try c.run("BEGIN") }
@@ -155,14 +168,10 @@ final class PostgresStore: LearnerStore, @unchecked Sendable {
         }
     }
 
-    private static func lineBytes(_ c: PGConnection, _ learner: [UInt8], seq: Int, name: String) throws(LedgerError) -> [UInt8] {
-        let rows: PGRows
-        do throws(PGError) {
-            rows = try c.run("SELECT line FROM progress_ledger_lines WHERE learner = $1 AND seq = $2", [.bytea(learner), .int8(seq)], prepared: true)
-        } catch {
-            throw LedgerError(.io, path: name, "reading line \(seq) back failed: \(error)")
-        }
-        guard let line = rows.rows.first?.first ?? nil else { throw LedgerError(.io, path: name, "line \(seq) is missing from the store") }
+    /// The stored line `seq` of `learner` (an id repeats: its line is compared).
+    private static func lineBytes(_ c: PGConnection, _ learner: [UInt8], seq: Int, name: String) throws(PGError) -> [UInt8] {
+        let rows = try c.run("SELECT line FROM progress_ledger_lines WHERE learner = $1 AND seq = $2", [.bytea(learner), .int8(seq)], prepared: true)
+        guard let line = rows.rows.first?.first ?? nil else { throw PGError(.failed, "line \(seq) is missing from the store") }
         return line
     }
 
@@ -386,6 +395,9 @@ final class Notifier: @unchecked Sendable {
     private let pending = DispatchSemaphore(value: 0)
     /// Guarded by `lock`: a notification is due.
     private var due = false
+    /// The least time between two notifications this process sends (what a
+    /// `wait=` on another server may wait past the commit, at most).
+    static let spacingMilliseconds = 5
 
     init(uri: String, changes: ChangeSignal) { self.uri = uri; self.changes = changes }
 
@@ -417,10 +429,13 @@ final class Notifier: @unchecked Sendable {
             lock.signal()
             do throws(PGError) {
                 if connection == nil || connection?.isUsable == false { connection = try PGConnection(uri) }
-                try connection?.run("SELECT pg_notify($1, '')", [.text(PostgresStore.channel)])
+                try connection?.run("SELECT pg_notify($1, '')", [.text(PostgresStore.channel)], prepared: true)
             } catch {
                 connection = nil
             }
+            // Pushes in the next few milliseconds share the next notification: each one is a
+            // transaction of its own and wakes every listener, so not one per commit under load.
+            _ = try? System().poll([], timeout: Self.spacingMilliseconds)
         }
     }
 
