@@ -48,8 +48,9 @@ struct UserRecordTests {
             UserRecordTests.agree(line, user: Array(envelope.user.decomposedStringWithCanonicalMapping.utf8))
             UserRecordTests.agree(line, user: Array(envelope.user.utf8.dropLast()))
         }
-        // Users written with escapes are decoded to be compared; the others are not.
-        #expect(others > 200)
+        // Users written with escapes are decoded to be compared (the fuzzer's
+        // stress strings: about two in three); the others are not.
+        #expect(others > 150)
     }
 
     @Test("byte mutations, rewritten lines (order, whitespace, escapes, broken rules): the same verdict as the full decode")
