@@ -78,7 +78,8 @@ struct LineDecoder {
     }
 
     /// ``keyed(_:data:writersWalk:)``'s keys and record, from a line scanned
-    /// with the envelope's strings not to be made.
+    /// with the envelope's strings not to be made (inlined: the capture is not copied).
+    @inline(__always)
     func keyed(_ e: EnvelopeCapture) throws(EventError) -> (keys: LineCodec.RecordKeys, record: Record) {
         let prev = e[.prev], id = e[.id], user = e[.user]
         let record = try self.record(e)
