@@ -79,21 +79,11 @@ struct UserRecordTests {
 
     @Test("every case of the bad-line set: the same error as the full decode, for any user")
     func badLines() throws {
-        let url = try #require(Bundle.module.url(forResource: "bad-lines", withExtension: "jsonl", subdirectory: "Resources"))
-        let text = try String(contentsOf: url, encoding: .utf8)
-        var count = 0
-        for raw in text.split(separator: "\n") {
-            let object = try #require(try JSONSerialization.jsonObject(with: Data(raw.utf8)) as? [String: Any])
-            let line: [UInt8]
-            if let hex = object["hex"] as? String {
-                line = stride(from: 0, to: hex.count, by: 2).compactMap { k in UInt8(hex.dropFirst(k).prefix(2), radix: 16) }
-            } else {
-                line = Array(try #require(object["line"] as? String).utf8)
-            }
-            for user in ["u-1", "u-2", "learner-42", ""] { UserRecordTests.agree(line, user: Array(user.utf8)) }
-            count += 1
+        let corpus = try BadLine.corpus()
+        for bad in corpus {
+            for user in ["u-1", "u-2", "learner-42", ""] { UserRecordTests.agree(bad.bytes, user: Array(user.utf8), bad.name) }
         }
-        #expect(count > 50)
+        #expect(corpus.count > 50)
     }
 
     @Test("a newer-version line: another's only checked; one without a string user decoded, as every user's read keeps it")
