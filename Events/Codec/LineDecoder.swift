@@ -74,13 +74,20 @@ struct LineDecoder {
     /// and `data`'s strings made only when `data` is true.
     static func keyed(_ line: UnsafeRawBufferPointer, data: Bool, writersWalk: Bool = true) throws(EventError) -> (keys: LineCodec.RecordKeys, record: Record) {
         let (decoder, e) = try scanned(line, materialize: false, data: data, writersWalk: writersWalk)
+        return try decoder.keyed(e)
+    }
+
+    /// ``keyed(_:data:writersWalk:)``'s keys and record, from a line scanned
+    /// with the envelope's strings not to be made (inlined: the capture is not copied).
+    @inline(__always)
+    func keyed(_ e: EnvelopeCapture) throws(EventError) -> (keys: LineCodec.RecordKeys, record: Record) {
         let prev = e[.prev], id = e[.id], user = e[.user]
-        let record = try decoder.record(e)
+        let record = try self.record(e)
         var isNewer = false
         if case .newer = record { isNewer = true }
         // Without escapes, a string's bytes are its value (the rules checked them); with, its text.
         @inline(__always) func text(_ c: Capture) -> LineCodec.RecordKeys.Text {
-            c.flag ? .text(decoder.s.string(c)) : .bytes(c.start..<c.end)
+            c.flag ? .text(s.string(c)) : .bytes(c.start..<c.end)
         }
         let keys = LineCodec.RecordKeys(seq: record.seq, id: id.flag ? .text(record.id) : .bytes(id.start..<id.end), isNewer: isNewer,
                                         prev: text(prev), user: user.kind == .string ? text(user) : nil)
@@ -95,7 +102,7 @@ struct LineDecoder {
 
     // MARK: - The envelope's rules
 
-    private func record(_ e: EnvelopeCapture) throws(EventError) -> Record {
+    func record(_ e: EnvelopeCapture) throws(EventError) -> Record {
         let f = FieldRules(s, .envelope, materialize: materialize)
         let v = try version(e, f)
         let seq = try f.integer(e[.seq], "seq", min: 1)

@@ -37,7 +37,7 @@ extension LedgerSource {
         switch self {
         case .logs(let logs):
             var fold = make()
-            try Self.read(logs, user: nil, progress: progress, warning: warning) { (_, record) in fold.add(record) }
+            try Self.read(logs, user: nil, forFold: true, progress: progress, warning: warning) { (_, record) in fold.add(record) }
             return fold
         case .directory(let directory):
             var parts = try directory.foldAny(makePartial: { FoldPart(fold: make()) }) { (part, _, log) throws(LedgerError) in

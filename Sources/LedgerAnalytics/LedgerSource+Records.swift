@@ -21,10 +21,12 @@ extension LedgerSource {
     }
 
     /// Reads `logs` in turn, calling `body` with each one's path and records.
-    static func read(_ logs: [String], user: String?, progress: ReadProgress?, warning: (ReadWarning) -> Void,
+    /// `forFold`: records for a fold of every learner (`LogReader.Options.forFold`).
+    static func read(_ logs: [String], user: String?, forFold: Bool = false, progress: ReadProgress?, warning: (ReadWarning) -> Void,
                      _ body: (String, consuming Record) throws(LedgerError) -> Void) throws(LedgerError) {
         for log in logs {
-            let options = LogReader.Options(user: user, progress: progress.map { progress in { progress(log, $0, $1) } })
+            var options = LogReader.Options(user: user, progress: progress.map { progress in { progress(log, $0, $1) } })
+            options.forFold = forFold
             let read = try LogReader(path: log).read(options) { (record) throws(LedgerError) in try body(log, record) }
             if let tail = read.summary.tornTail { warning(.tornTail(path: log, tail)) }
         }

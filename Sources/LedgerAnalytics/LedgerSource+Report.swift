@@ -28,7 +28,8 @@ extension LedgerSource {
         case .logs(let logs):
             // The fold runs beside the reader's ordered thread, in log order.
             let fold = ReportFold(from: from, to: to)
-            try Self.read(logs, user: nil, progress: progress, warning: warning) { (log, record) throws(LedgerError) in
+            // Several logs: an event read twice is found by its id and content, so records are made whole.
+            try Self.read(logs, user: nil, forFold: logs.count == 1, progress: progress, warning: warning) { (log, record) throws(LedgerError) in
                 guard logs.count > 1 else { return fold.add(record) }
                 let (id, place) = (record.id, "\(log):\(record.seq)")
                 if case .conflicting(let earlier) = fold.add(record, readAt: place) {

@@ -58,7 +58,13 @@ public struct LogReader {
             self.user = user; self.snapshot = snapshot; self.progress = progress
         }
 
-        var filter: RecordFilter { user.map { .user(Array($0.utf8)) } ?? .all }
+        /// With no `user`: records for a fold of every learner that reads only
+        /// whose event it is, when and what happened (`report`, `items`,
+        /// `leaderboard`): made but for the envelope's text other than
+        /// `user` (`id`, `at`'s text, `device` and `prev` are empty).
+        package var forFold = false
+
+        var filter: RecordFilter { user.map { .user(Array($0.utf8)) } ?? (forFold ? .allForFold : .all) }
     }
 
     /// Calls `body` with the records `options` select, in log order, checking

@@ -52,6 +52,10 @@ struct CheckedLine: Sendable {
 enum RecordFilter: Sendable {
     /// Every record.
     case all
+    /// Every record, for a fold of every learner that reads only whose, when
+    /// and what (the report, the question analysis, the leaderboard): made
+    /// but for the envelope's text other than `user` (see ``ScannedLine/checkedForFold(hasher:keep:)``).
+    case allForFold
     /// None: the chain's keys are enough (verify).
     case none
     /// Records of this user (UTF-8 bytes, exactly, as `state --user` compares),
@@ -60,7 +64,7 @@ enum RecordFilter: Sendable {
 
     func keeps(_ record: Record) -> Bool {
         switch self {
-        case .all: true
+        case .all, .allForFold: true
         case .none: false
         case .user(let bytes): record.user.map { $0.utf8.elementsEqual(bytes) } ?? true
         }
@@ -85,43 +89,45 @@ extension ScannedLine {
     ///
     /// A line whose record will not be kept is only checked
     /// (`LineCodec.checkRecord`: the same rules and errors, no strings made):
-    /// every line for `.none`; for `.user`, a line `peekUser` finds to be
-    /// another user's (exact on every line that decodes; one it is wrong
-    /// about fails the check with the same error as a full decode).
+    /// every line for `.none`; for `.user`, a line whose scan finds another
+    /// user's (``checked(keepingRecordOf:hasher:keep:)``).
     func checked(keeping filter: RecordFilter, hasher: IDHasher, keep: (consuming Record) -> Void) -> CheckedLine {
+        // `checkedKeys` looks for a stub first too.
+        if case .allForFold = filter { return checkedForFold(hasher: hasher, keep: keep) }
         if let stub = checkedStub(hasher: hasher) { return stub }
         switch filter {
-        case .all:
+        case .all, .allForFold:
             return decoded(keeping: filter, hasher: hasher, keep: keep)
         case .none:
             return keyed(hasher: hasher)
         case .user(let user):
-            if !isTooLong, let range = LineCodec.peekUser(bytes),
-               !UnsafeRawBufferPointer(rebasing: bytes[range]).elementsEqual(user) {
-                return keyed(hasher: hasher)
-            }
-            return decoded(keeping: filter, hasher: hasher, keep: keep)
+            return checked(keepingRecordOf: user, hasher: hasher, keep: keep)
         }
     }
 
-    private func decoded(keeping filter: RecordFilter, hasher: IDHasher, keep: (consuming Record) -> Void) -> CheckedLine {
-        var line = CheckedLine(number: number, offset: offset, length: length)
+    func decoded(keeping filter: RecordFilter, hasher: IDHasher, keep: (consuming Record) -> Void) -> CheckedLine {
         switch decode() {
         case .failure(let e):
-            line = CheckedLine(number: number, offset: offset, length: length, problem: e)
+            return CheckedLine(number: number, offset: offset, length: length, problem: e)
         case .success(let r):
-            line.seq = r.seq
-            // A valid id is at most 64 ASCII characters.
-            line.id = LineID(r.id) ?? LineID()
-            if case .newer = r { line.isNewer = true }
-            // The decoder checked `prev` is 64 lowercase hex digits: it always reads as a digest.
-            line.prev = SHA256.Digest(prevOf: r) ?? .zero
-            line.digest = LineDigest.of(bytes)
-            line.idHash = line.id.withBytes { hasher.hash($0) }
-            if filter.keeps(r) {
-                line.hasRecord = true
-                keep(r)
-            }
+            return checked(r, keeping: filter, hasher: hasher, keep: keep)
+        }
+    }
+
+    /// The line whose record is `r`, hashed; `r` handed to `keep` when `filter` says so.
+    func checked(_ r: consuming Record, keeping filter: RecordFilter, hasher: IDHasher, keep: (consuming Record) -> Void) -> CheckedLine {
+        var line = CheckedLine(number: number, offset: offset, length: length)
+        line.seq = r.seq
+        // A valid id is at most 64 ASCII characters.
+        line.id = LineID(r.id) ?? LineID()
+        if case .newer = r { line.isNewer = true }
+        // The decoder checked `prev` is 64 lowercase hex digits: it always reads as a digest.
+        line.prev = SHA256.Digest(prevOf: r) ?? .zero
+        line.digest = LineDigest.of(bytes)
+        line.idHash = line.id.withBytes { hasher.hash($0) }
+        if filter.keeps(r) {
+            line.hasRecord = true
+            keep(r)
         }
         return line
     }
@@ -162,7 +168,7 @@ extension ScannedLine {
     }
 
     /// The line's bytes, or the `line_too_long` error.
-    private func checkedLength() throws(EventError) -> UnsafeRawBufferPointer {
+    func checkedLength() throws(EventError) -> UnsafeRawBufferPointer {
         guard !isTooLong else {
             throw EventError(.lineTooLong, "the line is \(length) bytes; at most \(LineCodec.maxLineLength) are allowed")
         }
@@ -170,7 +176,7 @@ extension ScannedLine {
     }
 
     /// The line as its keys say, hashed.
-    private func checked(_ keys: LineCodec.RecordKeys, hasher: IDHasher) -> CheckedLine {
+    func checked(_ keys: LineCodec.RecordKeys, hasher: IDHasher) -> CheckedLine {
         var line = CheckedLine(number: number, offset: offset, length: length)
         line.seq = keys.seq
         switch keys.id {
@@ -193,7 +199,7 @@ extension SHA256.Digest {
     ///
     /// The decoder has checked it is 64 lowercase hex digits, so this reads
     /// them eight at a time; anything else goes to ``init(hex:)``.
-    init?(prevOf record: Record) {
+    init?(prevOf record: borrowing Record) {
         var text = record.prev
         guard let digest = text.withUTF8({ SHA256.Digest(lowercaseHex: UnsafeRawBufferPointer($0)) })
                 ?? SHA256.Digest(hex: record.prev) else { return nil }

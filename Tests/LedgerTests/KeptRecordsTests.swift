@@ -1,0 +1,83 @@
+@testable import Events
+import Foundation
+import Simulation
+import Testing
+@testable import Ledger
+
+/// The reads that keep records without decoding every line whole: a fold of
+/// every learner (`Options.forFold`: `report`, `items`, `leaderboard`) and
+/// one learner's (`Options(user:)`: cold `state`), on a demo log written
+/// through the ledger, against each line decoded whole by itself.
+@Suite("Records kept for a fold or for one learner")
+struct KeptRecordsTests {
+    /// A demo log written through the ledger; its lines.
+    static func demo(_ dir: TempDir, users: Int, days: Int) throws -> (path: String, lines: [[UInt8]]) {
+        let path = dir.file("progress.log")
+        let writer = try LedgerWriter(path: path)
+        try writer.append(Array(DemoLog(.init(users: users, days: days, seed: 36))))
+        writer.close()
+        return (path, try Files.lines(path))
+    }
+
+    /// `record` with the envelope's text a fold does not read left empty, as `forFold` makes it.
+    static func forFold(_ record: Record) -> Record {
+        guard case .event(var e) = record else { return record }
+        e.id = ""
+        e.prev = ""
+        e.device = e.device.map { _ in "" }
+        e.at = Timestamp(text: "", instant: e.at.instant, offsetMinutes: e.at.offsetMinutes, day: e.at.day)
+        return .event(e)
+    }
+
+    @Test("forFold: every record, whose, when and what as decoded whole; the id, at's text, device and prev not made",
+          arguments: [(3, 4), (40, 20)])
+    func foldRecords(users: Int, days: Int) throws {
+        let dir = try TempDir("kept")
+        defer { dir.cleanup() }
+        let (path, lines) = try Self.demo(dir, users: users, days: days)
+        var options = LogReader.Options()
+        options.forFold = true
+        var records: [Record] = []
+        let summary = try LogReader(path: path).read(options) { records.append($0) }.summary
+        #expect(summary.events == lines.count)
+        let whole = try lines.map { try LineCodec.decodeRecord($0) }
+        #expect(records == whole.map(Self.forFold))
+        #expect(records.allSatisfy { $0.user?.isEmpty == false })
+    }
+
+    @Test("forFold and one learner's read stop at a damaged line with verify's message", arguments: [nil, "u-1"] as [String?])
+    func damaged(user: String?) throws {
+        let dir = try TempDir("kept")
+        defer { dir.cleanup() }
+        var (path, lines) = try Self.demo(dir, users: 3, days: 4)
+        let broken = lines.count / 2
+        lines[broken] = Array(String(decoding: lines[broken], as: UTF8.self).replacingOccurrences(of: #""seq":"#, with: #""seq":-"#).utf8)
+        try Files.write(path, lines.flatMap { $0 + [0x0A] })
+        let expected = try verify(path: path).problem
+        #expect(expected?.line == broken + 1)
+        var options = LogReader.Options(user: user)
+        options.forFold = true
+        do {
+            try LogReader(path: path).read(options) { _ in }
+            Issue.record("a damaged log was read")
+        } catch {
+            #expect(error.problem?.description == expected?.description, "\(error)")
+        }
+    }
+
+    @Test("one learner's read: exactly their records, decoded whole, every other line checked")
+    func learnerRecords() throws {
+        let dir = try TempDir("kept")
+        defer { dir.cleanup() }
+        let (path, lines) = try Self.demo(dir, users: 12, days: 10)
+        let whole = try lines.map { try LineCodec.decodeRecord($0) }
+        let users = Set(whole.compactMap(\.user))
+        #expect(users.count == 12)
+        for user in users.sorted() {
+            var mine: [Record] = []
+            let summary = try LogReader(path: path).read(.init(user: user)) { mine.append($0) }.summary
+            #expect(mine == whole.filter { $0.user.map { Array($0.utf8) == Array(user.utf8) } == true })
+            #expect(summary.events == lines.count)
+        }
+    }
+}
