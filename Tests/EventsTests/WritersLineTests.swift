@@ -200,7 +200,11 @@ struct DataRulesTests {
             let envelope = fuzzer.envelope(seq: seq)
             let line = LineCodec.encode(envelope)
             WritersLineTests.agree(line)
-            let plain = envelope.event.extraIsEmpty && DataRules.of(envelope.event.type) != nil
+            // Taken unless data holds a member the format does not define or a string written with escapes
+            // (the payload is then built: the table checks a string's bytes as they are), or its type has no table.
+            let text = String(decoding: line, as: UTF8.self)
+            let data = text.range(of: "\"data\":").flatMap { start in text.range(of: ",\"prev\":\"").map { text[start.upperBound..<$0.lowerBound] } }
+            let plain = envelope.event.extraIsEmpty && DataRules.of(envelope.event.type) != nil && data.map { !$0.contains("\\") } == true
             let checked = try line.withUnsafeBytes { b throws(EventError) in try LineCodec.checkWritersLine(b) }
             if plain { #expect(checked != nil, "\(String(decoding: line, as: UTF8.self))") }
             guard let checked else { continue }
@@ -226,7 +230,7 @@ struct DataRulesTests {
                 }
             }
         }
-        #expect(fast > 200)
+        #expect(fast > 100)
     }
 
     @Test("the id rule read eight bytes at a time: every byte value at every position of ids of every length, against the rule byte by byte")
