@@ -61,12 +61,14 @@ public func fuzzDecodeLine(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     return 0
 }
 
-/// The outcome of every reader of a stored line, with the writer's-line walk and with the general walk alone, must be equal.
+/// The outcome of every reader of a stored line, with the writer's-line walk (and verify's second stage) and with the general walk alone, must be equal.
 func sameWithGeneralWalk(_ line: UnsafeRawBufferPointer) {
     func outcome(_ writersWalk: Bool) -> String {
         var out = ""
         do throws(EventError) { out += "\(try LineDecoder.record(line, writersWalk: writersWalk))" } catch { out += "\(error) \(error.member ?? "-") \(error.offset ?? -1)" }
         do throws(EventError) { out += " | \(try LineDecoder.keyed(line, data: false, writersWalk: writersWalk))" } catch { out += " | \(error)" }
+        // verify's keys: with the walk, the second stage's rule tables where they answer (no payload built).
+        do throws(EventError) { out += " | \(try LineDecoder.keys(line, writersWalk: writersWalk))" } catch { out += " | \(error) \(error.member ?? "-") \(error.offset ?? -1)" }
         return out
     }
     let fast = outcome(true), general = outcome(false)

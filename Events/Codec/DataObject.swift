@@ -31,15 +31,33 @@ package protocol Payload: DataObject, Codable {
     /// The type whose rules read this payload on its own (for two types
     /// sharing a payload, the more lenient one).
     static var eventType: EventType { get }
-    /// The rule the payload breaks against `day`, the day of its event's own
-    /// `at` (a pause is never backdated), or among its members taken
-    /// together; nil when it keeps them. Checked after every member's own
-    /// rule, by the decoder and by the append check alike.
-    func problem(onDay day: Day) -> (member: Member, rule: String)?
+    /// The payload's rule against `day`, the day of its event's own `at` (a
+    /// pause is never backdated), or among its members taken together; nil
+    /// (the default) for a type that has none. Checked after every member's
+    /// own rule, by the decoder and by the append check alike, through
+    /// ``problem(onDay:)``. A type has such a rule exactly when this is not
+    /// nil, so the second stage (``DataRules``) knows which types it must
+    /// build the payload of: it is the rule itself, not a flag beside it.
+    static var dayRule: DayRule<Self>? { get }
 }
 
 extension Payload {
-    package func problem(onDay day: Day) -> (member: Member, rule: String)? { nil }
+    package static var dayRule: DayRule<Self>? { nil }
+
+    /// The rule the payload breaks against `day` or among its members, or nil
+    /// when it keeps them: its type's ``dayRule``.
+    package func problem(onDay day: Day) -> (member: Member, rule: String)? {
+        Self.dayRule.flatMap { $0.problem(self, day) }
+    }
+}
+
+/// A payload's rule against its event's day or among its members (``Payload/dayRule``).
+package struct DayRule<P: Payload>: Sendable {
+    /// The member named and the rule broken by the payload on that day; nil when it keeps the rule.
+    let problem: @Sendable (P, Day) -> (member: P.Member, rule: String)?
+
+    /// The rule `problem` states.
+    package init(_ problem: @escaping @Sendable (P, Day) -> (member: P.Member, rule: String)?) { self.problem = problem }
 }
 
 /// Something done with an event's payload, whatever its type: the one switch

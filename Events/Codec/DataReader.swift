@@ -12,10 +12,15 @@ package struct DataReader<M: PayloadMember> {
     let items: [ItemCapture]
     /// The event type read (two types sharing a payload may differ in a rule); nil for an item.
     package let type: EventType?
+    /// When set, the reader reads no line: each accessor notes the rule it
+    /// applies (``DataRules``, made once per type) and returns a placeholder.
+    var recorder: DataRules.Recorder? = nil
 
-    /// The reader of an event's `data`, scanned for its type.
-    @inline(__always) init(_ rules: FieldRules, _ d: DataCapture) {
+    /// The reader of an event's `data`, scanned for its type (or, with a
+    /// `recorder`, of none: the type's rules are noted, ``DataRules``).
+    @inline(__always) init(_ rules: FieldRules, _ d: DataCapture, recorder: DataRules.Recorder? = nil) {
         self.init(rules: rules, object: d.members, items: d.items, type: d.type)
+        self.recorder = recorder
     }
 
     init(rules: FieldRules, object: ObjectCapture, items: [ItemCapture], type: EventType?) {
@@ -37,7 +42,8 @@ package struct DataReader<M: PayloadMember> {
 
     /// A required string: 1 to 256 characters.
     @inline(__always) package func string(_ m: M) throws(EventError) -> String {
-        try rules.string(self[m], m.rawValue)
+        if let recorder { recorder.note(m, required: true, .text(.text)); return "" }
+        return try rules.string(self[m], m.rawValue)
     }
 
     /// An optional string: 1 to 256 characters when present (and no control
@@ -45,42 +51,51 @@ package struct DataReader<M: PayloadMember> {
     /// older than the member's, which keeps it among ``extra``.
     @inline(__always) package func optionalString(_ m: M) throws(EventError) -> String? {
         guard m.version <= rules.known else { return nil }
+        if let recorder { recorder.note(m, required: false, .text(.of(m))); return nil }
         return try rules.optionalString(self[m], m.rawValue, .of(m))
     }
 
     /// A required string that is made even when the reader only checks (the
     /// object's rules compare it).
     package func comparedString(_ m: M) throws(EventError) -> String {
-        try rules.made.string(self[m], m.rawValue)
+        // Compared by the object's own rule: only the built object can check it.
+        if let recorder { recorder.unsupported(); return "" }
+        return try rules.made.string(self[m], m.rawValue)
     }
 
     /// A required integer of at least the member's ``PayloadMember/minimum``.
     @inline(__always) package func integer(_ m: M) throws(EventError) -> Int {
-        try rules.integer(self[m], m.rawValue, min: m.minimum)
+        if let recorder { recorder.note(m, required: true, .integer(min: m.minimum)); return m.minimum }
+        return try rules.integer(self[m], m.rawValue, min: m.minimum)
     }
 
     /// An optional integer of at least the member's ``PayloadMember/minimum``.
     @inline(__always) package func optionalInteger(_ m: M) throws(EventError) -> Int? {
-        try rules.optionalInteger(self[m], m.rawValue, min: m.minimum)
+        if let recorder { recorder.note(m, required: false, .integer(min: m.minimum)); return nil }
+        return try rules.optionalInteger(self[m], m.rawValue, min: m.minimum)
     }
 
     /// A required boolean.
     @inline(__always) package func bool(_ m: M) throws(EventError) -> Bool {
-        try rules.bool(self[m], m.rawValue)
+        if let recorder { recorder.note(m, required: true, .bool); return false }
+        return try rules.bool(self[m], m.rawValue)
     }
 
     /// An optional boolean.
     @inline(__always) package func optionalBool(_ m: M) throws(EventError) -> Bool? {
-        try rules.optionalBool(self[m], m.rawValue)
+        if let recorder { recorder.note(m, required: false, .bool); return nil }
+        return try rules.optionalBool(self[m], m.rawValue)
     }
 
     /// A required string that is one of `E`'s raw values.
     @inline(__always) package func enumeration<E: RawRepresentable & CaseIterable>(_ m: M) throws(EventError) -> E where E.RawValue == String {
-        try rules.enumeration(self[m], m.rawValue) { caseNamed($0, in: E.self) }
+        if let recorder { return try recorder.enumeration(m, E.self) }
+        return try rules.enumeration(self[m], m.rawValue) { caseNamed($0, in: E.self) }
     }
 
     /// A required date, `YYYY-MM-DD`, that exists (a learner day).
     package func day(_ m: M) throws(EventError) -> Day {
+        if let recorder { recorder.unsupported(); return Day(ordinal: 0) }
         let c = self[m]
         guard c.kind != .absent else { throw rules.error(m.rawValue, "is required") }
         guard c.kind == .string else { throw rules.error(m.rawValue, "must be a date string YYYY-MM-DD, not \(c.kind.name)") }
@@ -93,6 +108,7 @@ package struct DataReader<M: PayloadMember> {
 
     /// A number > 0 (``Seconds``): required when `required`, else optional.
     package func seconds(_ m: M, required: Bool) throws(EventError) -> Seconds? {
+        if let recorder { return try recorder.seconds(m, required: required) }
         let c = self[m]
         if required, c.kind == .absent { throw rules.error(m.rawValue, "is required") }
         guard required ? c.kind != .absent : c.isPresent else { return nil }
@@ -110,6 +126,8 @@ package struct DataReader<M: PayloadMember> {
     /// A required array of objects, each read as an `O` and checked against
     /// the items before it (``DataObject/clash(among:at:_:)``) as it is read.
     package func objects<O: DataObject>(_ m: M) throws(EventError) -> [O] {
+        // Each item is read, then checked against those before it: only built objects can be.
+        if let recorder { recorder.unsupported(); return [] }
         let list = self[m]
         guard list.kind != .absent else { throw rules.error(m.rawValue, "is required") }
         guard list.kind == .array else { throw rules.error(m.rawValue, "must be an array, not \(list.kind.name)") }

@@ -40,18 +40,25 @@ struct LineDecoder {
     @inline(__always) static func scanned(_ line: UnsafeRawBufferPointer, materialize: Bool = true, data: Bool = true,
                                           writersWalk: Bool = true)
         throws(EventError) -> (LineDecoder, EnvelopeCapture) {
+        let (decoder, e, _) = try scan(line, materialize: materialize, data: data, writersWalk: writersWalk)
+        return (decoder, e)
+    }
+
+    /// ``scanned(_:materialize:data:writersWalk:)``, and whether the writer's walk took the line.
+    @inline(__always) static func scan(_ line: UnsafeRawBufferPointer, materialize: Bool, data: Bool, writersWalk: Bool)
+        throws(EventError) -> (LineDecoder, EnvelopeCapture, writers: Bool) {
         try checkLength(line)
         var decoder = LineDecoder(line)
         decoder.materialize = materialize
         decoder.materializeData = data
         var e = EnvelopeCapture()
-        if writersWalk, decoder.scanWritersLine(into: &e) { return (decoder, e) }
+        if writersWalk, decoder.scanWritersLine(into: &e) { return (decoder, e, true) }
         decoder = LineDecoder(line)
         decoder.materialize = materialize
         decoder.materializeData = data
         e = EnvelopeCapture()
         try decoder.scanEnvelope(into: &e)
-        return (decoder, e)
+        return (decoder, e, false)
     }
 
     /// The record of a stored line, read by a reader that knows the format
@@ -63,9 +70,14 @@ struct LineDecoder {
     }
 
     /// Applies every rule of ``record(_:)``, in the same order, with the same
-    /// errors, but makes only the strings the chain needs.
+    /// errors, but makes only the strings the chain needs. A writer's line
+    /// whose `data` plainly keeps its type's rules is checked without
+    /// building its payload or record (``writersKeys(_:)``, the second stage);
+    /// any other line as ``keyed(_:data:writersWalk:)`` checks it.
     static func keys(_ line: UnsafeRawBufferPointer, writersWalk: Bool = true) throws(EventError) -> LineCodec.RecordKeys {
-        try keyed(line, data: false, writersWalk: writersWalk).keys
+        let (decoder, e, writers) = try scan(line, materialize: false, data: false, writersWalk: writersWalk)
+        if writers, let checked = try decoder.writersKeys(e) { return checked.keys }
+        return try decoder.keyed(e).keys
     }
 
     /// ``record(_:)``'s rules, order and errors; returns what the chain needs
@@ -77,21 +89,25 @@ struct LineDecoder {
         return try decoder.keyed(e)
     }
 
-    /// ``keyed(_:data:writersWalk:)``'s keys and record, from a line scanned
-    /// with the envelope's strings not to be made (inlined: the capture is not copied).
+    /// The record of the scanned line `e` (made as this decoder makes strings)
+    /// and the chain's keys (inlined: the capture is not copied).
     @inline(__always)
     func keyed(_ e: EnvelopeCapture) throws(EventError) -> (keys: LineCodec.RecordKeys, record: Record) {
-        let prev = e[.prev], id = e[.id], user = e[.user]
         let record = try self.record(e)
         var isNewer = false
         if case .newer = record { isNewer = true }
+        return (keys(e, seq: record.seq, id: record.id, isNewer: isNewer), record)
+    }
+
+    /// The chain's keys of the scanned line `e`, whose rules were applied: `id` is its value (made when it has escapes).
+    func keys(_ e: EnvelopeCapture, seq: Int, id: String, isNewer: Bool) -> LineCodec.RecordKeys {
+        let prev = e[.prev], idCapture = e[.id], user = e[.user]
         // Without escapes, a string's bytes are its value (the rules checked them); with, its text.
         @inline(__always) func text(_ c: Capture) -> LineCodec.RecordKeys.Text {
             c.flag ? .text(s.string(c)) : .bytes(c.start..<c.end)
         }
-        let keys = LineCodec.RecordKeys(seq: record.seq, id: id.flag ? .text(record.id) : .bytes(id.start..<id.end), isNewer: isNewer,
-                                        prev: text(prev), user: user.kind == .string ? text(user) : nil)
-        return (keys, record)
+        return LineCodec.RecordKeys(seq: seq, id: idCapture.flag ? .text(id) : .bytes(idCapture.start..<idCapture.end), isNewer: isNewer,
+                                    prev: text(prev), user: user.kind == .string ? text(user) : nil)
     }
 
     static func newEvent(_ line: UnsafeRawBufferPointer) throws(EventError) -> NewEvent {
@@ -104,15 +120,31 @@ struct LineDecoder {
 
     func record(_ e: EnvelopeCapture) throws(EventError) -> Record {
         let f = FieldRules(s, .envelope, materialize: materialize)
-        let v = try version(e, f)
-        let seq = try f.integer(e[.seq], "seq", min: 1)
-        let id = try self.id(e[.id], f)
+        let (v, seq, id) = try head(e, f)
         if v > known {
             let prev = try self.prev(e[.prev], f)
             let user = e[.user].kind == .string ? (materialize ? s.string(e[.user]) : "") : nil
             let type = e[.type].kind == .string ? (materialize ? s.string(e[.type]) : "") : nil
             return .newer(NewerVersionLine(version: v, seq: seq, id: id, user: user, prev: prev, type: type, at: newerAt(e[.at])))
         }
+        let (at, user, device, type, prev) = try envelope(e, f, version: v)
+        let event = try self.event(type, e)
+        try check(event, on: at)
+        return .event(Envelope(seq: seq, id: id, at: at, user: user, device: device, event: event, prev: prev))
+    }
+
+    /// The rules of `v`, `seq` and `id`, in ``record(_:)``'s order: a stored line's first three.
+    func head(_ e: EnvelopeCapture, _ f: FieldRules) throws(EventError) -> (v: Int, seq: Int, id: String) {
+        let v = try version(e, f)
+        let seq = try f.integer(e[.seq], "seq", min: 1)
+        let id = try self.id(e[.id], f)
+        return (v, seq, id)
+    }
+
+    /// The rest of the envelope's rules on a line of a version this reader
+    /// knows (after ``head(_:_:)``), in ``record(_:)``'s order, but `data`'s own.
+    func envelope(_ e: EnvelopeCapture, _ f: FieldRules, version v: Int) throws(EventError)
+        -> (at: Timestamp, user: String, device: String?, type: EventType, prev: String) {
         let at = try timestamp(e[.at], f)
         let user = try f.string(e[.user], "user", .name)
         let device = try f.optionalString(e[.device], "device", .name)
@@ -121,9 +153,7 @@ struct LineDecoder {
         try data(e[.data], f)
         let prev = try self.prev(e[.prev], f)
         try rejectUnknown(e, f)
-        let event = try self.event(type, e)
-        try check(event, on: at)
-        return .event(Envelope(seq: seq, id: id, at: at, user: user, device: device, event: event, prev: prev))
+        return (at, user, device, type, prev)
     }
 
     private func newEvent(_ e: EnvelopeCapture) throws(EventError) -> NewEvent {
@@ -190,11 +220,32 @@ struct LineDecoder {
 
     /// Whether `u` is 1 to 64 characters of `A-Z a-z 0-9 . _ : -`.
     static func isValidID(_ u: UnsafeRawBufferPointer) -> Bool {
-        guard (1...64).contains(u.count) else { return false }
-        return u.allSatisfy { c in
-            (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122)
-                || c == UInt8(ascii: ".") || c == UInt8(ascii: "_") || c == UInt8(ascii: ":") || c == UInt8(ascii: "-")
+        let n = u.count
+        guard n >= 1, n <= 64 else { return false }
+        var k = 0
+        // Eight bytes at a time, then the rest one by one.
+        while k &+ 8 <= n {
+            guard isIDWord(u.loadUnaligned(fromByteOffset: k, as: UInt64.self)) else { return false }
+            k &+= 8
         }
+        while k < n {
+            guard isIDWord(UInt64(u[k]) | 0x2D2D_2D2D_2D2D_2D00) else { return false }
+            k &+= 1
+        }
+        return true
+    }
+
+    /// Whether all eight bytes of `word` are `A-Z a-z 0-9 . _ : -`.
+    @inline(__always) static func isIDWord(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let high = ones &* 0x80
+        guard word & high == 0 else { return false }
+        // For a byte b < 0x80, b + (0x80 - t) has its high bit set exactly when b >= t, with no carry out.
+        @inline(__always) func atLeast(_ t: UInt64) -> UInt64 { word &+ ones &* (0x80 - t) }
+        @inline(__always) func within(_ low: UInt64, _ highest: UInt64) -> UInt64 { atLeast(low) & ~atLeast(highest &+ 1) }
+        // `-` and `.`; `0-9` and `:`; `A-Z`; `_`; `a-z`.
+        let valid = within(0x2D, 0x2E) | within(0x30, 0x3A) | within(0x41, 0x5A) | within(0x5F, 0x5F) | within(0x61, 0x7A)
+        return valid & high == high
     }
 
     private func timestamp(_ c: Capture, _ f: FieldRules) throws(EventError) -> Timestamp {

@@ -38,7 +38,8 @@ extension StreakPaused: Payload {
     /// (events-v2.md): `from <= to` and at most 90 days (else `to` is named),
     /// and `from` on or after `day`, the day of the event's own `at` (a pause
     /// is planned ahead or taken today, never backdated; else `from` is named).
-    package func problem(onDay day: Day) -> (member: Member, rule: String)? {
+    package static let dayRule: DayRule<StreakPaused>? = DayRule { pause, day in
+        let (from, to) = (pause.from, pause.to)
         if to < from { return (.to, "must be on or after from (\(from)); got \(to)") }
         if to.ordinal - from.ordinal >= StreakPaused.longest {
             return (.to, "must be at most \(StreakPaused.longest - 1) days after from (\(from)): a pause covers at most \(StreakPaused.longest) days; got \(to)")

@@ -37,21 +37,24 @@ public struct Timestamp: Sendable, Hashable, CustomStringConvertible {
     static func parse(_ u: UnsafeRawBufferPointer) -> Result<(Instant, Int, Day), TimestampError> {
         let n = u.count
         guard n >= 20 else { return .failure(.malformed) }
+        // `YYYY-MM-DDTHH:MM:SS` read as three overlapping words (bytes 0-7,
+        // 3-10 and 11-18), each compared with its pattern at once: every digit
+        // `0-9` and every separator exactly `-`, `T`, `:`.
+        @inline(__always) func word(_ k: Int) -> UInt64 { UInt64(littleEndian: u.loadUnaligned(fromByteOffset: k, as: UInt64.self)) }
+        let date = word(0) ^ Timestamp.datePattern, middle = word(3) ^ Timestamp.middlePattern, time = word(11) ^ Timestamp.timePattern
+        guard Timestamp.fits(date, digits: Timestamp.dateDigits), Timestamp.fits(middle, digits: Timestamp.middleDigits),
+              Timestamp.fits(time, digits: Timestamp.timeDigits)
+        else { return .failure(.malformed) }
+        // Each digit's value is its byte of the word, the pattern's `0` taken away.
+        @inline(__always) func lane(_ w: UInt64, _ k: Int) -> Int { Int(truncatingIfNeeded: (w &>> UInt64(8 &* k)) & 0xFF) }
+        let year = lane(date, 0) &* 1000 &+ lane(date, 1) &* 100 &+ lane(date, 2) &* 10 &+ lane(date, 3)
+        let month = lane(date, 5) &* 10 &+ lane(date, 6)
+        let dom = lane(middle, 5) &* 10 &+ lane(middle, 6)
+        let hour = lane(time, 0) &* 10 &+ lane(time, 1)
+        let minute = lane(time, 3) &* 10 &+ lane(time, 4)
+        let second = lane(time, 6) &* 10 &+ lane(time, 7)
         // The digit at k (a value >= 10 when it is not one).
         @inline(__always) func d(_ k: Int) -> Int { Int(u[k] &- 48) }
-        let digits = (d(0), d(1), d(2), d(3), d(5), d(6), d(8), d(9), d(11), d(12), d(14), d(15), d(17), d(18))
-        guard digits.0 < 10, digits.1 < 10, digits.2 < 10, digits.3 < 10, digits.4 < 10, digits.5 < 10,
-              digits.6 < 10, digits.7 < 10, digits.8 < 10, digits.9 < 10, digits.10 < 10, digits.11 < 10,
-              digits.12 < 10, digits.13 < 10,
-              u[4] == UInt8(ascii: "-"), u[7] == UInt8(ascii: "-"), u[10] == UInt8(ascii: "T"),
-              u[13] == UInt8(ascii: ":"), u[16] == UInt8(ascii: ":")
-        else { return .failure(.malformed) }
-        let year = digits.0 * 1000 + digits.1 * 100 + digits.2 * 10 + digits.3
-        let month = digits.4 * 10 + digits.5
-        let dom = digits.6 * 10 + digits.7
-        let hour = digits.8 * 10 + digits.9
-        let minute = digits.10 * 10 + digits.11
-        let second = digits.12 * 10 + digits.13
         var i = 19
         var nanos = 0
         if u[i] == UInt8(ascii: ".") {
@@ -86,6 +89,25 @@ public struct Timestamp: Sendable, Hashable, CustomStringConvertible {
         guard hour <= 23, minute <= 59, second <= 59 else { return .failure(.impossibleTime) }
         let local = Int64(day.ordinal) * 86_400 + Int64(hour * 3600 + minute * 60 + second)
         return .success((Instant(seconds: local - Int64(offset * 60), nanoseconds: Int32(nanos)), offset, day))
+    }
+
+    // The three words of `YYYY-MM-DDTHH:MM:SS` (bytes 0-7, 3-10, 11-18), byte
+    // k of the text in byte k of the word (little-endian): each pattern holds
+    // `0` where a digit goes and the separator elsewhere; `…Digits` holds 0xFF
+    // in the digits' bytes. (TimestampTests checks them against their text.)
+    /// `0000-00-`
+    static let datePattern: UInt64 = 0x2D30_302D_3030_3030, dateDigits: UInt64 = 0x00FF_FF00_FFFF_FFFF
+    /// `0-00-00T`
+    static let middlePattern: UInt64 = 0x5430_302D_3030_2D30, middleDigits: UInt64 = 0x00FF_FF00_FFFF_00FF
+    /// `00:00:00`
+    static let timePattern: UInt64 = 0x3030_3A30_303A_3030, timeDigits: UInt64 = 0xFFFF_00FF_FF00_FFFF
+
+    /// Whether `x` (a word of the line xor its pattern) is 0 in every
+    /// separator's byte and 0-9 in every digit's (`digits`).
+    @inline(__always) private static func fits(_ x: UInt64, digits: UInt64) -> Bool {
+        // A digit's byte is below 16, and adding 6 leaves it below 16 (no carry
+        // crosses a byte: the first test fails first for any byte of 250 or more).
+        (x & ~digits) | (x & digits & 0xF0F0_F0F0_F0F0_F0F0) | ((x &+ (digits & 0x0606_0606_0606_0606)) & digits & 0x1010_1010_1010_1010) == 0
     }
 
     /// The local time of day as written, `HH:MM:SS` (with its fraction, if any).

@@ -39,6 +39,7 @@
 //       violation, naming it.
 //   ledger-stress bench-sha256 [--mib M]      SHA-256 throughput over M MiB (default 256).
 //   ledger-stress bench-read LOG              Times LogReader.verify over LOG.
+//   ledger-stress bench-stages LOG [--runs N] Times verify's stages one at a time over LOG (one thread, CPU time).
 
 import Events
 import Ledger
@@ -79,6 +80,7 @@ func usage() -> Never {
            ledger-stress read-loop LOG --until FILE [--min-passes N]
            ledger-stress bench-sha256 [--mib M]
            ledger-stress bench-read LOG
+           ledger-stress bench-stages LOG [--runs N]
     """, code: 64)
 }
 
@@ -476,6 +478,89 @@ func benchRead(_ args: Arguments) {
     print("LedgerWriter open (full check + id index): \(format3(seconds() - t2)) s")
 }
 
+/// The CPU time of the calling thread (user + system), in seconds.
+func threadSeconds() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+}
+
+/// verify's work on a log, one stage at a time over the whole log, on one
+/// thread, each the least CPU time of `--runs` passes: reading the file,
+/// splitting lines, the structure scan alone (every string's end), the
+/// writer's walk (structure and members), the walk and the rules (the second
+/// stage), the general check (`checkRecord`, a line the second stage does
+/// not take) and SHA-256 (the SHA instructions when the CPU has them).
+func benchStages(_ args: Arguments) {
+    guard args.words.count == 1 else { usage() }
+    let path = args.words[0]
+    let runs = max(1, args.int("--runs", default: 3))
+    var st = stat()
+    guard stat(path, &st) == 0, st.st_size > 0 else { fail("cannot stat \(path), or it is empty") }
+    let size = Int(st.st_size)
+    var data = [UInt8](repeating: 0, count: size)
+    var readTime = Double.infinity
+    for _ in 0..<runs {
+        let fd = open(path, O_RDONLY)
+        guard fd >= 0 else { fail("cannot open \(path)") }
+        let t = threadSeconds()
+        var done = 0
+        data.withUnsafeMutableBytes { b in
+            while done < size {
+                let n = read(fd, b.baseAddress! + done, min(1 << 20, size - done))
+                if n <= 0 { break }
+                done += n
+            }
+        }
+        readTime = min(readTime, threadSeconds() - t)
+        close(fd)
+        guard done == size else { fail("short read of \(path)") }
+    }
+    var figures: [(String, Double, Int)] = [("read the file (1 MiB reads)", readTime, 0)]
+    data.withUnsafeBytes { all in
+        var lines: [Range<Int>] = []
+        var splitTime = Double.infinity
+        for _ in 0..<runs {
+            lines.removeAll(keepingCapacity: true)
+            let t = threadSeconds()
+            var start = 0
+            while start < size, let lf = memchr(all.baseAddress! + start, 0x0A, size - start) {
+                let end = all.baseAddress!.distance(to: UnsafeRawPointer(lf))
+                lines.append(start..<end)
+                start = end + 1
+            }
+            splitTime = min(splitTime, threadSeconds() - t)
+        }
+        figures.append(("split lines (memchr)", splitTime, lines.count))
+        func stage(_ name: String, _ body: (UnsafeRawBufferPointer) -> Bool) {
+            var best = Double.infinity
+            var taken = 0
+            for _ in 0..<runs {
+                taken = 0
+                let t = threadSeconds()
+                for r in lines where body(UnsafeRawBufferPointer(rebasing: all[r])) { taken += 1 }
+                best = min(best, threadSeconds() - t)
+            }
+            figures.append((name, best, taken))
+        }
+        stage("structure scan: every string's end (SIMD search)") { LineCodec.stringCount($0) > 0 }
+        stage("writer's walk: structure and members") { LineCodec.walksAsWriter($0) }
+        stage("walk + rules: second stage (checkWritersLine)") { (try? LineCodec.checkWritersLine($0)) != nil }
+        stage("general check (checkRecord, no second stage)") { line in
+            // The general walk alone: a line the writer's walk would not take.
+            (try? LineCodec.checkRecordGeneral(line)) != nil
+        }
+        stage("verify's check (checkRecord)") { (try? LineCodec.checkRecord($0)) != nil }
+        stage("SHA-256 of each line (LineDigest)") { LineDigest.of($0) != SHA256.Digest.zero }
+    }
+    print("bench-stages \(path): \(size) bytes, least CPU time (user + system, this thread) of \(runs) runs")
+    print("| stage | lines taken | CPU s | ns/byte | MB/s |")
+    print("|---|---:|---:|---:|---:|")
+    for (name, t, taken) in figures {
+        print("| \(name) | \(taken) | \(format3(t)) | \(format3(t * 1e9 / Double(size))) | \(format1(Double(size) / t / 1e6)) |")
+    }
+}
+
 func format1(_ x: Double) -> String { String(Double(Int(x * 10)) / 10) }
 func format3(_ x: Double) -> String { String(Double(Int(x * 1000)) / 1000) }
 
@@ -488,6 +573,7 @@ case "read": readOnce(Arguments(argv.dropFirst(2), flags: []))
 case "read-loop": readLoop(Arguments(argv.dropFirst(2), flags: []))
 case "bench-sha256": benchSHA256(Arguments(argv.dropFirst(2), flags: []))
 case "bench-read": benchRead(Arguments(argv.dropFirst(2), flags: []))
+case "bench-stages": benchStages(Arguments(argv.dropFirst(2), flags: []))
 case "--help", "-h", "help":
     writeOut(1, "ledger-stress: a writer process for the ledger's crash and concurrency tests, and its benchmarks\n")
     usage()

@@ -44,6 +44,8 @@ struct WritersLineTests {
             var out = ""
             do throws(EventError) { out += "\(try LineDecoder.record(b, writersWalk: writersWalk))" } catch { out += "error \(error) \(error.member ?? "-") \(error.offset ?? -1)" }
             do throws(EventError) { out += " | \(try LineDecoder.keyed(b, data: true, writersWalk: writersWalk))" } catch { out += " | error \(error)" }
+            // verify's keys: with the walk, the second stage's rule tables (``DataRules``) where they answer.
+            do throws(EventError) { out += " | \(try LineDecoder.keys(b, writersWalk: writersWalk))" } catch { out += " | error \(error) \(error.member ?? "-") \(error.offset ?? -1)" }
             return out
         }
     }
@@ -128,6 +130,174 @@ struct WritersLineTests {
             count += 1
         }
         #expect(count > 50)
+    }
+}
+
+/// The second stage's rule tables (``DataRules``): `verify` checks a writer's
+/// line without building its payload, and must find exactly what building it finds.
+@Suite("The second stage: a writer's line checked without building its payload")
+struct DataRulesTests {
+    /// Writes `value` as the writer writes JSON: no whitespace, members in the given order.
+    static func compact(_ value: JSONValue, into out: inout [UInt8]) {
+        switch value {
+        case .null: out += Array("null".utf8)
+        case .bool(let b): out += Array((b ? "true" : "false").utf8)
+        case .number(let n): out += Array(n.utf8)
+        case .string(let s):
+            out.append(0x22)
+            for u in s.utf8 {
+                switch u {
+                case 0x22: out += [0x5C, 0x22]
+                case 0x5C: out += [0x5C, 0x5C]
+                case ..<0x20: out += Array(String(format: "\\u%04x", u).utf8)
+                default: out.append(u)
+                }
+            }
+            out.append(0x22)
+        case .array(let items):
+            out.append(UInt8(ascii: "["))
+            for (k, item) in items.enumerated() {
+                if k > 0 { out.append(UInt8(ascii: ",")) }
+                compact(item, into: &out)
+            }
+            out.append(UInt8(ascii: "]"))
+        case .object(let members):
+            out.append(UInt8(ascii: "{"))
+            for (k, m) in members.enumerated() {
+                if k > 0 { out.append(UInt8(ascii: ",")) }
+                compact(.string(m.name), into: &out)
+                out.append(UInt8(ascii: ":"))
+                compact(m.value, into: &out)
+            }
+            out.append(UInt8(ascii: "}"))
+        }
+    }
+
+    /// Whether the second stage answers for the line (a writer's line whose `data` plainly keeps its rules).
+    static func checkedFast(_ line: [UInt8]) -> Bool {
+        line.withUnsafeBytes { b in (try? LineCodec.checkWritersLine(b)) != nil }
+    }
+
+    @Test("a table for every type whose rules are member by member; none where the payload must be built")
+    func tables() {
+        let built: Set<EventType> = [.submissionMade, .streakPaused]
+        for type in EventType.allCases {
+            let rules = DataRules.of(type)
+            #expect((rules == nil) == built.contains(type), "\(type)")
+            // One rule per member the payload reads: here every member of the type.
+            if let rules { #expect(rules.rules.map(\.slot) == Array(0..<type.layout.names.count), "\(type)") }
+        }
+        // A completion requires its seconds; a failure does not (PuzzlePlayed reads `d.type`).
+        #expect(DataRules.of(.puzzleCompleted)?.rules.last?.required == true)
+        #expect(DataRules.of(.puzzleFailed)?.rules.last?.required == false)
+    }
+
+    @Test("the writer's valid lines are checked by the second stage, with the keys and values of a full decode")
+    func taken() throws {
+        var fuzzer = LineFuzzer(seed: 3640)
+        var fast = 0
+        for seq in 1...600 {
+            let envelope = fuzzer.envelope(seq: seq)
+            let line = LineCodec.encode(envelope)
+            WritersLineTests.agree(line)
+            // Taken unless data holds a member the format does not define or a string written with escapes
+            // (the payload is then built: the table checks a string's bytes as they are), or its type has no table.
+            let text = String(decoding: line, as: UTF8.self)
+            let data = text.range(of: "\"data\":").flatMap { start in text.range(of: ",\"prev\":\"").map { text[start.upperBound..<$0.lowerBound] } }
+            let plain = envelope.event.extraIsEmpty && DataRules.of(envelope.event.type) != nil && data.map { !$0.contains("\\") } == true
+            let checked = try line.withUnsafeBytes { b throws(EventError) in try LineCodec.checkWritersLine(b) }
+            if plain { #expect(checked != nil, "\(String(decoding: line, as: UTF8.self))") }
+            guard let checked else { continue }
+            fast += 1
+            let keys = try line.withUnsafeBytes { b throws(EventError) in try LineCodec.checkRecord(b) }
+            line.withUnsafeBytes { b in
+                #expect(checked.keys == keys)
+                #expect(checked.type == envelope.event.type)
+                #expect(checked.at.instant == envelope.at.instant && checked.at.day == envelope.at.day
+                        && checked.at.offsetMinutes == envelope.at.offsetMinutes)
+                // The values a fold reads, from the captures: as decoded.
+                switch envelope.event {
+                case .answerSelected(let a):
+                    #expect(checked.bytes(AnswerSelected.Member.attempt, in: b).map { Array($0) } == Array(a.attempt.utf8))
+                    #expect(checked.bytes(AnswerSelected.Member.skill, in: b).map { Array($0) } == a.skill.map { Array($0.utf8) })
+                    #expect(checked.integer(AnswerSelected.Member.choice, in: b) == a.choice)
+                    #expect(checked.integer(AnswerSelected.Member.ms, in: b) == a.ms)
+                    #expect(checked.bool(AnswerSelected.Member.correct) == a.correct)
+                case .quizStarted(let q):
+                    #expect(checked.integer(QuizStarted.Member.questions, in: b) == q.questions)
+                    #expect(checked.bool(QuizStarted.Member.daily) == q.daily)
+                default: break
+                }
+            }
+        }
+        #expect(fast > 100)
+    }
+
+    @Test("the id rule read eight bytes at a time: every byte value at every position of ids of every length, against the rule byte by byte")
+    func idRule() {
+        func reference(_ id: [UInt8]) -> Bool {
+            (1...64).contains(id.count) && id.allSatisfy { c in
+                (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(c) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(c)
+                    || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(c) || Array(".-_:".utf8).contains(c)
+            }
+        }
+        var differ: [[UInt8]] = [], valid = 0
+        for length in 0...66 {
+            let base = Array(String(repeating: "aZ9.-_:", count: 10).utf8.prefix(length))
+            for position in -1..<length {
+                for value in 0...255 where position >= 0 || value == 0 {
+                    var id = base
+                    if position >= 0 { id[position] = UInt8(value) }
+                    let expected = reference(id)
+                    if expected { valid += 1 }
+                    if id.withUnsafeBytes({ LineDecoder.isValidID($0) }) != expected { differ.append(id) }
+                }
+            }
+        }
+        #expect(differ.isEmpty, "\(differ.prefix(5))")
+        #expect(valid > 30_000)
+    }
+
+    @Test("each data member given an odd value, in the writer's layout: the same verdict as a full decode")
+    func oddValues() throws {
+        var fuzzer = LineFuzzer(seed: 3641)
+        var fast = 0, lines = 0
+        for seq in 1...1500 {
+            let line = LineCodec.encode(fuzzer.envelope(seq: seq))
+            let tree = try line.withUnsafeBytes { b throws(EventError) in try JSONScanner.parse(b) }
+            guard case .object(var members) = tree, let k = members.firstIndex(where: { $0.name == "data" }),
+                  case .object(var data) = members[k].value, !data.isEmpty else { continue }
+            let j = fuzzer.int(0...(data.count - 1))
+            switch fuzzer.int(0...5) {
+            case 0: data.remove(at: j)
+            case 1: data[j].value = .null
+            default: data[j].value = fuzzer.oddValue()
+            }
+            members[k].value = .object(data)
+            var out: [UInt8] = []
+            DataRulesTests.compact(.object(members), into: &out)
+            WritersLineTests.agree(out, "member \(j)")
+            lines += 1
+            if DataRulesTests.checkedFast(out) { fast += 1 }
+        }
+        // Most odd values break a rule (the general path explains them); some keep every rule.
+        #expect(lines > 1000 && fast > 20 && fast < lines, "\(fast) of \(lines)")
+    }
+
+    @Test("every member of the envelope given an odd value, in the writer's layout: the same verdict as a full decode")
+    func oddEnvelopeValues() throws {
+        var fuzzer = LineFuzzer(seed: 3642)
+        for seq in 1...1500 {
+            let line = LineCodec.encode(fuzzer.envelope(seq: seq))
+            let tree = try line.withUnsafeBytes { b throws(EventError) in try JSONScanner.parse(b) }
+            guard case .object(var members) = tree else { continue }
+            let j = fuzzer.int(0...(members.count - 1))
+            guard members[j].name != "data" else { continue }
+            if fuzzer.chance(0.2) { members.remove(at: j) } else { members[j].value = fuzzer.oddValue() }
+            var out: [UInt8] = []
+            DataRulesTests.compact(.object(members), into: &out)
+            WritersLineTests.agree(out, "member \(j)")
+        }
     }
 }
 

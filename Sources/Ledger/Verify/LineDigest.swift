@@ -3,12 +3,12 @@ import CSHA256
 /// The SHA-256 of a line as readers compute it: with the CPU's SHA
 /// instructions when it has them (~4x faster), else ``SHA256``. Both give the
 /// same digest (the tests compare them on every length up to a few blocks).
-enum LineDigest {
+package enum LineDigest {
     /// Whether this CPU hashes with the SHA instructions.
     static let hardware: Bool = pl_sha256_hw_available() != 0
 
     /// The digest of `bytes`.
-    static func of(_ bytes: UnsafeRawBufferPointer) -> SHA256.Digest {
+    package static func of(_ bytes: UnsafeRawBufferPointer) -> SHA256.Digest {
         guard hardware, let base = bytes.baseAddress else { return SHA256.hash(bytes) }
         return hardwareDigest(base, bytes.count)
     }

@@ -1,0 +1,79 @@
+/// The second stage's answer for a writer's own line: checked without
+/// building its payload or record, its values read where they are.
+///
+/// A line the writer's walk takes (``LineDecoder`` `scanWritersLine`) whose
+/// envelope keeps its rules (the decoder's own rule functions, in its order)
+/// and whose `data` plainly keeps its type's rules (``DataRules``: the
+/// payload's init, recorded) is valid exactly as ``LineCodec/checkRecord(_:)``
+/// finds it. For any other line there is no `WritersLine`, and the caller
+/// reads it as before; so no verdict can differ.
+package struct WritersLine {
+    /// What the chain needs (``LineCodec/checkRecord(_:)``'s answer).
+    package let keys: LineCodec.RecordKeys
+    /// The event's type.
+    package let type: EventType
+    /// `at`'s instant, offset and day; its text is not made (empty).
+    package let at: Timestamp
+    /// `data`'s members as captured, by slot (``PayloadMember``'s place).
+    let data: Slots
+
+    /// A `data` member's string as its bytes in `line` (the line checked):
+    /// the value itself, as the rules found it written without escapes; nil
+    /// when the member is absent or null.
+    @inline(__always) package func bytes<M: PayloadMember>(_ m: M, in line: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer? {
+        let c = data[m.slot]
+        guard c.kind == .string, !c.flag else { return nil }
+        return UnsafeRawBufferPointer(rebasing: line[c.start..<c.end])
+    }
+
+    /// A `data` member's integer; nil when it is absent or null.
+    @inline(__always) package func integer<M: PayloadMember>(_ m: M, in line: UnsafeRawBufferPointer) -> Int? {
+        let c = data[m.slot]
+        guard c.kind == .number, !c.flag else { return nil }
+        return FieldRules.integer(UnsafeRawBufferPointer(rebasing: line[c.start..<c.end]))
+    }
+
+    /// A `data` member's boolean; nil when it is absent or null.
+    @inline(__always) package func bool<M: PayloadMember>(_ m: M) -> Bool? {
+        let c = data[m.slot]
+        return c.kind == .bool ? c.flag : nil
+    }
+}
+
+extension LineCodec {
+    /// Checks a stored line as ``checkRecord(_:)`` does when it is a writer's
+    /// line whose `data` plainly keeps its type's rules, without building
+    /// its payload; nil for any other line (read it with ``checkRecord(_:)``
+    /// or ``decodeRecord(_:)-(UnsafeRawBufferPointer)``, which find its
+    /// verdict). Throws only the error ``checkRecord(_:)`` throws for the
+    /// line (an envelope rule broken, found by the same rule functions in
+    /// the same order).
+    package static func checkWritersLine(_ line: UnsafeRawBufferPointer) throws(EventError) -> WritersLine? {
+        guard LineChecks.lengthProblem(line) == nil else { return nil }
+        var decoder = LineDecoder(line)
+        decoder.materialize = false
+        decoder.materializeData = false
+        var e = LineDecoder.EnvelopeCapture()
+        guard decoder.scanWritersLine(into: &e) else { return nil }
+        return try decoder.writersKeys(e)
+    }
+}
+
+extension LineDecoder {
+    /// The second stage on a line the writer's walk took: the envelope's
+    /// rules (``head(_:_:)``, ``envelope(_:_:version:)``: the general
+    /// path's, in its order, so an error thrown here is its error), then
+    /// `data` checked on its captures by its type's ``DataRules``. nil when
+    /// the answer needs the general path: a newer-version line, a reader of
+    /// an older version, a type without a table, or `data` not plainly
+    /// keeping its rules (the payload built then finds the error, or none).
+    func writersKeys(_ e: EnvelopeCapture) throws(EventError) -> WritersLine? {
+        guard !materialize, known == FormatVersion.latest else { return nil }
+        let f = FieldRules(s, .envelope, materialize: false)
+        let (v, seq, id) = try head(e, f)
+        guard v <= known else { return nil }
+        let (at, _, _, type, _) = try envelope(e, f, version: v)
+        guard e.data.type == type, let rules = DataRules.of(type), rules.keeps(e.data, in: s) else { return nil }
+        return WritersLine(keys: keys(e, seq: seq, id: id, isNewer: false), type: type, at: at, data: e.data.members.slots)
+    }
+}
