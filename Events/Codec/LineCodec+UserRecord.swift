@@ -17,13 +17,14 @@ extension LineCodec {
     /// UTF-8 bytes are `user`: the `user` the scan captured is compared
     /// with them before any rule runs (no look at the line before the scan,
     /// as ``peekUser(_:)`` takes). Another learner's line is then checked
-    /// with its record not made, as ``checkRecord(_:)`` checks it.
+    /// with its record not made, as ``checkRecord(_:)`` checks it (the
+    /// second stage, when the line is the writer's).
     package static func checkRecord(_ line: UnsafeRawBufferPointer, keepingRecordOf user: [UInt8]) throws(EventError) -> UserLine {
-        let scan = try LineDecoder.scanned(line, materialize: false, data: false)
+        let scan = try LineDecoder.scan(line, materialize: false, data: false, writersWalk: true)
         var decoder = scan.0
         let e = scan.1, written = e[.user]
         if written.kind == .string, !written.flag, !decoder.s.raw(written).elementsEqual(user) {
-            return .other(try decoder.keyed(e).keys)
+            return .other(try decoder.keys(e, writers: scan.writers))
         }
         // The scan does not depend on what is made: the same captures, every string made.
         decoder.materialize = true

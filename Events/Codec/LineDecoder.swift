@@ -76,8 +76,16 @@ struct LineDecoder {
     /// any other line as ``keyed(_:data:writersWalk:)`` checks it.
     static func keys(_ line: UnsafeRawBufferPointer, writersWalk: Bool = true) throws(EventError) -> LineCodec.RecordKeys {
         let (decoder, e, writers) = try scan(line, materialize: false, data: false, writersWalk: writersWalk)
-        if writers, let checked = try decoder.writersKeys(e) { return checked.keys }
-        return try decoder.keyed(e).keys
+        return try decoder.keys(e, writers: writers)
+    }
+
+    /// ``keys(_:writersWalk:)`` of a scanned line: the second stage when the
+    /// writer's walk took it (`writers`) and its `data` plainly keeps its
+    /// type's rules, else every rule as ``keyed(_:)`` applies them.
+    @inline(__always)
+    func keys(_ e: EnvelopeCapture, writers: Bool) throws(EventError) -> LineCodec.RecordKeys {
+        if writers, let checked = try writersKeys(e) { return checked.keys }
+        return try keyed(e).keys
     }
 
     /// ``record(_:)``'s rules, order and errors; returns what the chain needs
