@@ -77,6 +77,12 @@ package struct PreparedEvents: Sendable {
     /// How many events the batch holds.
     package var count: Int { items.count }
 
+    /// Makes room for `n` events in all.
+    mutating func reserveCapacity(_ n: Int) {
+        events.reserveCapacity(n)
+        items.reserveCapacity(n)
+    }
+
     /// Adds `other`'s events after these: one batch, written with one write
     /// (ids repeated across the two are found when the batch is appended).
     package mutating func append(contentsOf other: PreparedEvents) {
