@@ -68,7 +68,7 @@ package struct PreparedEvents: Sendable {
     }
 
     /// Adds one prepared event after these (a caller's batch of one: no array made for it).
-    package mutating func append(_ one: PreparedEvent) {
+    package mutating func append(_ one: consuming PreparedEvent) {
         repeatsFound = items.isEmpty ? repeatsFound : false
         events.append(one.event)
         items.append(one.item)

@@ -51,10 +51,10 @@ package struct SealedBatch: Sendable {
         digests.reserveCapacity(n)
     }
 
-    /// Adds a caller's single event and seals its line.
-    package mutating func append(_ one: PreparedEvent) {
-        prepared.append(one)
+    /// Adds a caller's single event (moved in, not copied) and seals its line.
+    package mutating func append(_ one: consuming PreparedEvent) {
         seal(one.item)
+        prepared.append(one)
     }
 
     /// Adds a caller's batch and seals its lines.
