@@ -70,6 +70,47 @@ struct LedgerStoreTests {
         }
     }
 
+    @Test("the groups' lines, sealed as their callers join, are byte for byte what one writer appending the same events in the same order writes")
+    func sameBytesAsOneWriter() async throws {
+        let dir = try Scratch()
+        defer { dir.remove() }
+        let log = dir.file("log"), plain = dir.file("plain")
+        let store = try await LedgerStore.open(path: log)
+        // Callers of one event and callers of three, several rounds each: many groups, of both kinds of caller.
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for t in 0..<24 {
+                group.addTask {
+                    for k in 0..<12 {
+                        if t % 4 == 0 {
+                            try await store.append((0..<3).map { try answer("t\(t)-\(k)-\($0)", user: "u-\(t % 5)", question: $0) })
+                        } else {
+                            try await store.append(answer("t\(t)-\(k)", user: "u-\(t % 5)", question: k))
+                        }
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        let counts = store.groupCounts
+        await store.close()
+        #expect(counts.groups > 1 && counts.largest > 1 && counts.sealedAhead == counts.groups, "groups: \(counts)")
+        // The same events, in the order the store wrote them, appended one by one by a writer of their own
+        // (which seals under its lock, after its own last line).
+        var events: [NewEvent] = []
+        try LogReader(path: log).read { record in
+            guard case .event(let e) = record else { Issue.record("line \(record.seq) is not an event"); return }
+            events.append(NewEvent(id: e.id, at: e.at, user: e.user, device: e.device, event: e.event))
+        }
+        let expected: Int = 18 * 12 + 6 * 12 * 3   // 18 callers of one event, 6 of three, 12 rounds each
+        #expect(events.count == expected)
+        let writer = try LedgerWriter(path: plain)
+        for e in events { try writer.append(e) }
+        writer.close()
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: log))
+        let written = try Data(contentsOf: URL(fileURLWithPath: plain))
+        #expect(bytes.count > 0 && bytes == written)
+    }
+
     @Test("appends waiting together are one write and one fsync; a bad event fails only its caller")
     func oneGroup() async throws {
         let dir = try Scratch()

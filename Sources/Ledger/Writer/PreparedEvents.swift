@@ -68,7 +68,7 @@ package struct PreparedEvents: Sendable {
     }
 
     /// Adds one prepared event after these (a caller's batch of one: no array made for it).
-    package mutating func append(_ one: PreparedEvent) {
+    package mutating func append(_ one: consuming PreparedEvent) {
         repeatsFound = items.isEmpty ? repeatsFound : false
         events.append(one.event)
         items.append(one.item)
@@ -76,6 +76,12 @@ package struct PreparedEvents: Sendable {
 
     /// How many events the batch holds.
     package var count: Int { items.count }
+
+    /// Makes room for `n` events in all.
+    mutating func reserveCapacity(_ n: Int) {
+        events.reserveCapacity(n)
+        items.reserveCapacity(n)
+    }
 
     /// Adds `other`'s events after these: one batch, written with one write
     /// (ids repeated across the two are found when the batch is appended).

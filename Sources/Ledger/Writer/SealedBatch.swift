@@ -39,10 +39,22 @@ package struct SealedBatch: Sendable {
     /// Whether every event's line is sealed, on ``base``.
     package var isSealed: Bool { tip != nil }
 
-    /// Adds a caller's single event and seals its line.
-    package mutating func append(_ one: PreparedEvent) {
-        prepared.append(one)
+    /// How many bytes the sealed lines take (0 when not sealed ahead).
+    package var byteCount: Int { bytes.count }
+
+    /// Makes room for `n` events whose lines take `size` bytes in all, so that
+    /// the batch does not grow step by step as they join (a store's next group
+    /// is about the size of the last one).
+    package mutating func reserveCapacity(events n: Int, bytes size: Int) {
+        prepared.reserveCapacity(n)
+        bytes.reserveCapacity(size)
+        digests.reserveCapacity(n)
+    }
+
+    /// Adds a caller's single event (moved in, not copied) and seals its line.
+    package mutating func append(_ one: consuming PreparedEvent) {
         seal(one.item)
+        prepared.append(one)
     }
 
     /// Adds a caller's batch and seals its lines.

@@ -100,8 +100,11 @@ public final class LedgerStore: Sendable {
     @discardableResult
     public func append(_ event: NewEvent) async throws(LedgerError) -> AppendResult {
         let since = OverlapPolicy.now()
-        let prepared = try PreparedEvent(event, path: path)
-        guard let result = try await enqueue(count: 1, since: since, { $0.append(prepared) }).get().first else {
+        // Moved into the group as it joins (taken out, not copied): nothing of it is held across the wait.
+        var prepared: PreparedEvent? = try PreparedEvent(event, path: path)
+        guard let result = try await enqueue(count: 1, since: since, { batch in
+            if let one = prepared.take() { batch.append(one) }
+        }).get().first else {
             throw LedgerError(.io, path: path, "the append returned no result")  // cannot happen: one event in, one result out
         }
         return result

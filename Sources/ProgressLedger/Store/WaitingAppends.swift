@@ -109,6 +109,9 @@ struct WaitingAppends {
         if pending.events.count <= limit {
             swap(&group, &pending)
             pending.events = SealedBatch(on: group.events.tip)
+            // Room for a group like this one: the callers joining do not grow the arrays step by step.
+            pending.events.reserveCapacity(events: group.events.count, bytes: group.events.byteCount)
+            pending.callers.reserveCapacity(group.callers.count)
         } else {
             var taken = 0, count = 0
             while taken < pending.callers.count, taken == 0 || count + pending.callers[taken].count <= limit {
