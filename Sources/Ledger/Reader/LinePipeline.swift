@@ -102,6 +102,9 @@ final class LineChunk: @unchecked Sendable {
     private let spans: UnsafeMutablePointer<Span>
     private let checked: UnsafeMutablePointer<CheckedLine>
     private let records: UnsafeMutablePointer<Record>
+    /// Each line's bytes and SHA-256, for hashing several lines at once (``LineDigest``).
+    private let lineSpans: UnsafeMutablePointer<LineDigest.Span>
+    private let digests: UnsafeMutablePointer<SHA256.Digest>
     private let capacityLines: Int
     // One thread at a time uses a chunk (handed over through `ready`), one
     // access at a time: its counters go without the runtime's exclusivity checks.
@@ -123,6 +126,8 @@ final class LineChunk: @unchecked Sendable {
         spans = .allocate(capacity: capacityLines)
         checked = .allocate(capacity: capacityLines)
         records = .allocate(capacity: capacityLines)
+        lineSpans = .allocate(capacity: capacityLines)
+        digests = .allocate(capacity: capacityLines)
     }
 
     deinit {
@@ -130,6 +135,8 @@ final class LineChunk: @unchecked Sendable {
         (records + recordsGiven).deinitialize(count: recordCount - recordsGiven)
         checked.deallocate()
         records.deallocate()
+        lineSpans.deallocate()
+        digests.deallocate()
         spans.deallocate()
         storage.deallocate()
     }
@@ -160,11 +167,17 @@ final class LineChunk: @unchecked Sendable {
         recordCount = 0
         recordsGiven = 0
         let base = UnsafeRawBufferPointer(storage)
+        @inline(__always) func bytes(_ span: Span) -> UnsafeRawBufferPointer {
+            let kept = span.length > LineCodec.maxLineLength ? 0 : span.length
+            return UnsafeRawBufferPointer(rebasing: base[span.start..<(span.start + kept)])
+        }
+        // Every line hashed first, several at once; the check takes each one's digest from here.
+        for k in 0..<count { (lineSpans + k).initialize(to: LineDigest.span(bytes(spans[k]))) }
+        LineDigest.of(UnsafeBufferPointer(start: lineSpans, count: count), into: digests)
         for k in 0..<count {
             let span = spans[k]
-            let kept = span.length > LineCodec.maxLineLength ? 0 : span.length
             let scanned = ScannedLine(number: span.number, offset: span.offset, length: span.length,
-                                      bytes: UnsafeRawBufferPointer(rebasing: base[span.start..<(span.start + kept)]))
+                                      bytes: bytes(span), hashed: digests[k])
             let line = scanned.checked(keeping: filter, hasher: hasher) { record in
                 (records + recordCount).initialize(to: record)
                 recordCount += 1

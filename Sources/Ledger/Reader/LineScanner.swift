@@ -12,6 +12,9 @@ struct ScannedLine {
     var length: Int
     /// The line's bytes without the LF (empty when the line is too long).
     var bytes: UnsafeRawBufferPointer
+    /// The SHA-256 of `bytes` when the reader hashed it with other lines
+    /// (``LineDigest/of(_:into:lanes:)``); nil: ``digest`` hashes it alone.
+    var hashed: SHA256.Digest? = nil
 
     /// Whether the line is over `LineCodec.maxLineLength` (its bytes were not kept).
     var isTooLong: Bool { length > LineCodec.maxLineLength }

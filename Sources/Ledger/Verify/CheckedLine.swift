@@ -123,7 +123,7 @@ extension ScannedLine {
         if case .newer = r { line.isNewer = true }
         // The decoder checked `prev` is 64 lowercase hex digits: it always reads as a digest.
         line.prev = SHA256.Digest(prevOf: r) ?? .zero
-        line.digest = LineDigest.of(bytes)
+        line.digest = digest
         line.idHash = line.id.withBytes { hasher.hash($0) }
         if filter.keeps(r) {
             line.hasRecord = true
@@ -188,7 +188,7 @@ extension ScannedLine {
         case .bytes(let range): line.prev = SHA256.Digest(lowercaseHex: UnsafeRawBufferPointer(rebasing: bytes[range])) ?? .zero
         case .text(let text): line.prev = SHA256.Digest(hex: text) ?? .zero
         }
-        line.digest = LineDigest.of(bytes)
+        line.digest = digest
         line.idHash = line.id.withBytes { hasher.hash($0) }
         return line
     }
