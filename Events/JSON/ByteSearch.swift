@@ -71,6 +71,22 @@ enum ByteSearch {
         return (false, k)
     }
 
+    /// ``firstSpecial(inBlockAt:of:)`` among the lanes `skip` (0 to 15) and after.
+    @inline(__always)
+    static func firstSpecial(inBlockAt k: Int, of bytes: UnsafeRawBufferPointer, fromLane skip: Int) -> Int? {
+        let words = unsafeBitCast(special(bytes.loadUnaligned(fromByteOffset: k, as: Block.self)), to: SIMD2<UInt64>.self)
+        var low = UInt64(littleEndian: words[0]), high = UInt64(littleEndian: words[1])
+        if skip < 8 {
+            low &= ~0 &<< UInt64(8 &* skip)
+        } else {
+            low = 0
+            high &= ~0 &<< UInt64(8 &* (skip &- 8))
+        }
+        if low != 0 { return low.trailingZeroBitCount &>> 3 }
+        if high != 0 { return 8 &+ high.trailingZeroBitCount &>> 3 }
+        return nil
+    }
+
     /// Where the first quote, backslash, control character or non-ASCII byte
     /// of the sixteen bytes at `k` is (0 to 15), or nil; `k + 16` is at most `bytes.count`.
     @inline(__always)
