@@ -245,28 +245,8 @@ struct TextRule {
             let below = (w &- ones &* 0x20) & ~w
             return (below | ((del &- ones) & ~del) | ((c2 &- ones) & ~c2)) & high != 0
         }
-        let n = u.count
-        @inline(__always) func word(_ k: Int) -> UInt64 { UInt64(littleEndian: u.loadUnaligned(fromByteOffset: k, as: UInt64.self)) }
-        if n >= 8 {
-            // Eight bytes at a time, then the last eight (overlapping the word before).
-            var k = 0
-            while k &+ 8 <= n {
-                if flagged(word(k)) { return true }
-                k &+= 8
-            }
-            return k != n && flagged(word(n &- 8))
-        }
-        // Fewer than eight: one word of them, the rest spaces (never flagged).
-        // Four to seven are its first four and last four bytes (some read twice).
-        var w: UInt64 = 0x2020_2020_2020_2020
-        if n >= 4 {
-            let first = UInt32(littleEndian: u.loadUnaligned(fromByteOffset: 0, as: UInt32.self))
-            let last = UInt32(littleEndian: u.loadUnaligned(fromByteOffset: n &- 4, as: UInt32.self))
-            w = UInt64(first) | UInt64(last) &<< 32
-        } else {
-            for k in 0..<n { w = w &<< 8 | UInt64(u[k]) }
-        }
-        return flagged(w)
+        // Spaces in the lanes past a short value: never flagged.
+        return ByteSearch.anyWord(of: u, paddedWith: 0x20, flagged)
     }
 
     /// ``problem(_:)`` on a `String`'s UTF-8.

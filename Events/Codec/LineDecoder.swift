@@ -245,27 +245,8 @@ struct LineDecoder {
     static func isValidID(_ u: UnsafeRawBufferPointer) -> Bool {
         let n = u.count
         guard n >= 1, n <= 64 else { return false }
-        @inline(__always) func word(_ k: Int) -> UInt64 { UInt64(littleEndian: u.loadUnaligned(fromByteOffset: k, as: UInt64.self)) }
-        if n >= 8 {
-            // Eight bytes at a time, then the last eight (overlapping the word before).
-            var k = 0
-            while k &+ 8 <= n {
-                guard isIDWord(word(k)) else { return false }
-                k &+= 8
-            }
-            return k == n || isIDWord(word(n &- 8))
-        }
-        // Fewer than eight: one word of them, the rest `-` (valid). Four to
-        // seven are its first four and last four bytes (some read twice).
-        var w: UInt64 = 0x2D2D_2D2D_2D2D_2D2D
-        if n >= 4 {
-            let first = UInt32(littleEndian: u.loadUnaligned(fromByteOffset: 0, as: UInt32.self))
-            let last = UInt32(littleEndian: u.loadUnaligned(fromByteOffset: n &- 4, as: UInt32.self))
-            w = UInt64(first) | UInt64(last) &<< 32
-        } else {
-            for k in 0..<n { w = w &<< 8 | UInt64(u[k]) }
-        }
-        return isIDWord(w)
+        // `-` (valid) in the lanes past a short id.
+        return !ByteSearch.anyWord(of: u, paddedWith: UInt8(ascii: "-")) { !isIDWord($0) }
     }
 
     /// Whether all eight bytes of `word` are `A-Z a-z 0-9 . _ : -`.

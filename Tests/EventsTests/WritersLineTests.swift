@@ -258,7 +258,7 @@ struct DataRulesTests {
         #expect(valid > 30_000)
     }
 
-    @Test("the prev rule read sixteen bytes at a time: every byte value at every position of a SHA-256's hex, against the rule byte by byte")
+    @Test("the prev rule read eight bytes at a time: every byte value at every position of a SHA-256's hex, against the rule byte by byte")
     func prevRule() throws {
         let hex = Array("0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef".utf8)
         func isHexDigit(_ c: UInt8) -> Bool { (0x30...0x39).contains(c) || (0x61...0x66).contains(c) }
