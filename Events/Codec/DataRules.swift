@@ -23,8 +23,9 @@ final class DataRules: @unchecked Sendable {
         case integer(min: Int)
         /// A boolean (``DataReader/bool(_:)``, ``DataReader/optionalBool(_:)``).
         case bool
-        /// One of an enumeration's values (``DataReader/enumeration(_:)``): the accessor's own match.
-        case enumeration((LineSlice) -> Bool)
+        /// One of an enumeration's values (``DataReader/enumeration(_:)``):
+        /// the bytes of one of its raw values, as its match (`caseNamed`) compares them.
+        case enumeration([Spelling])
         /// A number > 0 (``DataReader/seconds(_:required:)``).
         case seconds
     }
@@ -71,25 +72,30 @@ final class DataRules: @unchecked Sendable {
     /// (none) would accept it; `false` when in doubt.
     @inline(__always) func keeps(_ d: DataCapture, in s: JSONScanner) -> Bool {
         guard d.members.extra.isEmpty, d.items.isEmpty else { return false }
-        for rule in rules {
-            let c = d.members.slots[rule.slot]
-            // Not present: an optional member reads as nil; a required one is an error.
-            guard c.isPresent else {
-                if rule.required { return false }
-                continue
-            }
-            switch rule.check {
-            case .text(let text):
-                guard c.kind == .string, !c.flag, text.problem(s.raw(c)) == nil else { return false }
-            case .integer(let min):
-                guard c.kind == .number, !c.flag, let n = FieldRules.integer(s.raw(c)), FieldRules.keeps(n, min: min) else { return false }
-            case .bool:
-                guard c.kind == .bool else { return false }
-            case .enumeration(let matches):
-                guard c.kind == .string, !c.flag, matches(LineSlice(line: s.bytes, start: c.start, count: c.end &- c.start)) else { return false }
-            case .seconds:
-                guard c.kind == .number, Seconds(literal: s.text(c)) != nil else { return false }
-            }
+        // Each rule read in place (no copy of a rule, no retain of its spellings).
+        return rules.withUnsafeBufferPointer { rules in
+            for k in rules.indices where !keeps(rules[k], d.members.slots[rules[k].slot], in: s) { return false }
+            return true
+        }
+    }
+
+    /// Whether the capture `c` keeps `rule`.
+    @inline(__always) private func keeps(_ rule: Rule, _ c: Capture, in s: JSONScanner) -> Bool {
+        // Not present: an optional member reads as nil; a required one is an error.
+        guard c.isPresent else { return !rule.required }
+        switch rule.check {
+        case .text(let text):
+            guard c.kind == .string, !c.flag, text.problem(s.raw(c)) == nil else { return false }
+        case .integer(let min):
+            guard c.kind == .number, !c.flag, let n = FieldRules.integer(s.raw(c)), FieldRules.keeps(n, min: min) else { return false }
+        case .bool:
+            guard c.kind == .bool else { return false }
+        case .enumeration(let names):
+            guard c.kind == .string, !c.flag else { return false }
+            let value = LineSlice(line: s.bytes, start: c.start, count: c.end &- c.start)
+            guard names.contains(where: { value.equals($0) }) else { return false }
+        case .seconds:
+            guard c.kind == .number, Seconds(literal: s.text(c)) != nil else { return false }
         }
         return true
     }
@@ -108,7 +114,13 @@ final class DataRules: @unchecked Sendable {
 
         /// ``DataReader/enumeration(_:)``'s rule, and a placeholder value.
         func enumeration<M: PayloadMember, E: RawRepresentable & CaseIterable>(_ m: M, _: E.Type) throws(EventError) -> E where E.RawValue == String {
-            note(m, required: true, .enumeration { caseNamed($0, in: E.self) != nil })
+            // `caseNamed` matches exactly the bytes of a raw value: the table keeps them as spellings (at most 24 bytes).
+            let names = E.allCases.map(\.rawValue)
+            if names.allSatisfy({ $0.utf8.count <= 24 }) {
+                note(m, required: true, .enumeration(names.map(Spelling.init)))
+            } else {
+                unsupported()
+            }
             guard let first = E.allCases.first else { throw EventError(.invalidData, member: m.rawValue, "has no values") }
             return first
         }

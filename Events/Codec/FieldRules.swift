@@ -106,7 +106,15 @@ struct FieldRules {
         return try checkInteger(c, name, min: min)
     }
 
-    private func checkInteger(_ c: Capture, _ name: String, min: Int?) throws(EventError) -> Int {
+    @inline(__always) private func checkInteger(_ c: Capture, _ name: String, min: Int?) throws(EventError) -> Int {
+        // A plain integer keeping its minimum and the bound at once; anything
+        // else by the whole rule, which names what is broken (it accepts this
+        // case too, with the same value).
+        if c.kind == .number, !c.flag, let n = FieldRules.integer(scanner.raw(c)), n >= (min ?? n), FieldRules.isInRange(n) { return n }
+        return try checkAnyInteger(c, name, min: min)
+    }
+
+    @inline(never) private func checkAnyInteger(_ c: Capture, _ name: String, min: Int?) throws(EventError) -> Int {
         func what() -> String { min == 0 ? "a count (an integer >= 0)" : min.map { "an integer >= \($0)" } ?? "an integer" }
         guard c.kind == .number else { throw error(name, "must be \(what()), not \(c.kind.name)") }
         guard !c.flag else {
@@ -213,7 +221,7 @@ struct TextRule {
             for b in u where b & 0xC0 != 0x80 { n += 1 }
             if n > max { return "must be at most \(max) characters (has \(n))" }
         }
-        guard noControl else { return nil }
+        guard noControl, TextRule.mayHoldControl(u) else { return nil }
         // A control character's UTF-8: a byte below 0x20, 0x7F, or C2 80-C2 9F.
         for k in u.indices {
             let b = u[k]
@@ -223,6 +231,22 @@ struct TextRule {
             }
         }
         return nil
+    }
+
+    /// Whether `u` holds a byte below 0x20, 0x7F or 0xC2 (the first byte of
+    /// U+0080-U+00BF): false means no control character, and ``problem(_:)``
+    /// need not look byte by byte. Eight bytes at a time; a word with such a
+    /// byte may also flag bytes above it (borrows), never one when it has none.
+    @inline(__always)
+    private static func mayHoldControl(_ u: UnsafeRawBufferPointer) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101, high = ones &* 0x80
+        @inline(__always) func flagged(_ w: UInt64) -> Bool {
+            let del = w ^ (ones &* 0x7F), c2 = w ^ (ones &* 0xC2)
+            let below = (w &- ones &* 0x20) & ~w
+            return (below | ((del &- ones) & ~del) | ((c2 &- ones) & ~c2)) & high != 0
+        }
+        // Spaces in the lanes past a short value: never flagged.
+        return ByteSearch.anyWord(of: u, paddedWith: 0x20, flagged)
     }
 
     /// ``problem(_:)`` on a `String`'s UTF-8.

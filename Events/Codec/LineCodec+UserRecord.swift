@@ -15,8 +15,8 @@ extension LineCodec {
     /// does (same rules, same order, same errors), scanning it once, and
     /// makes its record only when it may be the line of the learner whose
     /// UTF-8 bytes are `user`: the `user` the scan captured is compared
-    /// with them before any rule runs (no look at the line before the scan,
-    /// as ``peekUser(_:)`` takes). Another learner's line is then checked
+    /// with them before any rule runs (no look at the line before the
+    /// scan). Another learner's line is then checked
     /// with its record not made, as ``checkRecord(_:)`` checks it (the
     /// second stage, when the line is the writer's).
     package static func checkRecord(_ line: UnsafeRawBufferPointer, keepingRecordOf user: [UInt8]) throws(EventError) -> UserLine {

@@ -67,6 +67,7 @@ extension LineDecoder {
     /// the answer needs the general path: a newer-version line, a reader of
     /// an older version, a type without a table, or `data` not plainly
     /// keeping its rules (the payload built then finds the error, or none).
+    @inline(__always)
     func writersKeys(_ e: EnvelopeCapture) throws(EventError) -> WritersLine? {
         guard !materialize, known == FormatVersion.latest else { return nil }
         let f = FieldRules(s, .envelope, materialize: false)

@@ -33,38 +33,39 @@ extension LineDecoder {
         guard n > 2, s.bytes[0] == UInt8(ascii: "{"), s.bytes[n &- 1] == UInt8(ascii: "}") else { return false }
         s.i = 1
         s.depth = 1
-        var data = DataCapture()
+        // The envelope's slots, and `data` straight into `e` (handed down, not captured): nothing is copied whole.
         do throws(EventError) {
-            guard try writersMembers(WriterOrder.envelope, nested: EnvelopeMember.data.rawValue, into: &e.slots, { d, slots throws(EventError) in
+            guard try writersMembers(WriterOrder.envelope, nested: EnvelopeMember.data.rawValue, into: &e.slots, &e.data, { d, slots, data throws(EventError) in
                 try d.writersData(type: slots[EnvelopeMember.type.rawValue], into: &data)
             }) else { return false }
         } catch {
             return false
         }
-        e.data = data
         s.depth = 0
         return s.i == n
     }
 
     /// The members of the object whose `{` was just read, in the order of
     /// `tokens`, each at most once, into `slots`; `nested` is the slot whose
-    /// value `object` reads (a nil capture: not the writer's shape). Leaves the
-    /// scanner past the object's `}`; false when the object is not laid out
-    /// as the writer lays it out.
+    /// value `object` reads into `inner` (a nil capture: not the writer's
+    /// shape). Leaves the scanner past the object's `}`; false when the
+    /// object is not laid out as the writer lays it out.
     @inline(__always)
-    private mutating func writersMembers(_ tokens: [NameToken], nested: Int, into slots: inout Slots,
-                                         _ object: (inout LineDecoder, Slots) throws(EventError) -> Capture?) throws(EventError) -> Bool {
+    private mutating func writersMembers<Inner>(_ tokens: [NameToken], nested: Int, into slots: inout Slots, _ inner: inout Inner,
+                                                _ object: (inout LineDecoder, Slots, inout Inner) throws(EventError) -> Capture?) throws(EventError) -> Bool {
         var next = 0
         let count = tokens.count
+        let line = s.bytes, n = line.count
         // A token is compared as words: 24 bytes from it must be in the line (the `}` closing an object needs one).
-        while s.i &+ 24 <= s.bytes.count {
+        while s.i &+ 24 <= n {
+            let at = s.i
             var k = next
-            while k < count, !tokens[k].matches(s.bytes, at: s.i) { k &+= 1 }
+            while k < count, !tokens[k].matches(line, at: at) { k &+= 1 }
             // The first member's token has no comma: only slot 0 may open the object.
             guard k < count, next > 0 || k == 0 else { break }
-            s.i &+= tokens[k].count
+            s.i = at &+ tokens[k].count
             if k == nested {
-                guard let c = try object(&self, slots) else { return false }
+                guard let c = try object(&self, slots, &inner) else { return false }
                 slots[k] = c
             } else {
                 guard let c = try writersScalar() else { return false }
@@ -72,7 +73,7 @@ extension LineDecoder {
             }
             next = k &+ 1
         }
-        guard next > 0, s.i < s.bytes.count, s.bytes[s.i] == UInt8(ascii: "}") else { return false }
+        guard next > 0, s.i < n, line[s.i] == UInt8(ascii: "}") else { return false }
         s.i &+= 1
         return true
     }
@@ -107,7 +108,7 @@ extension LineDecoder {
         s.i &+= 1
         s.depth &+= 1
         let nested = layout.items?.slot ?? -1
-        guard try writersMembers(layout.tokens, nested: nested, into: &o.slots, { d, _ throws(EventError) in
+        guard try writersMembers(layout.tokens, nested: nested, into: &o.slots, &items, { d, _, items throws(EventError) in
             guard let array = layout.items else { return nil }
             return try d.writersItems(array.layout, &items)
         }) else { return false }

@@ -75,8 +75,21 @@ struct LineDecoder {
     /// building its payload or record (``writersKeys(_:)``, the second stage);
     /// any other line as ``keyed(_:data:writersWalk:)`` checks it.
     static func keys(_ line: UnsafeRawBufferPointer, writersWalk: Bool = true) throws(EventError) -> LineCodec.RecordKeys {
-        let (decoder, e, writers) = try scan(line, materialize: false, data: false, writersWalk: writersWalk)
-        return try decoder.keys(e, writers: writers)
+        // The writer's walk and the second stage in place (``scan(_:materialize:data:writersWalk:)``
+        // without its copies of the captures), any other line as it reads them.
+        try checkLength(line)
+        var decoder = LineDecoder(line)
+        decoder.materialize = false
+        decoder.materializeData = false
+        var e = EnvelopeCapture()
+        if writersWalk, decoder.scanWritersLine(into: &e) { return try decoder.keys(e, writers: true) }
+        return try generalKeys(line)
+    }
+
+    /// ``keys(_:writersWalk:)`` by the general walk.
+    @inline(never) private static func generalKeys(_ line: UnsafeRawBufferPointer) throws(EventError) -> LineCodec.RecordKeys {
+        let (decoder, e, _) = try scan(line, materialize: false, data: false, writersWalk: false)
+        return try decoder.keyed(e).keys
     }
 
     /// ``keys(_:writersWalk:)`` of a scanned line: the second stage when the
@@ -142,6 +155,7 @@ struct LineDecoder {
     }
 
     /// The rules of `v`, `seq` and `id`, in ``record(_:)``'s order: a stored line's first three.
+    @inline(__always)
     func head(_ e: EnvelopeCapture, _ f: FieldRules) throws(EventError) -> (v: Int, seq: Int, id: String) {
         let v = try version(e, f)
         let seq = try f.integer(e[.seq], "seq", min: 1)
@@ -151,6 +165,7 @@ struct LineDecoder {
 
     /// The rest of the envelope's rules on a line of a version this reader
     /// knows (after ``head(_:_:)``), in ``record(_:)``'s order, but `data`'s own.
+    @inline(__always)
     func envelope(_ e: EnvelopeCapture, _ f: FieldRules, version v: Int) throws(EventError)
         -> (at: Timestamp, user: String, device: String?, type: EventType, prev: String) {
         let at = try timestamp(e[.at], f)
@@ -230,17 +245,8 @@ struct LineDecoder {
     static func isValidID(_ u: UnsafeRawBufferPointer) -> Bool {
         let n = u.count
         guard n >= 1, n <= 64 else { return false }
-        var k = 0
-        // Eight bytes at a time, then the rest one by one.
-        while k &+ 8 <= n {
-            guard isIDWord(u.loadUnaligned(fromByteOffset: k, as: UInt64.self)) else { return false }
-            k &+= 8
-        }
-        while k < n {
-            guard isIDWord(UInt64(u[k]) | 0x2D2D_2D2D_2D2D_2D00) else { return false }
-            k &+= 1
-        }
-        return true
+        // `-` (valid) in the lanes past a short id.
+        return !ByteSearch.anyWord(of: u, paddedWith: UInt8(ascii: "-")) { !isIDWord($0) }
     }
 
     /// Whether all eight bytes of `word` are `A-Z a-z 0-9 . _ : -`.

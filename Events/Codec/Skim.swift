@@ -1,5 +1,6 @@
 /// Walks over the top-level members of a line without validating it, to find
-/// one member's string value cheaply.
+/// one member's string value cheaply: the event type named after a `data`
+/// written before its `type` (``typeAhead(afterValueAt:)``).
 ///
 /// On a line that is valid JSON it finds exactly what a parser finds: strings
 /// are skipped escape by escape, so a quote, a brace or the member's name
@@ -10,65 +11,6 @@ struct Skim {
     let bytes: UnsafeRawBufferPointer
 
     init(_ bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
-
-    /// The content (between the quotes) of the top-level member `name` of the
-    /// object at the start of the line, when that member is written without
-    /// escapes in its name and is a string without escapes; nil otherwise.
-    func topLevelString(_ name: StaticString) -> Range<Int>? {
-        var k = whitespaceEnd(0)
-        guard k < bytes.count, bytes[k] == UInt8(ascii: "{") else { return nil }
-        k = whitespaceEnd(k + 1)
-        guard k < bytes.count, bytes[k] != UInt8(ascii: "}") else { return nil }
-        return member(name, from: k)
-    }
-
-    /// The content of the top-level `user` string of a line that begins as the
-    /// writer begins every line: `{"v":` digits `,"seq":` digits `,"id":"`
-    /// string `","at":"` string `","user":"` string, no whitespace, no escapes
-    /// (each string's end found sixteen bytes at a time); nil for any other
-    /// beginning. Where it answers, ``topLevelString(_:)`` answers the same
-    /// (these bytes are one case of what it walks), at a tenth of the cost.
-    func writersUser() -> Range<Int>? {
-        var k = 0
-        guard token(#"{"v":"#, &k), digits(&k), token(#","seq":"#, &k), digits(&k),
-              token(#","id":""#, &k), plainString(&k), token(#","at":""#, &k), plainString(&k),
-              token(#","user":""#, &k) else { return nil }
-        let start = k
-        guard plainString(&k) else { return nil }
-        return start..<(k - 1)
-    }
-
-    /// Whether `text` (4 to 16 bytes) is at `k`; moves `k` past it. Compared
-    /// as two words that overlap in the middle, not byte by byte.
-    @inline(__always) private func token(_ text: StaticString, _ k: inout Int) -> Bool {
-        let n = text.utf8CodeUnitCount
-        guard k + n <= bytes.count else { return false }
-        let t = UnsafeRawPointer(text.utf8Start)
-        @inline(__always) func same<Word: FixedWidthInteger>(_: Word.Type) -> Bool {
-            let w = MemoryLayout<Word>.size
-            return bytes.loadUnaligned(fromByteOffset: k, as: Word.self) == t.loadUnaligned(as: Word.self)
-                && bytes.loadUnaligned(fromByteOffset: k + n - w, as: Word.self) == t.loadUnaligned(fromByteOffset: n - w, as: Word.self)
-        }
-        guard n >= 8 ? same(UInt64.self) : same(UInt32.self) else { return false }
-        k += n
-        return true
-    }
-
-    /// Whether one or more ASCII digits are at `k`; moves `k` past them.
-    private func digits(_ k: inout Int) -> Bool {
-        let start = k
-        while k < bytes.count, bytes[k] &- 0x30 < 10 { k += 1 }
-        return k > start
-    }
-
-    /// Whether a string's content without a backslash starts at `k` (its
-    /// opening quote before); moves `k` past its closing quote.
-    private func plainString(_ k: inout Int) -> Bool {
-        let end = ByteSearch.firstQuoteOrBackslash(bytes, from: k)
-        guard end < bytes.count, bytes[end] == UInt8(ascii: "\"") else { return false }
-        k = end + 1
-        return true
-    }
 
     /// The event type named by a top-level `type` member written after the value at `k`.
     func typeAhead(afterValueAt k: Int) -> EventType? {

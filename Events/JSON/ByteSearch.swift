@@ -71,6 +71,51 @@ enum ByteSearch {
         return (false, k)
     }
 
+    /// Whether `test` holds for some word of eight of `u`'s bytes, reading
+    /// them all a word at a time: whole words, then the last eight bytes (a
+    /// word overlapping the one before); fewer than eight, one word of them
+    /// (four to seven: their first four and last four, some read twice) and
+    /// `pad` in the lanes left. For a test of each byte on its own (a lane
+    /// of `pad` never passes it), that is whether some byte passes.
+    @inline(__always)
+    static func anyWord(of u: UnsafeRawBufferPointer, paddedWith pad: UInt8, _ test: (UInt64) -> Bool) -> Bool {
+        let n = u.count
+        @inline(__always) func word(_ k: Int) -> UInt64 { UInt64(littleEndian: u.loadUnaligned(fromByteOffset: k, as: UInt64.self)) }
+        if n >= 8 {
+            var k = 0
+            while k &+ 8 <= n {
+                if test(word(k)) { return true }
+                k &+= 8
+            }
+            return k != n && test(word(n &- 8))
+        }
+        var w = UInt64(pad) &* 0x0101_0101_0101_0101
+        if n >= 4 {
+            let first = UInt32(littleEndian: u.loadUnaligned(fromByteOffset: 0, as: UInt32.self))
+            let last = UInt32(littleEndian: u.loadUnaligned(fromByteOffset: n &- 4, as: UInt32.self))
+            w = UInt64(first) | UInt64(last) &<< 32
+        } else {
+            for k in 0..<n { w = w &<< 8 | UInt64(u[k]) }
+        }
+        return test(w)
+    }
+
+    /// ``firstSpecial(inBlockAt:of:)`` among the lanes `skip` (0 to 15) and after.
+    @inline(__always)
+    static func firstSpecial(inBlockAt k: Int, of bytes: UnsafeRawBufferPointer, fromLane skip: Int) -> Int? {
+        let words = unsafeBitCast(special(bytes.loadUnaligned(fromByteOffset: k, as: Block.self)), to: SIMD2<UInt64>.self)
+        var low = UInt64(littleEndian: words[0]), high = UInt64(littleEndian: words[1])
+        if skip < 8 {
+            low &= ~0 &<< UInt64(8 &* skip)
+        } else {
+            low = 0
+            high &= ~0 &<< UInt64(8 &* (skip &- 8))
+        }
+        if low != 0 { return low.trailingZeroBitCount &>> 3 }
+        if high != 0 { return 8 &+ high.trailingZeroBitCount &>> 3 }
+        return nil
+    }
+
     /// Where the first quote, backslash, control character or non-ASCII byte
     /// of the sixteen bytes at `k` is (0 to 15), or nil; `k + 16` is at most `bytes.count`.
     @inline(__always)

@@ -185,13 +185,15 @@ struct JSONScanner {
         }
     }
 
-    mutating func literal(_ word: StaticString) throws(EventError) {
+    @inline(__always) mutating func literal(_ word: StaticString) throws(EventError) {
         let n = word.utf8CodeUnitCount
-        guard i + n <= bytes.count else { throw fail("invalid literal") }
+        guard i &+ n <= bytes.count else { throw invalidLiteral() }
         let w = word.utf8Start
-        for k in 0..<n where bytes[i + k] != w[k] { throw fail("invalid literal") }
-        i += n
+        for k in 0..<n where bytes[i &+ k] != w[k] { throw invalidLiteral() }
+        i &+= n
     }
+
+    @inline(never) private func invalidLiteral() -> EventError { fail("invalid literal") }
 
     private mutating func parseObject() throws(EventError) -> JSONValue {
         var members: [JSONMember] = []
@@ -226,7 +228,23 @@ struct JSONScanner {
     }
 
     /// Scans a number at `i`: JSON's grammar, kept as its literal.
-    mutating func scanNumber() throws(EventError) -> Capture {
+    @inline(__always) mutating func scanNumber() throws(EventError) -> Capture {
+        // Inline fast path: the writer's integers, `1-9` then digits, with no
+        // fraction or exponent after them (read the same by the whole grammar below).
+        let start = i, n = bytes.count
+        if start < n, bytes[start] &- 0x31 < 9 {
+            var k = start &+ 1
+            while k < n, bytes[k] &- 0x30 < 10 { k &+= 1 }
+            if k == n || (bytes[k] != UInt8(ascii: ".") && bytes[k] | 0x20 != UInt8(ascii: "e")) {
+                i = k
+                return Capture(.number, start: start, end: k, flag: false)
+            }
+        }
+        return try scanAnyNumber()
+    }
+
+    /// ``scanNumber()`` for any number.
+    @inline(never) private mutating func scanAnyNumber() throws(EventError) -> Capture {
         let start = i
         let n = bytes.count
         @inline(__always) func digit(_ k: Int) -> Bool { k < n && bytes[k] &- 48 < 10 }
@@ -262,6 +280,29 @@ struct JSONScanner {
         if start &+ 16 <= bytes.count, let lane = ByteSearch.firstSpecial(inBlockAt: start, of: bytes),
            bytes[start &+ lane] == UInt8(ascii: "\"") {
             i = start &+ lane &+ 1
+            return Capture(.string, start: start, end: i &- 1)
+        }
+        return try scanPlainString()
+    }
+
+    /// ``scanString()`` for a longer string (`at`, `prev`) or one near the
+    /// line's end: whole blocks of sixteen, then the line's last sixteen
+    /// bytes (those before the block's start left out), while no special
+    /// byte comes before the closing quote; any other string is read by
+    /// ``scanLongString()`` from its start.
+    @inline(never) private mutating func scanPlainString() throws(EventError) -> Capture {
+        let start = i &+ 1, n = bytes.count
+        var k = start
+        while k &+ 16 <= n {
+            guard let lane = ByteSearch.firstSpecial(inBlockAt: k, of: bytes) else { k &+= 16; continue }
+            guard bytes[k &+ lane] == UInt8(ascii: "\"") else { return try scanLongString() }
+            i = k &+ lane &+ 1
+            return Capture(.string, start: start, end: i &- 1)
+        }
+        let last = n &- 16
+        if k < n, last >= 0, let lane = ByteSearch.firstSpecial(inBlockAt: last, of: bytes, fromLane: k &- last),
+           bytes[last &+ lane] == UInt8(ascii: "\"") {
+            i = last &+ lane &+ 1
             return Capture(.string, start: start, end: i &- 1)
         }
         return try scanLongString()

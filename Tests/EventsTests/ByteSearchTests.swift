@@ -102,62 +102,36 @@ struct ByteSearchTests {
         }
     }
 
-    @Test("the writer's beginning, read fast, gives the general walk's user, and is taken for every plain line the writer writes")
-    func writersUserAgreesWithWalk() {
-        var fuzzer = LineFuzzer(seed: 2626)
-        var taken = 0
-        for seq in 1...300 {
-            let line = LineCodec.encode(fuzzer.envelope(seq: seq))
-            line.withUnsafeBytes { b in
-                let skim = Skim(b)
-                let walked = skim.topLevelString("user")
-                let fast = skim.writersUser()
-                #expect(fast == nil || fast == walked)
-                // Without a backslash before the user's closing quote, the writer's line is taken fast.
-                if let walked, !b[..<walked.upperBound].contains(UInt8(ascii: "\\")) {
-                    #expect(fast == walked)
-                    taken += 1
-                }
+    @Test("typeAhead finds the type after a data written first, across members of every length, and skips an escape at any position in them")
+    func typeAheadAcrossBlocks() throws {
+        let genesis = Envelope.genesis
+        for length in 1...64 {
+            let text = String(repeating: "i", count: length)
+            // `data` first, then members of every length before `type`: the skim walks data's strings and each member.
+            let line = #"{"data":{"amount":1,"reason":"seed","note":"\#(text)"},"id":"\#(text)","v":1,"seq":1,"at":"2025-01-01T00:00:00Z","user":"u-\#(text)","type":"hints.granted","prev":"\#(genesis)"}"#
+            let bytes = Array(line.utf8)
+            // The decoder reads the same type (an independent path: the full scan).
+            guard case .event(let envelope) = try LineCodec.decodeRecord(bytes) else {
+                Issue.record("not decoded as an event: \(line)")
+                continue
             }
-            // Mutations of the beginning: whatever the fast path answers, the walk answers too.
-            for position in stride(from: 0, to: min(line.count, 140), by: 3) {
-                for byte in [0x20, 0x5C, 0x22, 0x39, 0x2C, 0x7D, 0x3A] as [UInt8] {
-                    var mutated = line
-                    mutated[position] = byte
-                    mutated.withUnsafeBytes { b in
-                        let skim = Skim(b)
-                        if let fast = skim.writersUser() { #expect(fast == skim.topLevelString("user"), "\(mutated)") }
+            #expect(envelope.event.type == .hintsGranted)
+            #expect(bytes.withUnsafeBytes { Skim($0).typeAhead(afterValueAt: 8) } == .hintsGranted)
+            // An escaped quote (or a brace) inside a string of data or of a member before type, at each position:
+            // still the same type (the escape is skipped, not taken for the string's end).
+            for position in stride(from: 0, through: length, by: 5) {
+                for escape in [#"\""#, #"\\"#, "}", #"\"}\"type\":\"x"#] {
+                    let escaped = String(repeating: "i", count: position) + escape + String(repeating: "i", count: length - position)
+                    for target in [#""note":"\#(text)""#, #""id":"\#(text)""#, #""user":"u-\#(text)""#] {
+                        let mutated = Array(line.replacingFirst(target, with: target.replacingFirst(text, with: escaped)).utf8)
+                        #expect(mutated.withUnsafeBytes { Skim($0).typeAhead(afterValueAt: 8) } == .hintsGranted, "\(String(decoding: mutated, as: UTF8.self))")
                     }
                 }
             }
         }
-        // About a third of the fuzzer's lines (98 of 300) have no escape before the user's end; each of those is taken.
-        #expect(taken > 50)
-    }
-
-    @Test("peekUser finds user after members of every length, and gives up on an escape at any position in them")
-    func peekUserAcrossBlocks() throws {
-        let genesis = Envelope.genesis
-        for length in 1...64 {
-            let id = String(repeating: "i", count: length)
-            for user in ["u", "u-\(String(repeating: "w", count: length))"] {
-                let line = #"{"v":1,"seq":1,"id":"\#(id)","at":"2025-01-01T00:00:00Z","user":"\#(user)","type":"hints.granted","data":{"amount":1,"reason":"seed"},"prev":"\#(genesis)"}"#
-                let bytes = Array(line.utf8)
-                // The decoder reads the same user (an independent path: the full scan).
-                let decoded = try LineCodec.decodeRecord(bytes)
-                #expect(decoded.user == user)
-                bytes.withUnsafeBytes { b in
-                    #expect(LineCodec.peekUser(b).map { String(decoding: UnsafeRawBufferPointer(rebasing: b[$0]), as: UTF8.self) } == user)
-                }
-                // An escaped quote inside the id, at each position: still the same user (the escape is skipped, not taken for the end).
-                for position in stride(from: 0, through: length, by: 5) {
-                    let escapedID = String(repeating: "i", count: position) + #"\""# + String(repeating: "i", count: length - position)
-                    let mutated = Array(line.replacingFirst(#""id":"\#(id)""#, with: #""id":"\#(escapedID)""#).utf8)
-                    mutated.withUnsafeBytes { b in
-                        #expect(LineCodec.peekUser(b).map { String(decoding: UnsafeRawBufferPointer(rebasing: b[$0]), as: UTF8.self) } == user)
-                    }
-                }
-            }
+        // No type after the value, or one that is not a type: nil.
+        for line in [#"{"data":{"a":"\"type\":\"hint.used\""},"v":1}"#, #"{"data":{},"type":"hint.use"}"#, #"{"data":{"a":1},"type":1}"#] {
+            #expect(Array(line.utf8).withUnsafeBytes { Skim($0).typeAhead(afterValueAt: 8) } == nil, "\(line)")
         }
     }
 }

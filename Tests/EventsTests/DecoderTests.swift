@@ -270,36 +270,6 @@ struct DecoderTests {
         }
     }
 
-    @Test("peekUser finds the top-level user, never one in data or in a string", arguments: [
-        (#"{"v":1,"user":"u-1","data":{"user":"u-2"}}"#, "u-1"),
-        (#"{"data":{"user":"u-2","x":"}\"user\":\"u-3"},"user":"u-1"}"#, "u-1"),
-        (#"{"id":"\"user\":\"u-2\"","user":"u-1"}"#, "u-1"),
-        (#"{"data":[{"user":"u-2"},"]}"],"user" : "u-1"}"#, "u-1"),
-        (#"{ "user":"é-1" }"#, "é-1"),
-    ] as [(String, String)])
-    func peekUserFinds(line: String, user: String) {
-        let bytes = Array(line.utf8)
-        bytes.withUnsafeBytes { b in
-            #expect(LineCodec.peekUser(b).map { String(decoding: UnsafeRawBufferPointer(rebasing: b[$0]), as: UTF8.self) } == user)
-            #expect(LineCodec.peekUser(b, matches: user) == .same)
-            #expect(LineCodec.peekUser(b, matches: "u-2") == .other)
-        }
-    }
-
-    @Test("peekUser cannot tell for an escaped name or value, and compares bytes exactly", arguments: [
-        (#"{"\u0075ser":"u-1"}"#, "u-1", LineCodec.UserMatch.unknown),
-        (#"{"user":"u\u002d1"}"#, "u-1", .unknown),
-        (#"{"data":{"user":"u-1"}}"#, "u-1", .unknown),
-        (#"[{"user":"u-1"}]"#, "u-1", .unknown),
-        (#"{"user":"\#u{212A}"}"#, "K", .other),
-        (#"{"user":"e\#u{301}"}"#, "\u{E9}", .other),
-        (#"{"user":"e\#u{301}"}"#, "e\u{301}", .same),
-        (#"{"user":"e\#u{301}"}"#, "e", .other),
-    ] as [(String, String, LineCodec.UserMatch)])
-    func peekUserUnknown(line: String, user: String, expected: LineCodec.UserMatch) {
-        Array(line.utf8).withUnsafeBytes { b in #expect(LineCodec.peekUser(b, matches: user) == expected) }
-    }
-
     @Test("each type's members, in order, are the spec's (events-v1.md's tables, events-v2.md's), and the decoder finds each by its bytes")
     func names() {
         func bytes<T>(_ s: String, _ body: (UnsafeRawBufferPointer) -> T) -> T { Array(s.utf8).withUnsafeBytes(body) }

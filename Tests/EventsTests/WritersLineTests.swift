@@ -258,6 +258,52 @@ struct DataRulesTests {
         #expect(valid > 30_000)
     }
 
+    @Test("the prev rule read eight bytes at a time: every byte value at every position of a SHA-256's hex, against the rule byte by byte")
+    func prevRule() throws {
+        let hex = Array("0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef".utf8)
+        func isHexDigit(_ c: UInt8) -> Bool { (0x30...0x39).contains(c) || (0x61...0x66).contains(c) }
+        var differ: [String] = [], valid = 0
+        for position in 0..<64 {
+            for value in 0...255 {
+                var prev = hex
+                prev[position] = UInt8(value)
+                let line = Array(#"{"v":1,"seq":1,"id":"x","at":"2025-01-01T00:00:00Z","user":"u","type":"quiz.finished","data":{"attempt":"a"},"prev":""#.utf8)
+                    + prev + Array(#""}"#.utf8)
+                let expected = isHexDigit(UInt8(value))
+                if expected { valid += 1 }
+                let decoded = line.withUnsafeBytes { b in (try? LineCodec.decodeRecord(b)) != nil }
+                let checked = line.withUnsafeBytes { b in (try? LineCodec.checkRecord(b)) != nil }
+                if decoded != expected || checked != expected { differ.append("byte \(value) at \(position)") }
+            }
+        }
+        #expect(differ.isEmpty, "\(differ.prefix(5))")
+        #expect(valid == 64 * 16)
+    }
+
+    @Test("the no-control text rule read eight bytes at a time: a scalar of every kind at every position, against the rule scalar by scalar")
+    func noControlRule() {
+        let scalars: [Unicode.Scalar] = (0...0x20).compactMap(Unicode.Scalar.init) + [
+            "~", "\u{7F}", "\u{80}", "\u{9F}", "\u{A0}", "\u{BF}", "\u{C0}", "\u{100}", "\u{2028}", "\u{FEFF}", "😀",
+        ]
+        var differ: [String] = [], refused = 0
+        for length in 0...40 {
+            for position in 0...length {
+                for scalar in scalars {
+                    var text = String(repeating: "u", count: length)
+                    text.insert(Character(scalar), at: text.index(text.startIndex, offsetBy: position))
+                    let expected = !text.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }
+                    if !expected { refused += 1 }
+                    for rule in [TextRule.name, TextRule.plain] {
+                        let kept = Array(text.utf8).withUnsafeBytes { rule.problem($0) == nil }
+                        if kept != expected { differ.append("\(Array(text.unicodeScalars).map(\.value))") }
+                    }
+                }
+            }
+        }
+        #expect(differ.isEmpty, "\(differ.prefix(5))")
+        #expect(refused > 1_000)
+    }
+
     @Test("each data member given an odd value, in the writer's layout: the same verdict as a full decode")
     func oddValues() throws {
         var fuzzer = LineFuzzer(seed: 3641)
