@@ -60,7 +60,7 @@ struct FoldEventsTests {
 
     /// Rewrites of a writer's line: each takes another path through the
     /// check (or breaks a rule), and must give what decoding it whole gives.
-    static let variants: [(String, (String) -> String)] = [
+    static let variants: [(String, @Sendable (String) -> String)] = [
         ("attempt escaped", { $0.replacingOccurrences(of: #""attempt":"a-"#, with: #""attempt":"\u0061-"#) }),
         ("question escaped", { $0.replacingOccurrences(of: #""question":"q"#, with: #""question":"\u0071"#) }),
         ("user escaped", { $0.replacingOccurrences(of: #""user":"u-"#, with: #""user":"\u0075-"#) }),
@@ -98,7 +98,8 @@ struct FoldEventsTests {
         var changed = 0, failed = 0
         for bytes in lines {
             let text = String(decoding: bytes, as: UTF8.self)
-            for (name, rewrite) in [("as written", { $0 })] + Self.variants {
+            let asWritten: [(String, @Sendable (String) -> String)] = [("as written", { $0 })]
+            for (name, rewrite) in asWritten + Self.variants {
                 let line = Array(rewrite(text).utf8)
                 if name != "as written", line == bytes { continue }
                 changed += 1
