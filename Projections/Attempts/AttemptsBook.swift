@@ -124,6 +124,8 @@ func quoted(_ s: String) -> String {
 // MARK: - The lifecycle's storage
 
 extension AttemptsBook: AttemptStore {
+    typealias Input = Envelope
+
     // An attempt is named by its place in `attempts`: each change below is made
     // in place, on the only copy.
     func find(_ id: String) -> Int? { places[ExactString(id)] }

@@ -64,6 +64,10 @@ struct ItemAttempts: Sendable {
 }
 
 extension ItemAttempts: IndexedAttempts {
+    typealias Input = Envelope
+
+    mutating func find(_ id: String) -> Int? { index.find(id) }
+
     mutating func start(_ started: QuizStarted, _ envelope: Envelope) -> Int {
         let (attempt, slot) = index.start(started.attempt, on: envelope.day)
         if slot == running.count { running.append(Running()) }

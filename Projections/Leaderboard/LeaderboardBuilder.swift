@@ -52,6 +52,11 @@ public struct LeaderboardBuilder: Sendable {
 
     /// Folds one event of user number `user`.
     package mutating func add(_ e: Envelope, user: Int32) {
+        FoldEvent.make(e).withView { add($0, user: user) }
+    }
+
+    /// Folds one event of user number `user`, its ids as bytes.
+    private mutating func add(_ e: FoldEvent.View, user: Int32) {
         let u = Int(user)
         attempts.user = user
         // Any reset of the log, even after LAST, as `state --day LAST` applies it.
@@ -73,7 +78,8 @@ public struct LeaderboardBuilder: Sendable {
             }
             openLearners.parts[u].streak.reset(scope)
         case .other:
-            openLearners.parts[u].streak.add(e.event, on: day, seq: e.seq)
+            // Of the other events, the streak reads only the grants and pauses (whole in `payload`).
+            if let event = e.payload { openLearners.parts[u].streak.add(event, on: day, seq: e.seq) }
         default:
             break
         }

@@ -80,8 +80,23 @@ package struct ReportBuilder: Sendable, AllLearnersFold {
 
     package mutating func forgetOpenLearners() { attempts.removeAll() }
 
+    /// Folds one event of a log, any user's, in log order (a reader's
+    /// ``FoldEvent``: its ids read as bytes, no string made).
+    package mutating func add(_ event: borrowing FoldEvent) {
+        event.withView { e in
+            let (number, isNew) = openLearners.users.number(e.user)
+            if isNew { openLearners.parts.append(makeLearner()) }
+            add(e, user: number)
+        }
+    }
+
     /// Folds one event of user number `user`.
     package mutating func add(_ e: Envelope, user: Int32) {
+        FoldEvent.make(e).withView { add($0, user: user) }
+    }
+
+    /// Folds one event of user number `user`: every reader's events come here.
+    private mutating func add(_ e: FoldEvent.View, user: Int32) {
         attempts.user = user
         let (verdict, on) = AttemptLifecycle.apply(e, to: &attempts, resets: resets)
         let day = on.ordinal
@@ -90,7 +105,7 @@ package struct ReportBuilder: Sendable, AllLearnersFold {
         case .started:
             if counted { days.update(day) { $0.started += 1 } }
         case .answered:
-            if counted, case .answerSelected(let answer) = e.event { count(answer: answer.correct, skill: answer.skill, on: day) }
+            if counted { count(answer: e.correct, skill: e.skill, on: day) }
         case .hinted:
             if counted { days.update(day) { $0.hints += 1 } }
         case .ended(_, let finished, let counts):
@@ -108,17 +123,18 @@ package struct ReportBuilder: Sendable, AllLearnersFold {
         case .duplicateStart, .duplicateAnswer, .unknown, .afterEnd:
             break
         case .other:
-            switch e.event {
+            switch e.type {
             case .puzzleCompleted: if counted { days.update(day) { $0.puzzlesCompleted += 1 } }
             case .puzzleFailed: if counted { days.update(day) { $0.puzzlesFailed += 1 } }
-            case .submissionMade(let submission): if counted { submit(submission, on: day) }
-            case .streakFreezeGranted, .streakPaused: openLearners.parts[Int(user)].streak.add(e.event, on: on, seq: e.seq)
+            case .submissionMade: if counted, case .submissionMade(let submission)? = e.payload { submit(submission, on: day) }
+            case .streakFreezeGranted, .streakPaused:
+                if let event = e.payload { openLearners.parts[Int(user)].streak.add(event, on: on, seq: e.seq) }
             default: break
             }
         }
         if day < firstDay { firstDay = day }
         if day > lastDay { lastDay = day }
-        if counted, Self.isActivity(e.event.type) { countActive(user, on: day) }
+        if counted, Self.isActivity(e.type) { countActive(user, on: day) }
     }
 
     /// Whether an event makes its user active that day (`active_users`):
@@ -134,7 +150,13 @@ package struct ReportBuilder: Sendable, AllLearnersFold {
     /// A `submission.made` on a day of the report: it and its answers count.
     private mutating func submit(_ submission: SubmissionMade, on day: Int) {
         days.update(day) { $0.submissions += 1 }
-        for a in submission.answers { count(answer: a.correct, skill: a.skill, on: day) }
+        for a in submission.answers {
+            if let skill = a.skill {
+                withUTF8Bytes(skill) { count(answer: a.correct, skill: $0, on: day) }
+            } else {
+                count(answer: a.correct, skill: nil, on: day)
+            }
+        }
     }
 
     /// Whether `day` is a day of the report (its rows are the range's days).
@@ -142,13 +164,13 @@ package struct ReportBuilder: Sendable, AllLearnersFold {
     private func inRange(_ day: Int) -> Bool { day >= low && day <= high }
 
     /// Counts one answer (a first answer of an attempt or a submission answer) on a day of the report.
-    private mutating func count(answer correct: Bool, skill: String?, on day: Int) {
+    private mutating func count(answer correct: Bool, skill: UnsafeRawBufferPointer?, on day: Int) {
         days.update(day) {
             $0.answers += 1
             if correct { $0.correct += 1 }
         }
         guard let skill else { return }
-        let (index, inserted) = withUTF8Bytes(skill) { skillNames.insert($0) }
+        let (index, inserted) = skillNames.insert(skill)
         if inserted { skills.append(SkillCount()) }
         skills[index].answers += 1
         if correct { skills[index].correct += 1 }

@@ -28,9 +28,15 @@ extension LedgerSource {
         case .logs(let logs):
             // The fold runs beside the reader's ordered thread, in log order.
             let fold = ReportFold(from: from, to: to)
+            if logs.count == 1 {
+                // One log: its fold events, read from the lines' captures (no string made).
+                let log = logs[0]
+                let read = try LogReader(path: log).readFoldEvents(progress: progress.map { progress in { progress(log, $0, $1) } }) { fold.add($0) }
+                if let tail = read.summary.tornTail { warning(.tornTail(path: log, tail)) }
+                return fold.report()
+            }
             // Several logs: an event read twice is found by its id and content, so records are made whole.
-            try Self.read(logs, user: nil, forFold: logs.count == 1, progress: progress, warning: warning) { (log, record) throws(LedgerError) in
-                guard logs.count > 1 else { return fold.add(record) }
+            try Self.read(logs, user: nil, progress: progress, warning: warning) { (log, record) throws(LedgerError) in
                 let (id, place) = (record.id, "\(log):\(record.seq)")
                 if case .conflicting(let earlier) = fold.add(record, readAt: place) {
                     warning(.conflictingID(id: id, place: place, earlier: earlier))

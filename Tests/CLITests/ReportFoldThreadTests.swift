@@ -45,4 +45,45 @@ struct ReportFoldThreadTests {
             #expect(r.stdout == here.json, "\(args)")
         }
     }
+
+    /// A demo log's lines laid out otherwise than the writer does on some
+    /// lines (escapes, a space, members reordered, ids past the fold event's
+    /// 64 bytes of inline text), chained again: the report's reader then
+    /// takes its second stage's captures on some lines and the record on
+    /// others, and the report must be the in-order fold's of the records.
+    @Test("a log mixing the writer's lines and others: the same report as the in-order fold")
+    func mixedLines() throws {
+        let dir = try TemporaryDirectory()
+        let demo = try LogFixture.demo(in: dir, users: 12, days: 12, seed: 5, name: "mixed")
+        let lines = try String(contentsOfFile: demo, encoding: .utf8).split(separator: "\n").map(String.init)
+        var bodies: [String] = []
+        for (k, line) in lines.enumerated() {
+            var body = line.replacingOccurrences(of: #"^\{"v":[0-9]+,"seq":[0-9]+,"#, with: "{", options: .regularExpression)
+                .replacingOccurrences(of: #","prev":"[0-9a-f]{64}"\}$"#, with: "}", options: .regularExpression)
+            // One learner's ids long enough to leave the inline text, on all their lines.
+            if body.contains(#""user":"u-003""#) {
+                body = body.replacingOccurrences(of: #""user":"u-003""#, with: #""user":"u-003-"# + String(repeating: "ü", count: 40) + #"""#)
+                    .replacingOccurrences(of: #""attempt":"a-"#, with: #""attempt":"a-"# + String(repeating: "x", count: 30))
+            }
+            switch k % 7 {
+            case 1: body = body.replacingOccurrences(of: #""attempt":"a-"#, with: #""attempt":"\u0061-"#)
+            case 2: body = body.replacingOccurrences(of: #""question":"q"#, with: #""question":"\u0071"#)
+            case 3: body = body.replacingOccurrences(of: #""data":{"#, with: #""data": {"#)
+            case 4: body = body.replacingOccurrences(of: #""user":"u-"#, with: #""user":"\u0075-"#)
+            case 5: body = body.replacingOccurrences(of: #","skill":"[a-z_]*""#, with: #","skill":"sk\u0069ll""#, options: .regularExpression)
+            default: break
+            }
+            bodies.append(body)
+        }
+        #expect(bodies.contains { $0.contains(#""user":"u-003-ü"#) }, "the long user is in the log")
+        let log = dir.path("mixed.log")
+        try NumberBoundsTests.chained(bodies).write(toFile: log, atomically: true, encoding: .utf8)
+        #expect(try CLI.run(["verify", log]).status == 0)
+        for range in [[], ["--from", "2025-10-03", "--to", "2025-10-08"]] {
+            let r = try CLI.run(["report", log, "--format", "json", "--quiet"] + range)
+            #expect(r.status == 0, "\(r.stderr)")
+            let here = try Self.foldedHere([log], from: range.isEmpty ? nil : Day("2025-10-03"), to: range.isEmpty ? nil : Day("2025-10-08"))
+            #expect(r.stdout == here.json, "\(range)")
+        }
+    }
 }

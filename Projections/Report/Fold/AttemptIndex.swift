@@ -38,10 +38,15 @@ struct AttemptIndex: Sendable {
     init() {}
 
     /// The attempt of ``user`` with this exact id; nil if never started.
-    mutating func find(_ id: String) -> Int? {
-        let found = withUTF8Bytes(id) { bytes -> Int? in
-            if last >= 0, lastUser == user, ids.key(last, equals: bytes) { return last }
-            return ids.find(bytes, tag: user)
+    mutating func find(_ id: String) -> Int? { withUTF8Bytes(id) { find($0) } }
+
+    /// The attempt of ``user`` whose id is these UTF-8 bytes; nil if never started.
+    mutating func find(_ id: UnsafeRawBufferPointer) -> Int? {
+        let found: Int?
+        if last >= 0, lastUser == user, ids.key(last, equals: id) {
+            found = last
+        } else {
+            found = ids.find(id, tag: user)
         }
         if let found { last = found; lastUser = user }
         return found
@@ -60,7 +65,12 @@ struct AttemptIndex: Sendable {
     /// its number, and its slot (a new one is `slots - 1`: the fold adds
     /// storage for it; a reused one holds what the attempt before left).
     mutating func start(_ id: String, on day: Day) -> (attempt: Int, slot: Int) {
-        let index = withUTF8Bytes(id) { ids.insert($0, tag: user).index }
+        withUTF8Bytes(id) { start($0, on: day) }
+    }
+
+    /// Files the attempt whose id is these UTF-8 bytes, as the `String` form does.
+    mutating func start(_ id: UnsafeRawBufferPointer, on day: Day) -> (attempt: Int, slot: Int) {
+        let index = ids.insert(id, tag: user).index
         let slot: Int32
         if let reused = free.popLast() {
             slot = reused
@@ -107,8 +117,6 @@ extension IndexedAttempts {
         get { index.user }
         set { index.user = newValue }
     }
-
-    mutating func find(_ id: String) -> Int? { index.find(id) }
 
     func day(_ attempt: Int) -> Day { index.day(attempt) }
 

@@ -50,12 +50,16 @@ struct AttemptTable: Sendable {
 }
 
 extension AttemptTable: IndexedAttempts {
-    mutating func start(_ started: QuizStarted, _ envelope: Envelope) -> Int {
-        let (attempt, slot) = index.start(started.attempt, on: envelope.day)
+    typealias Input = FoldEvent.View
+
+    mutating func find(_ id: UnsafeRawBufferPointer) -> Int? { index.find(id) }
+
+    mutating func start(_ started: FoldEvent.View, _ event: FoldEvent.View) -> Int {
+        let (attempt, slot) = index.start(started.attempt, on: event.day)
         if slot == running.count { running.append(Running()) }
         running[slot].questions = started.questions
         running[slot].score = 0
-        running[slot].daily = started.isDaily
+        running[slot].daily = started.daily
         running[slot].epoch = epoch
         return attempt
     }
@@ -76,25 +80,23 @@ extension AttemptTable: IndexedAttempts {
         running[index.slot(attempt)].epoch == epoch
     }
 
-    mutating func answer(_ attempt: Int, _ answer: AnswerSelected, _ envelope: Envelope) -> Bool {
+    mutating func answer(_ attempt: Int, _ answer: FoldEvent.View, _ event: FoldEvent.View) -> Bool {
         let slot = index.slot(attempt)
-        let first = withUTF8Bytes(answer.question) { q -> Bool in
-            if Self.contains(running[slot].answered, q) { return false }
-            running[slot].answered.append(UInt64(q.count))
-            var i = 0
-            while i < q.count {
-                running[slot].answered.append(Self.word(q, i))
-                i += 8
-            }
-            return true
+        let q = answer.question
+        if Self.contains(running[slot].answered, q) { return false }
+        running[slot].answered.append(UInt64(q.count))
+        var i = 0
+        while i < q.count {
+            running[slot].answered.append(Self.word(q, i))
+            i += 8
         }
-        if first, answer.correct { running[slot].score += 1 }
-        return first
+        if answer.correct { running[slot].score += 1 }
+        return true
     }
 
-    func hint(_ attempt: Int, _ hint: HintUsed) {}
+    func hint(_ attempt: Int, _ hint: FoldEvent.View) {}
 
-    mutating func end(_ attempt: Int, finished: Bool, _ envelope: Envelope) {
+    mutating func end(_ attempt: Int, finished: Bool, _ event: FoldEvent.View) {
         let slot = index.end(attempt)
         ended.questions = running[slot].questions
         ended.score = running[slot].score

@@ -14,10 +14,15 @@ struct UserNumbers: Sendable {
     var count: Int { ids.count }
 
     /// The user's number, and whether the user is new.
-    mutating func number(_ user: String) -> (number: Int32, isNew: Bool) {
-        let (index, inserted) = withUTF8Bytes(user) { bytes in
-            if last >= 0, ids.key(Int(last), equals: bytes) { return (Int(last), false) }
-            return ids.insert(bytes)
+    mutating func number(_ user: String) -> (number: Int32, isNew: Bool) { withUTF8Bytes(user) { number($0) } }
+
+    /// The number of the user whose id is these UTF-8 bytes, and whether the user is new.
+    mutating func number(_ user: UnsafeRawBufferPointer) -> (number: Int32, isNew: Bool) {
+        let index: Int, inserted: Bool
+        if last >= 0, ids.key(Int(last), equals: user) {
+            (index, inserted) = (Int(last), false)
+        } else {
+            (index, inserted) = ids.insert(user)
         }
         last = Int32(truncatingIfNeeded: index)
         return (last, inserted)

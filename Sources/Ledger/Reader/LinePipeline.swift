@@ -16,10 +16,14 @@ import Events
 /// their decoded records. A chunk's records are handed to the caller where
 /// they lie and released by the worker that next fills the chunk, so the
 /// calling thread neither moves nor frees them.
-struct LinePipeline {
+///
+/// What a checked line carries is `Keeping`'s: records (``LinePipeline``,
+/// over a ``RecordFilter``) or the report's fold events (``FoldEvents``).
+struct KeepingPipeline<Keeping: LineKeeping> {
     var scanner: LineScanner
-    /// Which records the checked lines carry (the others only the keys the chain needs).
-    var keep: RecordFilter
+    /// What the checked lines carry (records of a ``RecordFilter``: the
+    /// others only the keys the chain needs).
+    var keep: Keeping
     /// How ids are hashed (``CheckedLine/idHash``).
     var hasher = IDHasher()
     /// A chunk is handed to a worker once it holds this many bytes of lines...
@@ -37,7 +41,7 @@ struct LinePipeline {
     /// the workers have finished the chunks they hold).
     func run(from start: Int, to end: Int, firstLine: Int, ahead: (UInt64) -> Void = { _ in },
              _ consume: (borrowing CheckedLine) throws(LedgerError) -> Void,
-             give: (consuming Record) throws(LedgerError) -> Void = { _ in }) throws(LedgerError) -> TornTail? {
+             give: (consuming Keeping.Kept) throws(LedgerError) -> Void = { _ in }) throws(LedgerError) -> TornTail? {
         try run(from: start, to: end, firstLine: firstLine) { (chunk) throws(LedgerError) in
             try chunk.forEachChecked(lookahead: 16, ahead, consume, give: give)
         }
@@ -46,16 +50,16 @@ struct LinePipeline {
     /// Scans `[start, end)` into chunks, has each checked on a worker, and
     /// calls `consume` with each checked chunk in order.
     private func run(from start: Int, to end: Int, firstLine: Int,
-                     consume: (LineChunk) throws(LedgerError) -> Void) throws(LedgerError) -> TornTail? {
+                     consume: (LineChunk<Keeping.Kept>) throws(LedgerError) -> Void) throws(LedgerError) -> TornTail? {
         let capacity = max(chunkBytes, LineCodec.maxLineLength) + 1
         let lines = chunkLines
-        var pending: [LineChunk] = []      // handed to workers, oldest first
-        var spare: [LineChunk] = []        // consumed, ready for reuse
-        var current = LineChunk(capacity: capacity, lines: lines)
+        var pending: [LineChunk<Keeping.Kept>] = []      // handed to workers, oldest first
+        var spare: [LineChunk<Keeping.Kept>] = []        // consumed, ready for reuse
+        var current = LineChunk<Keeping.Kept>(capacity: capacity, lines: lines)
         // Workers hold their chunks until they signal; never return before they have.
         defer { for chunk in pending { chunk.ready.wait() } }
 
-        func dispatch(_ chunk: LineChunk) {
+        func dispatch(_ chunk: LineChunk<Keeping.Kept>) {
             pending.append(chunk)
             let keep = self.keep, hasher = self.hasher
             DispatchQueue.global(qos: .userInitiated).async { [chunk] in
@@ -74,7 +78,7 @@ struct LinePipeline {
         let tail = try scanner.scan(from: start, to: end, firstLine: firstLine) { (line) throws(LedgerError) in
             if current.used >= chunkBytes || current.count >= lines || !current.fits(line) {
                 dispatch(current)
-                current = spare.popLast() ?? LineChunk(capacity: capacity, lines: lines)
+                current = spare.popLast() ?? LineChunk<Keeping.Kept>(capacity: capacity, lines: lines)
                 if pending.count >= inFlight { try consumeOldest() }
             }
             current.add(line)
@@ -85,14 +89,18 @@ struct LinePipeline {
     }
 }
 
+/// The pipeline of every read but the report's: records out.
+typealias LinePipeline = KeepingPipeline<RecordFilter>
+
 /// Lines copied out of the scanner's buffer, and (once a worker has run
-/// ``check(keeping:hasher:)``) each one decoded and hashed, with the records kept.
+/// ``check(keeping:hasher:)``) each one decoded and hashed, with what is
+/// kept of it (`Kept`: a record, or the report's fold event).
 ///
 /// Unchecked-sendable: the reading thread fills it, hands it to one worker,
 /// and reads the checked lines only after `ready` is signalled; nobody else
 /// touches it. The checked lines and records stay until the next worker to
 /// check the chunk releases them (or the chunk is freed).
-final class LineChunk: @unchecked Sendable {
+final class LineChunk<Kept>: @unchecked Sendable {
     /// Where a line's bytes are in `storage` (a too-long line has none).
     private struct Span {
         var number: Int, offset: Int, length: Int, start: Int
@@ -101,7 +109,7 @@ final class LineChunk: @unchecked Sendable {
     private let storage: UnsafeMutableRawBufferPointer
     private let spans: UnsafeMutablePointer<Span>
     private let checked: UnsafeMutablePointer<CheckedLine>
-    private let records: UnsafeMutablePointer<Record>
+    private let records: UnsafeMutablePointer<Kept>
     /// Each line's bytes and SHA-256, for hashing several lines at once (``LineDigest``).
     private let lineSpans: UnsafeMutablePointer<LineDigest.Span>
     private let digests: UnsafeMutablePointer<SHA256.Digest>
@@ -158,8 +166,8 @@ final class LineChunk: @unchecked Sendable {
         used += n
     }
 
-    /// Decodes and hashes every line, keeping the records `filter` asks for (on a worker).
-    func check(keeping filter: RecordFilter, hasher: IDHasher) {
+    /// Decodes and hashes every line, keeping what `filter` keeps (on a worker).
+    func check<Keeping: LineKeeping>(keeping filter: Keeping, hasher: IDHasher) where Keeping.Kept == Kept {
         // The last use's lines and records are released here, on the worker.
         checked.deinitialize(count: checkedCount)
         (records + recordsGiven).deinitialize(count: recordCount - recordsGiven)
@@ -178,7 +186,7 @@ final class LineChunk: @unchecked Sendable {
             let span = spans[k]
             let scanned = ScannedLine(number: span.number, offset: span.offset, length: span.length,
                                       bytes: bytes(span), hashed: digests[k])
-            let line = scanned.checked(keeping: filter, hasher: hasher) { record in
+            let line = filter.check(scanned, hasher: hasher) { record in
                 (records + recordCount).initialize(to: record)
                 recordCount += 1
             }
@@ -194,7 +202,7 @@ final class LineChunk: @unchecked Sendable {
     /// chunk), to prefetch.
     func forEachChecked(lookahead: Int, _ ahead: (UInt64) -> Void,
                         _ body: (borrowing CheckedLine) throws(LedgerError) -> Void,
-                        give: (consuming Record) throws(LedgerError) -> Void) throws(LedgerError) {
+                        give: (consuming Kept) throws(LedgerError) -> Void) throws(LedgerError) {
         for k in 0..<min(lookahead, checkedCount) { ahead(checked[k].idHash) }
         for k in 0..<checkedCount {
             if k + lookahead < checkedCount { ahead(checked[k + lookahead].idHash) }

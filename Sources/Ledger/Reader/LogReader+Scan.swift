@@ -32,6 +32,13 @@ extension LogReader {
     /// over, for the next snapshot.
     func scan(after resumePoint: ResumePoint?, _ options: Options, tracking: Bool,
               _ body: (consuming Record) throws(LedgerError) -> Void) throws(LedgerError) -> Result<Scanned, SnapshotRejection> {
+        try scan(after: resumePoint, options, keeping: options.filter, tracking: tracking, body)
+    }
+
+    /// ``scan(after:_:tracking:_:)``, keeping of each line what `keeping`
+    /// keeps (the records `options.user` selects, or the report's fold events).
+    func scan<Keeping: LineKeeping>(after resumePoint: ResumePoint?, _ options: Options, keeping: Keeping, tracking: Bool,
+                                    _ body: (consuming Keeping.Kept) throws(LedgerError) -> Void) throws(LedgerError) -> Result<Scanned, SnapshotRejection> {
         try withOpenLog { (fd, status) throws(LedgerError) -> Result<Scanned, SnapshotRejection> in
             var chain = ReadChain(ids: IDFingerprints(lines: earlierLines(fd)))
             var start = 0
@@ -52,7 +59,7 @@ extension LogReader {
             var kept: [(offset: Int, length: Int, digest: SHA256.Digest)] = []
             let tail: TornTail?
             do throws(LedgerError) {
-                tail = try checkLines(fd, keeping: options.filter, from: start, to: status.size, firstLine: chain.count + 1,
+                tail = try checkLines(fd, keeping: keeping, from: start, to: status.size, firstLine: chain.count + 1,
                                       ahead: { chain.prefetch($0) }, { (line) throws(LedgerError) in
                     if let problem = try chain.accept(line) { throw LedgerError(damaged: problem, path: path) }
                     lines += 1
@@ -85,7 +92,13 @@ extension LogReader {
     /// ``scan(after:_:tracking:_:)`` from the first line (which has nothing to reject).
     func scanWhole(_ options: Options, tracking: Bool,
                    _ body: (consuming Record) throws(LedgerError) -> Void) throws(LedgerError) -> Scanned {
-        switch try scan(after: nil, options, tracking: tracking, body) {
+        try scanWhole(options, keeping: options.filter, tracking: tracking, body)
+    }
+
+    /// ``scanWhole(_:tracking:_:)``, keeping of each line what `keeping` keeps.
+    func scanWhole<Keeping: LineKeeping>(_ options: Options, keeping: Keeping, tracking: Bool,
+                                         _ body: (consuming Keeping.Kept) throws(LedgerError) -> Void) throws(LedgerError) -> Scanned {
+        switch try scan(after: nil, options, keeping: keeping, tracking: tracking, body) {
         case .success(let read): return read
         case .failure(let why): throw LedgerError(.io, path: path, "a full read refused to start: \(why)")
         }

@@ -59,9 +59,10 @@ public struct LogReader {
         }
 
         /// With no `user`: records for a fold of every learner that reads only
-        /// whose event it is, when and what happened (`report`, `items`,
-        /// `leaderboard`): made but for the envelope's text other than
-        /// `user` (`id`, `at`'s text, `device` and `prev` are empty).
+        /// whose event it is, when and what happened (`items`, `leaderboard`;
+        /// the report reads less: ``readFoldEvents(progress:_:)``): made but
+        /// for the envelope's text other than `user` (`id`, `at`'s text,
+        /// `device` and `prev` are empty).
         package var forFold = false
 
         var filter: RecordFilter { user.map { .user(Array($0.utf8)) } ?? (forFold ? .allForFold : .all) }
@@ -112,8 +113,8 @@ public struct LogReader {
     }
 
     /// The read pipeline over the open log `fd`.
-    func pipeline(_ fd: CInt, keeping filter: RecordFilter) -> LinePipeline {
-        LinePipeline(scanner: LineScanner(system: system, fd: fd, path: path, chunkSize: chunkSize), keep: filter, hasher: idHasher)
+    func pipeline<Keeping: LineKeeping>(_ fd: CInt, keeping filter: Keeping) -> KeepingPipeline<Keeping> {
+        KeepingPipeline(scanner: LineScanner(system: system, fd: fd, path: path, chunkSize: chunkSize), keep: filter, hasher: idHasher)
     }
 
     /// Checks the lines of the open log `fd` in `[start, end)` as
@@ -123,17 +124,17 @@ public struct LogReader {
     /// for one shorter than ``serialBytes`` (a learner log of a ledger
     /// directory, a snapshot's new lines), where handing chunks to workers
     /// costs more than it saves.
-    func checkLines(_ fd: CInt, keeping filter: RecordFilter, from start: Int, to end: Int, firstLine: Int,
-                    ahead: (UInt64) -> Void, _ consume: (borrowing CheckedLine) throws(LedgerError) -> Void,
-                    give: (consuming Record) throws(LedgerError) -> Void) throws(LedgerError) -> TornTail? {
+    func checkLines<Keeping: LineKeeping>(_ fd: CInt, keeping filter: Keeping, from start: Int, to end: Int, firstLine: Int,
+                                          ahead: (UInt64) -> Void, _ consume: (borrowing CheckedLine) throws(LedgerError) -> Void,
+                                          give: (consuming Keeping.Kept) throws(LedgerError) -> Void) throws(LedgerError) -> TornTail? {
         guard end - start < Self.serialBytes else {
             return try pipeline(fd, keeping: filter).run(from: start, to: end, firstLine: firstLine, ahead: ahead, consume, give: give)
         }
         let scanner = LineScanner(system: system, fd: fd, path: path, chunkSize: min(chunkSize, max(end - start, 4096)))
         let hasher = idHasher
         return try scanner.scan(from: start, to: end, firstLine: firstLine) { (line) throws(LedgerError) in
-            var record: Record? = nil
-            let checked = line.checked(keeping: filter, hasher: hasher) { record = $0 }
+            var record: Keeping.Kept? = nil
+            let checked = filter.check(line, hasher: hasher) { record = $0 }
             try consume(checked)
             if let kept = record.take() { try give(kept) }
         }
@@ -160,7 +161,7 @@ public struct LogReader {
             var chain = ReadChain(ids: IDFingerprints(lines: earlierLines(fd)), expectHead: expectHead)
             var problem: LineProblem? = nil
             do throws(LedgerError) {
-                let tail = try pipeline(fd, keeping: .none).run(from: 0, to: status.size, firstLine: 1,
+                let tail = try pipeline(fd, keeping: RecordFilter.none).run(from: 0, to: status.size, firstLine: 1,
                                                                 ahead: { chain.prefetch($0) }, { (line) throws(LedgerError) in
                     if let p = try chain.accept(line) {
                         problem = p

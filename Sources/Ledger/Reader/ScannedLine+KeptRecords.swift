@@ -1,8 +1,8 @@
 import Events
 
 /// The two reads that keep a record without a full decode of every line:
-/// one learner's (`state --user`) and a fold of every learner's (`report`,
-/// `items`, `leaderboard`). Each line is checked with every rule either way,
+/// one learner's (`state --user`) and a fold of every learner's (`items`,
+/// `leaderboard`; the report's is `ScannedLine+FoldEvents.swift`). Each line is checked with every rule either way,
 /// with the same errors (``RecordFilter``, ``ScannedLine/checked(keeping:hasher:keep:)``).
 extension ScannedLine {
     /// `.user(user)`: the line scanned once; another learner's line (its

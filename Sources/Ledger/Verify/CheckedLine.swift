@@ -53,7 +53,8 @@ enum RecordFilter: Sendable {
     /// Every record.
     case all
     /// Every record, for a fold of every learner that reads only whose, when
-    /// and what (the report, the question analysis, the leaderboard): made
+    /// and what (the question analysis, the leaderboard; the report of one
+    /// log reads `FoldEvent`s instead, ``FoldEvents``): made
     /// but for the envelope's text other than `user` (see ``ScannedLine/checkedForFold(hasher:keep:)``).
     case allForFold
     /// None: the chain's keys are enough (verify).

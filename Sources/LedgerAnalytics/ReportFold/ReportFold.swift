@@ -2,9 +2,11 @@ import Dispatch
 import Events
 import Projections
 
-/// Builds a ``Report`` from records on a thread of its own, in the order they
-/// are added: for a reader whose own thread is the bottleneck (an app or a
-/// server reading a large log, the `report` command).
+/// Builds a ``Report`` from records or fold events on a thread of its own,
+/// in the order they are added: for a reader whose own thread is the
+/// bottleneck (an app or a server reading a large log, the `report` command).
+/// A record is made a `FoldEvent` as it is added (a reader that makes fold
+/// events itself, `LogReader.readFoldEvents`, hands them over as they are).
 ///
 /// ```swift
 /// let fold = ReportFold(from: nil, to: nil)
@@ -27,17 +29,16 @@ import Projections
 /// by the queue until it is put back in `spare`. The other members are
 /// constants.
 package final class ReportFold: @unchecked Sendable {
-    /// Records handed from the adding thread to the queue (one owner at a time),
-    /// in memory of its own so the queue can move each one out: no retain and
-    /// release of every string again, as lending them from an array would cost.
+    /// Events handed from the adding thread to the queue (one owner at a time),
+    /// in memory of its own so the queue can move each one out.
     private final class Batch: @unchecked Sendable {
-        private let base: UnsafeMutablePointer<Record>
+        private let base: UnsafeMutablePointer<FoldEvent>
         let capacity: Int
         private(set) var count = 0
 
         init(capacity: Int) {
             self.capacity = capacity
-            base = UnsafeMutablePointer<Record>.allocate(capacity: capacity)
+            base = UnsafeMutablePointer<FoldEvent>.allocate(capacity: capacity)
         }
 
         deinit {
@@ -47,14 +48,14 @@ package final class ReportFold: @unchecked Sendable {
 
         var isFull: Bool { count == capacity }
 
-        /// Moves a record in (the batch is not full).
-        func append(_ record: consuming Record) {
-            (base + count).initialize(to: consume record)
+        /// Moves an event in (the batch is not full).
+        func append(_ event: consuming FoldEvent) {
+            (base + count).initialize(to: consume event)
             count += 1
         }
 
-        /// Moves every record out, in order, into `body`; leaves the batch empty.
-        func drain(_ body: (Record) -> Void) {
+        /// Moves every event out, in order, into `body`; leaves the batch empty.
+        func drain(_ body: (FoldEvent) -> Void) {
             for i in 0..<count { body((base + i).move()) }
             count = 0
         }
@@ -78,9 +79,15 @@ package final class ReportFold: @unchecked Sendable {
         batch = Batch(capacity: max(1, batchSize))
     }
 
-    /// Queues one record of a log, in log order; it is moved, not copied.
+    /// Queues one record of a log, in log order (a newer-version line's is skipped).
     package func add(_ record: consuming Record) {
-        batch.append(record)
+        guard case .event(let e) = record else { return }
+        add(FoldEvent.make(e))
+    }
+
+    /// Queues one event of a log, in log order; it is moved, not copied.
+    package func add(_ event: consuming FoldEvent) {
+        batch.append(event)
         if batch.isFull { flush() }
     }
 
@@ -119,7 +126,7 @@ package final class ReportFold: @unchecked Sendable {
         }
     }
 
-    /// Folds a batch's records in order (one access to `builder` for the whole batch).
+    /// Folds a batch's events in order (one access to `builder` for the whole batch).
     private static func drain(_ batch: Batch, into builder: inout ReportBuilder) {
         batch.drain { builder.add($0) }
     }

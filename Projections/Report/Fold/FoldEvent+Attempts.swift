@@ -1,0 +1,27 @@
+import Events
+
+/// A compact fold's event (ids as bytes) as the attempt lifecycle reads it:
+/// what the report and the leaderboard hand ``AttemptLifecycle`` and their
+/// ``AttemptTable``.
+extension FoldEvent.View: AttemptEvent {
+    typealias Name = UnsafeRawBufferPointer
+    typealias Start = FoldEvent.View
+    typealias Answer = FoldEvent.View
+    typealias Hint = FoldEvent.View
+
+    var attemptStep: AttemptStep<FoldEvent.View> {
+        switch type {
+        case .quizStarted: return .start(attempt, self)
+        case .answerSelected: return .answer(attempt, self)
+        case .hintUsed: return .hint(attempt, self)
+        case .quizFinished: return .end(attempt, finished: true)
+        case .quizAbandoned: return .end(attempt, finished: false)
+        case .progressReset:
+            // A reset's event is always kept whole (`FoldEvent.payload`).
+            guard case .progressReset(let reset)? = payload else { return .other }
+            return .reset(reset.scope)
+        case .puzzleCompleted, .puzzleFailed, .submissionMade, .hintsGranted, .streakFreezeGranted, .streakPaused:
+            return .other
+        }
+    }
+}

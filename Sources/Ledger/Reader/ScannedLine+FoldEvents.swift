@@ -1,0 +1,58 @@
+import Events
+
+/// What a read keeps of each line, made on the worker that checks it:
+/// records (``RecordFilter``) or the report's ``FoldEvent``s (``FoldEvents``).
+/// Every line is checked with every rule either way.
+protocol LineKeeping: Sendable {
+    /// What is kept of a line.
+    associatedtype Kept
+    /// Checks and hashes `line`, handing what is kept of it to `keep`.
+    func check(_ line: ScannedLine, hasher: IDHasher, keep: (consuming Kept) -> Void) -> CheckedLine
+}
+
+extension RecordFilter: LineKeeping {
+    func check(_ line: ScannedLine, hasher: IDHasher, keep: (consuming Record) -> Void) -> CheckedLine {
+        line.checked(keeping: self, hasher: hasher, keep: keep)
+    }
+}
+
+/// The report's read of a log: each event's ``FoldEvent`` (``ScannedLine/checkedFoldEvent(hasher:keep:)``).
+struct FoldEvents: LineKeeping {
+    func check(_ line: ScannedLine, hasher: IDHasher, keep: (consuming FoldEvent) -> Void) -> CheckedLine {
+        line.checkedFoldEvent(hasher: hasher, keep: keep)
+    }
+}
+
+extension ScannedLine {
+    /// Checks and hashes the line as ``checkedKeys(data:hasher:)`` does (a
+    /// stub first, then every rule, with the same errors) and hands its
+    /// ``FoldEvent`` to `keep` (not for a stub, a line that breaks the format
+    /// or a newer-version line): a writer's line plainly keeping its rules
+    /// is read from the second stage's captures, no string made
+    /// (`LineCodec.checkFoldEvent`).
+    func checkedFoldEvent(hasher: IDHasher, keep: (consuming FoldEvent) -> Void) -> CheckedLine {
+        if let stub = checkedStub(hasher: hasher) { return stub }
+        do throws(EventError) {
+            let (keys, event) = try LineCodec.checkFoldEvent(try checkedLength())
+            var line = checked(keys, hasher: hasher)
+            if let event {
+                line.hasRecord = true
+                keep(event)
+            }
+            return line
+        } catch {
+            return CheckedLine(number: number, offset: offset, length: length, problem: error.at(line: number))
+        }
+    }
+}
+
+extension LogReader {
+    /// Calls `body` with the ``FoldEvent`` of every event of the log, in log
+    /// order, checking the whole chain as ``read(_:_:)`` does (the same
+    /// errors, the same torn tail, `progress` as ``Options/progress``): the
+    /// report's read of one log, whose fold counts only what these hold.
+    package func readFoldEvents(progress: ((_ bytesRead: Int, _ totalBytes: Int) -> Void)? = nil,
+                                _ body: (consuming FoldEvent) throws(LedgerError) -> Void) throws(LedgerError) -> LogRead {
+        LogRead(summary: try scanWhole(Options(progress: progress), keeping: FoldEvents(), tracking: false, body).summary)
+    }
+}
