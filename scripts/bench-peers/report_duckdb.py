@@ -54,7 +54,9 @@ finished AS (    -- finished attempts: day, questions, score
     WHERE n.end_type = 'quiz.finished' GROUP BY n.u, n.attempt, s.aday, s.questions
 ),
 daily AS (
-    SELECT coalesce(a.aday, e.own_day) AS day, e.u, e.type, e.data
+    -- a start is on its own day, a reused id's too (it starts nothing: docs/reports.md)
+    SELECT CASE WHEN e.type = 'quiz.started' THEN e.own_day ELSE coalesce(a.aday, e.own_day) END AS day,
+           e.u, e.type, e.data
     FROM e LEFT JOIN att a ON a.seq = e.seq
 )
 SELECT 'users' AS what, day, count(DISTINCT u) AS n, NULL AS q FROM daily WHERE type <> 'hints.granted' GROUP BY day

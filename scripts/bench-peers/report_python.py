@@ -43,8 +43,7 @@ def main(path):
                 key = (user, d["attempt"])
                 a = attempts.get(key)
                 if a is not None:
-                    day = a[0]
-                    t = tally(day)
+                    t = tally(day)  # a reused id starts nothing, on its own day (docs/reports.md)
                 else:
                     attempts[key] = [day, d["questions"], 0, False, set()]
                     t = tally(day)
