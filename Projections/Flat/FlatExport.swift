@@ -1,7 +1,7 @@
 import Events
 
 /// The flat export's rows (docs/analytics.md): every event of a known format
-/// version as one flat JSON object of 37 members, with the attempt rules already applied — the
+/// version as one flat JSON object of 38 members, with the attempt rules already applied — the
 /// learner's `day`, whether the event `counted`, an ended attempt's `score`
 /// and `seconds` — by `AttemptLifecycle`, the rules `state` and `report` use.
 ///
@@ -39,7 +39,7 @@ public struct FlatExport: Sendable {
         return (day, Self.line(e, day: day, attempt: known, counted: counted, ended: ended))
     }
 
-    /// The 37 members, in the documented order.
+    /// The 38 members, in the documented order.
     static func line(_ e: Envelope, day: Day, attempt: Attempt?, counted: Bool, ended: Attempt?) -> [UInt8] {
         var w = JSONWriter(capacity: 768)
         var o = ObjectWriter(&w)
@@ -107,6 +107,7 @@ public struct FlatExport: Sendable {
         string("scope", reset?.scope.rawValue)
         string("paused_from", pause?.from.description)
         string("paused_to", pause?.to.description)
+        string("item", answer?.item)
         o.end(&w)
         w.byte(0x0A)
         return w.bytes

@@ -27,7 +27,7 @@ struct FlatExportTests {
         let e = LogFixture.event
         try LogFixture.write([
             e("s1", "2025-10-01T23:50:00+02:00", "u", "quiz.started", #"{"attempt":"a","quiz":"q","questions":2,"daily":true}"#),
-            e("x1", "2025-10-02T00:01:00+02:00", "u", "answer.selected", #"{"attempt":"a","question":"1","choice":0,"correct":true}"#),
+            e("x1", "2025-10-02T00:01:00+02:00", "u", "answer.selected", #"{"attempt":"a","question":"1","choice":0,"correct":true,"item":"bank/q\u00e9-7"}"#),
             e("x2", "2025-10-02T00:02:00+02:00", "u", "answer.selected", #"{"attempt":"a","question":"1","choice":1,"correct":false}"#),
             e("f1", "2025-10-02T00:03:30.5+02:00", "u", "quiz.finished", #"{"attempt":"a"}"#),
             e("s2", "2025-10-03T09:00:00Z", "u", "quiz.started", #"{"attempt":"a","quiz":"other","questions":9}"#),
@@ -42,11 +42,13 @@ struct FlatExportTests {
         let byID = Dictionary(uniqueKeysWithValues: rows.map { ($0.row["id"] as? String ?? "", $0) })
         func day(_ id: String) -> String? { byID[id]?.row["day"] as? String }
         func counted(_ id: String) -> Bool? { byID[id]?.row["counted"] as? Bool }
-        #expect(rows.allSatisfy { $0.row.count == 37 && $0.folder == "day=" + (($0.row["day"] as? String) ?? "") })
+        #expect(rows.allSatisfy { $0.row.count == 38 && $0.folder == "day=" + (($0.row["day"] as? String) ?? "") })
         // The attempt's events are on its start day, after midnight too.
         #expect(["s1", "x1", "x2", "f1"].allSatisfy { day($0) == "2025-10-01" })
         #expect(byID["x1"]?.row["at_day"] as? String == "2025-10-02")
         #expect(counted("x1") == true && counted("x2") == false)
+        // Version 2's `item`, as written (the escape decoded); null on an answer without one and on other types.
+        #expect(byID["x1"]?.row["item"] as? String == "bank/q\u{e9}-7" && byID["x2"]?.row["item"] is NSNull && byID["s1"]?.row["item"] is NSNull)
         // One right first answer of 2 questions; 3 min 30.5 s from start to finish.
         #expect(byID["f1"]?.row["score"] as? Int == 1)
         #expect((byID["f1"]?.row["seconds"] as? NSNumber)?.doubleValue == 810.5)
@@ -61,7 +63,7 @@ struct FlatExportTests {
         #expect(pause["paused_from"] as? String == "2025-10-04" && pause["paused_to"] as? String == "2025-10-10")
         #expect(day("p1") == "2025-10-04" && pause["amount"] is NSNull && pause["utc"] as? String == "2025-10-03T15:30:00Z")
         let names = (try String(contentsOfFile: out + "/day=2025-10-04/part-00000.jsonl", encoding: .utf8))
-        #expect(names.hasSuffix(#""scope":null,"paused_from":"2025-10-04","paused_to":"2025-10-10"}"# + "\n"))
+        #expect(names.hasSuffix(#""scope":null,"paused_from":"2025-10-04","paused_to":"2025-10-10","item":null}"# + "\n"))
         // A non-empty OUTDIR is refused.
         #expect(try CLI.run(["export", log, "--format", "flat", "--out", out]).status == 1)
     }

@@ -67,7 +67,7 @@ struct XAPIExportTests {
         let log = dir.path("l.log")
         let lines = [
             #"{"id":"s1","at":"2025-10-21T09:00:00Z","user":"u","type":"quiz.started","data":{"attempt":"a","quiz":"q/1","questions":3}}"#,
-            #"{"id":"s2","at":"2025-10-21T09:00:30.25Z","user":"u","type":"answer.selected","data":{"attempt":"a","question":"x","choice":2,"correct":true}}"#,
+            #"{"id":"s2","at":"2025-10-21T09:00:30.25Z","user":"u","type":"answer.selected","data":{"attempt":"a","question":"x","choice":2,"correct":true,"skill":"sum","item":"bank 12"}}"#,
             #"{"id":"s3","at":"2025-10-21T09:01:00Z","user":"u","type":"quiz.finished","data":{"attempt":"a"}}"#,
             #"{"id":"s4","at":"2025-10-21T09:02:00Z","user":"u","type":"hint.used","data":{"attempt":"a","question":"x","hint":"reveal"}}"#,
             #"{"id":"s5","at":"2025-10-22T09:00:00Z","user":"u","type":"quiz.started","data":{"attempt":"a","quiz":"q/1","questions":3}}"#,
@@ -92,6 +92,8 @@ struct XAPIExportTests {
         #expect((lesson["verb"] as? [String: Any])?["id"] as? String == "http://adlnet.gov/expapi/verbs/completed")
         #expect((lesson["result"] as? [String: Any])?["score"] == nil)
         #expect(run.stdout.contains(#""https://b.example/x/extensions/diagnostic":true"#))
+        // An answer's `item` (version 2's optional member) after its `skill`, as written.
+        #expect(run.stdout.contains(#""https://b.example/x/extensions/skill":"sum","https://b.example/x/extensions/item":"bank 12"}"#))
     }
 
     @Test("the worked example of docs/xapi.md: demo seq 2's statement id and registration")

@@ -58,6 +58,7 @@ package struct XAPIExporter: Sendable {
             s.registration = registration(a)
             s.parent = quizIRI(a)
             if let skill = selected.skill { extensions.append(("skill", .string(skill))) }
+            if let item = selected.item { extensions.append(("item", .string(item))) }
             s.extensions = extensions
             return s
         case .hinted(let hint, let attempt):

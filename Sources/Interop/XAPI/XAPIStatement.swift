@@ -37,7 +37,7 @@ struct XAPIStatement {
     var registration: String?
     /// The parent activity (the quiz of a question).
     var parent: String?
-    /// The extensions by name (`event`, `category`, `skill`, `hint`, `diagnostic`), in that order.
+    /// The extensions by name (`event`, `category`, `skill`, `item`, `hint`, `diagnostic`), in that order.
     var extensions: [(name: String, value: Value)] = []
 
     /// Activity types.
