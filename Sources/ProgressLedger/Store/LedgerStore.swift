@@ -14,8 +14,11 @@ import Projections
 /// for try await state in store.states(of: "u-42") { ... }  // each change
 /// ```
 ///
-/// - **No blocked caller**: an append suspends its task; the write and the
-///   `fsync` run on the store's own commit thread.
+/// - **No caller waits on the disk**: an append suspends its task; the
+///   `fsync`s run on the store's own threads. A group's `write` (to the page
+///   cache, one per group) is made by the thread that starts the group, with
+///   no thread woken for it: the caller whose arrival completes the group, as
+///   it suspends, or the `fsync` thread that freed the way.
 /// - **Group commit**: the events of every append waiting while the commit
 ///   thread was busy are written together, with one write and one `fsync`
 ///   (one ``LedgerWriter/append(_:durability:)`` batch). Each caller's line is
@@ -29,7 +32,7 @@ import Projections
 ///   durable, and the groups are acknowledged in the order they were written.
 /// - **One bad event fails only its caller**: each caller's events are checked
 ///   and encoded on its own task before they join a group (as `append` checks
-///   them; the commit thread does not encode again); an event the writer
+///   them; the group's writer does not encode again); an event the writer
 ///   still refuses (an id another caller of the group sent with other
 ///   content, for example) is taken out of the group and the others are written.
 /// - **A failed `fsync` fails every caller of its group** and of every group
@@ -142,15 +145,24 @@ public final class LedgerStore: Sendable {
             case nil:
                 done.resume(returning: .failure(refusal()))
             case true?:
-                commits.async { self.writeGroups() }
+                // This caller starts the group: it writes it, on its own thread, as it suspends (no wake-up).
+                writeGroups()
             case false?:
                 break
             }
         }
     }
 
-    /// The commit thread's queue (for the tests' seam).
-    var commitQueue: DispatchQueue { commits }
+    /// Holds every later group back until the returned function is called,
+    /// so that the appends made meanwhile form one group (the tests' seam).
+    func holdGroups() -> @Sendable () -> Void {
+        // A group being written gives the role back within its write.
+        let pause = DispatchSemaphore(value: 0)
+        while !waiting.withLock({ $0.hold() }) { _ = pause.wait(timeout: .now() + .microseconds(100)) }
+        return {
+            if self.waiting.withLock({ $0.release(limit: Self.maxGroupEvents) }) { self.commits.async { self.writeGroups() } }
+        }
+    }
     /// How many callers wait for the next group (for the tests' seam).
     var waitingCallers: Int { waiting.withLock { $0.pending.callers.count } }
     /// The groups taken so far (for the benchmark's and the tests' seam).
@@ -162,16 +174,18 @@ public final class LedgerStore: Sendable {
         return LedgerError(.unusable, path: path, "this store can no longer append: \(reason)")
     }
 
-    /// On the commit thread: writes the waiting callers' group and hands its
-    /// `fsync` to a thread of its own, then the next group while `GroupStart`
-    /// allows (fewer groups on disk than `OverlapPolicy` allows, and callers waiting).
+    /// On the thread `GroupStart` gave the writing role (a caller's, an
+    /// `fsync` thread's, the marker's, or the commit queue's after a hold):
+    /// writes the waiting callers' group and hands its `fsync` to a thread of
+    /// its own, then the next group while `GroupStart` allows (fewer groups on
+    /// disk than `OverlapPolicy` allows, and callers waiting).
     private func writeGroups() {
         while let group = waiting.withLock({ $0.nextGroup(limit: Self.maxGroupEvents) }) {
             guard file(group) else { return }
         }
     }
 
-    /// On the commit thread: writes `group` and starts its `fsync` (or
+    /// Writes `group` (holding the writing role) and starts its `fsync` (or
     /// acknowledges it, with nothing to `fsync`); true when the next group is to be taken at once.
     private func file(_ group: WaitingAppends.Group) -> Bool {
         let begun = OverlapPolicy.now()
@@ -204,13 +218,14 @@ public final class LedgerStore: Sendable {
             $0.synced(flight, slot: slot, begun: begun, nanoseconds: spent, error: failure, limit: Self.maxGroupEvents)
         }
         deliver(due)
-        if start { commits.async { self.writeGroups() } }
+        // This thread freed the way: it writes the next group itself (no wake-up).
+        if start { writeGroups() }
         if let round {
             let lowest = due.map { $0.0.priority }.min { $0.rawValue < $1.rawValue } ?? .medium
             Task.detached(priority: lowest) {
                 // Behind every caller resumed above; once more behind any of them still running on another thread.
                 await Task.yield()
-                if self.waiting.withLock({ $0.roundPassed(round) }) { self.commits.async { self.writeGroups() } }
+                if self.waiting.withLock({ $0.roundPassed(round) }) { self.writeGroups() }
             }
         }
     }
@@ -223,7 +238,7 @@ public final class LedgerStore: Sendable {
         waiting.withLock { $0.resumed(since: begun) }
     }
 
-    /// On the commit thread, at `close()`: writes every waiting caller's group at once.
+    /// At `close()`, holding every group back: writes every waiting caller's group at once.
     private func writeWaiting() {
         while let group = waiting.withLock({ $0.nextGroup(limit: Self.maxGroupEvents) }) {
             _ = file(group)
@@ -353,17 +368,26 @@ public final class LedgerStore: Sendable {
     public func close() async {
         waiting.withLock { $0.refuse(because: "it is closed") }
         await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-            commits.async {
-                // Callers that waited for a free fsync slot are written now (their fsyncs queue behind the others').
-                self.writeWaiting()
-                // Each fsync queue runs its fsyncs in order: once past them, every group is acknowledged.
-                for sync in self.syncs { sync.queue.sync {} }
-                self.writer.withLock { $0.close() }
-                for sync in self.syncs { sync.log.close() }
-                for observer in self.learners.withLock({ $0.closeAll() }) { observer.finish() }
-                done.resume()
-            }
+            commits.async { self.closeWhenFree(done) }
         }
+    }
+
+    /// On the commit queue, at `close()`: once no group is being written
+    /// (asking again shortly while one is), holds every later group back,
+    /// writes the callers waiting, waits for every `fsync` and closes.
+    private func closeWhenFree(_ done: CheckedContinuation<Void, Never>) {
+        guard waiting.withLock({ $0.hold() }) else {
+            commits.asyncAfter(deadline: .now() + .microseconds(100)) { self.closeWhenFree(done) }
+            return
+        }
+        // Callers that waited for a free fsync slot are written now (their fsyncs queue behind the others').
+        writeWaiting()
+        // Each fsync queue runs its fsyncs in order: once past them, every group is acknowledged.
+        for sync in syncs { sync.queue.sync {} }
+        writer.withLock { $0.close() }
+        for sync in syncs { sync.log.close() }
+        for observer in learners.withLock({ $0.closeAll() }) { observer.finish() }
+        done.resume()
     }
 
     /// Runs blocking work (reading a log) on a Dispatch thread, not the caller's.
