@@ -60,7 +60,7 @@ public final class LedgerStore: Sendable {
     /// Where groups are written.
     private let commits = DispatchQueue(label: "ProgressLedger.LedgerStore.commits")
     /// Where the groups' `fsync`s run: one queue and one descriptor per group on disk at once.
-    private let syncs: [(queue: DispatchQueue, log: LogSync)]
+    private let syncs: [(queue: SyncThread, log: LogSync)]
 
     /// The most events one group writes (one line each: at most 1 MiB each, 64 MiB a group).
     static let maxGroupEvents = 4096
@@ -78,15 +78,25 @@ public final class LedgerStore: Sendable {
     /// `groupsOnDisk` groups' `fsync`s running at once (1: always one at a time).
     package init(path: String, create: Bool, faults: FaultInjector?, groupsOnDisk: Int = LedgerStore.groupsOnDisk) throws(LedgerError) {
         let w = try LedgerWriter(path: path, create: create, faults: faults)
-        var syncs: [(queue: DispatchQueue, log: LogSync)] = []
+        var syncs: [(queue: SyncThread, log: LogSync)] = []
         for k in 0..<max(1, groupsOnDisk) {
-            syncs.append((DispatchQueue(label: "ProgressLedger.LedgerStore.fsync-\(k)"), try w.openSync()))
+            let log: LogSync
+            do throws(LedgerError) { log = try w.openSync() } catch {
+                for sync in syncs { sync.queue.stop() }
+                throw error
+            }
+            syncs.append((SyncThread(name: "ProgressLedger.LedgerStore.fsync-\(k)"), log))
         }
         self.path = path
         recoveries = w.recoveries
         waiting = Guarded(WaitingAppends(head: w.head, slots: syncs.count))
         self.syncs = syncs
         writer = Guarded(w)
+    }
+
+    /// Ends the `fsync` threads (already ended by ``close()``, if it was called).
+    deinit {
+        for sync in syncs { sync.queue.stop() }
     }
 
     /// Opens (or creates) the log off the calling thread.
@@ -383,9 +393,12 @@ public final class LedgerStore: Sendable {
         // Callers that waited for a free fsync slot are written now (their fsyncs queue behind the others').
         writeWaiting()
         // Each fsync queue runs its fsyncs in order: once past them, every group is acknowledged.
-        for sync in syncs { sync.queue.sync {} }
+        for sync in syncs { sync.queue.drain() }
         writer.withLock { $0.close() }
-        for sync in syncs { sync.log.close() }
+        for sync in syncs {
+            sync.log.close()
+            sync.queue.stop()
+        }
         for observer in learners.withLock({ $0.closeAll() }) { observer.finish() }
         done.resume()
     }
