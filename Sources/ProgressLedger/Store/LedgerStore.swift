@@ -17,8 +17,10 @@ import Projections
 /// - **No caller waits on the disk**: an append suspends its task; the
 ///   `fsync`s run on the store's own threads. A group's `write` (to the page
 ///   cache, one per group) is made by the thread that starts the group, with
-///   no thread woken for it: the caller whose arrival completes the group, as
-///   it suspends, or the `fsync` thread that freed the way.
+///   no thread woken for it: one group at a time, the caller whose arrival
+///   completes the group, as it suspends; or the `fsync` thread that freed
+///   the way. Overlapping (a slow disk), a caller starting a group hands it to
+///   the store's commit thread, and those arriving meanwhile join it.
 /// - **Group commit**: the events of every append waiting while the commit
 ///   thread was busy are written together, with one write and one `fsync`
 ///   (one ``LedgerWriter/append(_:durability:)`` batch). Each caller's line is
@@ -60,7 +62,7 @@ public final class LedgerStore: Sendable {
     /// Where groups are written.
     private let commits = DispatchQueue(label: "ProgressLedger.LedgerStore.commits")
     /// Where the groups' `fsync`s run: one queue and one descriptor per group on disk at once.
-    private let syncs: [(queue: SyncThread, log: LogSync)]
+    private let syncs: [(queue: SyncRunner, log: LogSync)]
 
     /// The most events one group writes (one line each: at most 1 MiB each, 64 MiB a group).
     static let maxGroupEvents = 4096
@@ -78,14 +80,14 @@ public final class LedgerStore: Sendable {
     /// `groupsOnDisk` groups' `fsync`s running at once (1: always one at a time).
     package init(path: String, create: Bool, faults: FaultInjector?, groupsOnDisk: Int = LedgerStore.groupsOnDisk) throws(LedgerError) {
         let w = try LedgerWriter(path: path, create: create, faults: faults)
-        var syncs: [(queue: SyncThread, log: LogSync)] = []
+        var syncs: [(queue: SyncRunner, log: LogSync)] = []
         for k in 0..<max(1, groupsOnDisk) {
             let log: LogSync
             do throws(LedgerError) { log = try w.openSync() } catch {
                 for sync in syncs { sync.queue.stop() }
                 throw error
             }
-            syncs.append((SyncThread(name: "ProgressLedger.LedgerStore.fsync-\(k)"), log))
+            syncs.append((SyncRunner(slot: k), log))
         }
         self.path = path
         recoveries = w.recoveries
@@ -147,17 +149,23 @@ public final class LedgerStore: Sendable {
         let priority = Task.currentPriority
         // Unsafe, not checked: every caller filed is resumed exactly once, by `deliver` (or here when refused).
         return await withUnsafeContinuation { (done: UnsafeContinuation<WaitingAppends.Outcome, Never>) in
-            let start = waiting.withLock { w -> Bool? in
+            let start = waiting.withLock { w -> (go: Bool, oneAtATime: Bool)? in
                 if w.refusal != nil { return nil }
-                return w.arrive(count: count, join, done: done, priority: priority, since: since, limit: Self.maxGroupEvents)
+                let go = w.arrive(count: count, join, done: done, priority: priority, since: since, limit: Self.maxGroupEvents)
+                return (go, w.start.depth == 1)
             }
             switch start {
             case nil:
                 done.resume(returning: .failure(refusal()))
-            case true?:
-                // This caller starts the group: it writes it, on its own thread, as it suspends (no wake-up).
+            case (true, true)?:
+                // One at a time, the callers gathered: this caller completes the group and writes it, on its
+                // own thread, as it suspends (no thread woken for it).
                 writeGroups()
-            case false?:
+            case (true, false)?:
+                // Overlapping (a slow disk): the commit thread writes it, and the callers arriving while
+                // it wakes join this group (else each caller finding a free slot would be a group of one).
+                commits.async { self.writeGroups() }
+            case (false, _)?:
                 break
             }
         }

@@ -53,3 +53,41 @@ final class SyncThread: Sendable {
         ready.signal()
     }
 }
+
+/// Where one `fsync` slot of the store runs its `fsync`s, in order: slot 0
+/// on a `SyncThread` (one group at a time, its writer is the caller that
+/// completed it, on a cooperative-pool thread, which wakes a Dispatch worker
+/// slowly), the others on Dispatch queues (overlapping, the commit thread, a
+/// Dispatch thread, hands the groups over, and wakes those sooner than a
+/// thread waiting on a semaphore: 40–55 against 190–220 µs a group at load 11).
+enum SyncRunner: Sendable {
+    case thread(SyncThread)
+    case queue(DispatchQueue)
+
+    /// Slot `k`'s runner.
+    init(slot k: Int) {
+        let name = "ProgressLedger.LedgerStore.fsync-\(k)"
+        self = k == 0 ? .thread(SyncThread(name: name)) : .queue(DispatchQueue(label: name))
+    }
+
+    /// Runs `job` after the jobs given before it.
+    func async(_ job: @escaping @Sendable () -> Void) {
+        switch self {
+        case .thread(let thread): thread.async(job)
+        case .queue(let queue): queue.async(execute: job)
+        }
+    }
+
+    /// Waits until every job given before has run.
+    func drain() {
+        switch self {
+        case .thread(let thread): thread.drain()
+        case .queue(let queue): queue.sync {}
+        }
+    }
+
+    /// Ends its thread, if it has one, once the jobs given before have run.
+    func stop() {
+        if case .thread(let thread) = self { thread.stop() }
+    }
+}

@@ -161,7 +161,10 @@ struct WaitingAppends {
         var slot: Int? = nil
         if wroteLines {
             // The start rule keeps a slot free for every group it starts; close() may write more: they queue.
-            let free = busy.firstIndex(of: false) ?? number % busy.count
+            // One at a time: slot 0 (the store's own thread, woken at once from the caller that wrote
+            // the group); overlapping: slots 1... first (Dispatch queues, woken sooner from the commit thread).
+            let order = start.depth == 1 || busy.count == 1 ? Array(busy.indices) : Array(busy.indices.dropFirst()) + [0]
+            let free = order.first { !busy[$0] } ?? number % busy.count
             busy[free] = true
             slot = free
             counts.syncing(start.syncing + 1)
