@@ -19,8 +19,8 @@ import Projections
 ///   cache, one per group) is made by the thread that starts the group, with
 ///   no thread woken for it: one group at a time, the caller whose arrival
 ///   completes the group, as it suspends; or the `fsync` thread that freed
-///   the way. Overlapping (a slow disk), a caller starting a group hands it to
-///   the store's commit thread, and those arriving meanwhile join it.
+///   the way. Overlapping (a slow disk), the group is handed to the store's
+///   commit thread, and the callers arriving while it wakes join it.
 /// - **Group commit**: the events of every append waiting while the commit
 ///   thread was busy are written together, with one write and one `fsync`
 ///   (one ``LedgerWriter/append(_:durability:)`` batch). Each caller's line is
@@ -232,12 +232,16 @@ public final class LedgerStore: Sendable {
             failure = writer.withLock { $0.markNotDurable(error, first: lines.first, count: lines.count) }
         }
         let spent = OverlapPolicy.now() &- begun
-        let (due, start, round) = waiting.withLock {
-            $0.synced(flight, slot: slot, begun: begun, nanoseconds: spent, error: failure, limit: Self.maxGroupEvents)
+        let (due, start, round, oneAtATime) = waiting.withLock { w in
+            let (due, start, round) = w.synced(flight, slot: slot, begun: begun, nanoseconds: spent, error: failure, limit: Self.maxGroupEvents)
+            return (due, start, round, w.start.depth == 1)
         }
         deliver(due)
-        // This thread freed the way: it writes the next group itself (no wake-up).
-        if start { writeGroups() }
+        // One at a time, this thread freed the way: it writes the next group itself (no wake-up).
+        // Overlapping, the commit thread does, and the callers arriving while it wakes join the group.
+        if start {
+            if oneAtATime { writeGroups() } else { commits.async { self.writeGroups() } }
+        }
         if let round {
             let lowest = due.map { $0.0.priority }.min { $0.rawValue < $1.rawValue } ?? .medium
             Task.detached(priority: lowest) {
