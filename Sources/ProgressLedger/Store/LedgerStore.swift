@@ -61,7 +61,8 @@ public final class LedgerStore: Sendable {
     private let learners = Guarded(LiveLearners())
     /// Where groups are written.
     private let commits = DispatchQueue(label: "ProgressLedger.LedgerStore.commits")
-    /// Where the groups' `fsync`s run: one queue and one descriptor per group on disk at once.
+    /// Where the groups' `fsync`s run: one queue and one descriptor per group on
+    /// disk at once when they overlap, and one thread and descriptor more for a group alone on disk.
     private let syncs: [(queue: SyncRunner, log: LogSync)]
 
     /// The most events one group writes (one line each: at most 1 MiB each, 64 MiB a group).
@@ -81,17 +82,19 @@ public final class LedgerStore: Sendable {
     package init(path: String, create: Bool, faults: FaultInjector?, groupsOnDisk: Int = LedgerStore.groupsOnDisk) throws(LedgerError) {
         let w = try LedgerWriter(path: path, create: create, faults: faults)
         var syncs: [(queue: SyncRunner, log: LogSync)] = []
-        for k in 0..<max(1, groupsOnDisk) {
+        // The slots overlapping groups use, then the one a group alone on disk uses (see `SyncRunner`).
+        let slots = max(1, groupsOnDisk)
+        for k in 0...slots {
             let log: LogSync
             do throws(LedgerError) { log = try w.openSync() } catch {
                 for sync in syncs { sync.queue.stop() }
                 throw error
             }
-            syncs.append((SyncRunner(slot: k), log))
+            syncs.append((SyncRunner(slot: k, of: slots), log))
         }
         self.path = path
         recoveries = w.recoveries
-        waiting = Guarded(WaitingAppends(head: w.head, slots: syncs.count))
+        waiting = Guarded(WaitingAppends(head: w.head, slots: slots))
         self.syncs = syncs
         writer = Guarded(w)
     }

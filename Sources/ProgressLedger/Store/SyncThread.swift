@@ -54,20 +54,22 @@ final class SyncThread: Sendable {
     }
 }
 
-/// Where one `fsync` slot of the store runs its `fsync`s, in order: slot 0
-/// on a `SyncThread` (one group at a time, its writer is the caller that
-/// completed it, on a cooperative-pool thread, which wakes a Dispatch worker
-/// slowly), the others on Dispatch queues (overlapping, the commit thread, a
-/// Dispatch thread, hands the groups over, and wakes those sooner than a
-/// thread waiting on a semaphore: 40–55 against 190–220 µs a group at load 11).
+/// Where one `fsync` slot of the store runs its `fsync`s, in order. The
+/// slots of overlapping groups are Dispatch queues: the commit thread (a
+/// Dispatch thread) hands the groups over, and wakes those sooner than a
+/// thread waiting on a semaphore (40–55 against 190–220 µs a group at load
+/// 11). One slot more, for a group alone on disk (one at a time), is a
+/// `SyncThread`: its writer is the caller that completed it, on a
+/// cooperative-pool thread, from which a Dispatch worker was woken in
+/// 250–480 µs, this thread in 140.
 enum SyncRunner: Sendable {
     case thread(SyncThread)
     case queue(DispatchQueue)
 
-    /// Slot `k`'s runner.
-    init(slot k: Int) {
+    /// Slot `k` of `slots` overlapping ones (`k == slots`: the alone slot).
+    init(slot k: Int, of slots: Int) {
         let name = "ProgressLedger.LedgerStore.fsync-\(k)"
-        self = k == 0 ? .thread(SyncThread(name: name)) : .queue(DispatchQueue(label: name))
+        self = k == slots ? .thread(SyncThread(name: name)) : .queue(DispatchQueue(label: name))
     }
 
     /// Runs `job` after the jobs given before it.

@@ -84,7 +84,8 @@ struct WaitingAppends {
         pending = Group(events: SealedBatch(on: head))
         policy = OverlapPolicy(most: slots)
         start = GroupStart(slots: slots, depth: policy.depth)
-        busy = Array(repeating: false, count: start.slots)
+        // The slots of overlapping groups, then the alone slot (index `start.slots`).
+        busy = Array(repeating: false, count: start.slots + 1)
     }
 
     /// Files a caller and its `count` checked, encoded events (`join` adds
@@ -161,10 +162,10 @@ struct WaitingAppends {
         var slot: Int? = nil
         if wroteLines {
             // The start rule keeps a slot free for every group it starts; close() may write more: they queue.
-            // One at a time: slot 0 (the store's own thread, woken at once from the caller that wrote
-            // the group); overlapping: slots 1... first (Dispatch queues, woken sooner from the commit thread).
-            let order = start.depth == 1 || busy.count == 1 ? Array(busy.indices) : Array(busy.indices.dropFirst()) + [0]
-            let free = order.first { !busy[$0] } ?? number % busy.count
+            // One at a time: the alone slot (the store's own thread, woken at once from the caller
+            // that wrote the group); overlapping: the others (Dispatch queues, as the commit thread hands over).
+            let alone = start.slots
+            let free = start.depth == 1 && !busy[alone] ? alone : busy[..<alone].firstIndex(of: false) ?? number % alone
             busy[free] = true
             slot = free
             counts.syncing(start.syncing + 1)
