@@ -115,29 +115,4 @@ struct GroupStartTests {
         let (now, round) = start.synced(waiting: 1, resumed: 3)
         #expect(now && round == nil && start.gathering == nil)
     }
-
-    @Test("a hold (close, the tests' gathering) takes the writing role only when no group is written; while held nothing starts; its release starts a group when callers wait")
-    func holdAndRelease() {
-        var start = GroupStart(slots: 2)
-        _ = start.arrived()
-        // A group is being written: the hold waits for it.
-        let whileWriting = start.hold()
-        #expect(!whileWriting)
-        _ = start.groupWritten(syncs: true, waiting: false)
-        let taken = start.hold()
-        #expect(taken && start.held)
-        // Held: neither an arrival nor a returning fsync starts a group.
-        let arriving = start.arrived(waiting: 3)
-        let synced = start.synced(waiting: 3).start
-        #expect(!arriving && !synced && !start.writing)
-        let again = start.hold()
-        #expect(!again)
-        let released = start.release(waiting: 3)
-        #expect(released && start.writing && !start.held)
-        // Released with nobody waiting: nothing starts.
-        _ = start.groupWritten(syncs: false, waiting: false)
-        _ = start.hold()
-        let idle = start.release(waiting: 0)
-        #expect(!idle && !start.writing)
-    }
 }

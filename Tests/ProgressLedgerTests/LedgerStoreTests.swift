@@ -382,7 +382,7 @@ struct LedgerStoreTests {
         #expect(try verify(path: log).isOK)
     }
 
-    @Test("a failed fsync mid-run, with nothing held (the groups written by the callers that complete them): every task gets the error once, every acknowledged event is in the log at its seq, the log is whole")
+    @Test("a failed fsync mid-run, with nothing held: every task gets the error once, every acknowledged event is in the log at its seq, the log is whole")
     func failedFsyncMidRun() async throws {
         let dir = try Scratch()
         defer { dir.remove() }

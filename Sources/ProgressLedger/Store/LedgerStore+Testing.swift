@@ -2,9 +2,13 @@ import Dispatch
 
 /// Seams for the store's tests.
 extension LedgerStore {
-    /// Holds every later group back until the returned function is called, so
-    /// that the appends made meanwhile form one group (waits while a group is being written).
-    package func holdCommits() -> @Sendable () -> Void { holdGroups() }
+    /// Holds the commit thread until the returned function is called, so that
+    /// the appends made meanwhile form one group.
+    package func holdCommits() -> @Sendable () -> Void {
+        let gate = DispatchSemaphore(value: 0)
+        commitQueue.async { gate.wait() }
+        return { gate.signal() }
+    }
 
     /// How many appends wait for the next group.
     package var waitingCount: Int { waitingCallers }

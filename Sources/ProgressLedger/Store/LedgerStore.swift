@@ -14,13 +14,8 @@ import Projections
 /// for try await state in store.states(of: "u-42") { ... }  // each change
 /// ```
 ///
-/// - **No caller waits on the disk**: an append suspends its task; the
-///   `fsync`s run on the store's own threads. A group's `write` (to the page
-///   cache, one per group) is made by the thread that starts the group, with
-///   no thread woken for it: one group at a time, the caller whose arrival
-///   completes the group, as it suspends; or the `fsync` thread that freed
-///   the way. Overlapping (a slow disk), the group is handed to the store's
-///   commit thread, and the callers arriving while it wakes join it.
+/// - **No blocked caller**: an append suspends its task; the write and the
+///   `fsync` run on the store's own commit thread.
 /// - **Group commit**: the events of every append waiting while the commit
 ///   thread was busy are written together, with one write and one `fsync`
 ///   (one ``LedgerWriter/append(_:durability:)`` batch). Each caller's line is
@@ -34,7 +29,7 @@ import Projections
 ///   durable, and the groups are acknowledged in the order they were written.
 /// - **One bad event fails only its caller**: each caller's events are checked
 ///   and encoded on its own task before they join a group (as `append` checks
-///   them; the group's writer does not encode again); an event the writer
+///   them; the commit thread does not encode again); an event the writer
 ///   still refuses (an id another caller of the group sent with other
 ///   content, for example) is taken out of the group and the others are written.
 /// - **A failed `fsync` fails every caller of its group** and of every group
@@ -61,9 +56,8 @@ public final class LedgerStore: Sendable {
     private let learners = Guarded(LiveLearners())
     /// Where groups are written.
     private let commits = DispatchQueue(label: "ProgressLedger.LedgerStore.commits")
-    /// Where the groups' `fsync`s run: one queue and one descriptor per group on
-    /// disk at once when they overlap, and one thread and descriptor more for a group alone on disk.
-    private let syncs: [(queue: SyncRunner, log: LogSync)]
+    /// Where the groups' `fsync`s run: one queue and one descriptor per group on disk at once.
+    private let syncs: [(queue: DispatchQueue, log: LogSync)]
 
     /// The most events one group writes (one line each: at most 1 MiB each, 64 MiB a group).
     static let maxGroupEvents = 4096
@@ -81,27 +75,15 @@ public final class LedgerStore: Sendable {
     /// `groupsOnDisk` groups' `fsync`s running at once (1: always one at a time).
     package init(path: String, create: Bool, faults: FaultInjector?, groupsOnDisk: Int = LedgerStore.groupsOnDisk) throws(LedgerError) {
         let w = try LedgerWriter(path: path, create: create, faults: faults)
-        var syncs: [(queue: SyncRunner, log: LogSync)] = []
-        // The slots overlapping groups use, then the one a group alone on disk uses (see `SyncRunner`).
-        let slots = max(1, groupsOnDisk)
-        for k in 0...slots {
-            let log: LogSync
-            do throws(LedgerError) { log = try w.openSync() } catch {
-                for sync in syncs { sync.queue.stop() }
-                throw error
-            }
-            syncs.append((SyncRunner(slot: k, of: slots), log))
+        var syncs: [(queue: DispatchQueue, log: LogSync)] = []
+        for k in 0..<max(1, groupsOnDisk) {
+            syncs.append((DispatchQueue(label: "ProgressLedger.LedgerStore.fsync-\(k)"), try w.openSync()))
         }
         self.path = path
         recoveries = w.recoveries
-        waiting = Guarded(WaitingAppends(head: w.head, slots: slots))
+        waiting = Guarded(WaitingAppends(head: w.head, slots: syncs.count))
         self.syncs = syncs
         writer = Guarded(w)
-    }
-
-    /// Ends the `fsync` threads (already ended by ``close()``, if it was called).
-    deinit {
-        for sync in syncs { sync.queue.stop() }
     }
 
     /// Opens (or creates) the log off the calling thread.
@@ -152,38 +134,23 @@ public final class LedgerStore: Sendable {
         let priority = Task.currentPriority
         // Unsafe, not checked: every caller filed is resumed exactly once, by `deliver` (or here when refused).
         return await withUnsafeContinuation { (done: UnsafeContinuation<WaitingAppends.Outcome, Never>) in
-            let start = waiting.withLock { w -> (go: Bool, oneAtATime: Bool)? in
+            let start = waiting.withLock { w -> Bool? in
                 if w.refusal != nil { return nil }
-                let go = w.arrive(count: count, join, done: done, priority: priority, since: since, limit: Self.maxGroupEvents)
-                return (go, w.start.depth == 1)
+                return w.arrive(count: count, join, done: done, priority: priority, since: since, limit: Self.maxGroupEvents)
             }
             switch start {
             case nil:
                 done.resume(returning: .failure(refusal()))
-            case (true, true)?:
-                // One at a time, the callers gathered: this caller completes the group and writes it, on its
-                // own thread, as it suspends (no thread woken for it).
-                writeGroups()
-            case (true, false)?:
-                // Overlapping (a slow disk): the commit thread writes it, and the callers arriving while
-                // it wakes join this group (else each caller finding a free slot would be a group of one).
+            case true?:
                 commits.async { self.writeGroups() }
-            case (false, _)?:
+            case false?:
                 break
             }
         }
     }
 
-    /// Holds every later group back until the returned function is called,
-    /// so that the appends made meanwhile form one group (the tests' seam).
-    func holdGroups() -> @Sendable () -> Void {
-        // A group being written gives the role back within its write.
-        let pause = DispatchSemaphore(value: 0)
-        while !waiting.withLock({ $0.hold() }) { _ = pause.wait(timeout: .now() + .microseconds(100)) }
-        return {
-            if self.waiting.withLock({ $0.release(limit: Self.maxGroupEvents) }) { self.commits.async { self.writeGroups() } }
-        }
-    }
+    /// The commit thread's queue (for the tests' seam).
+    var commitQueue: DispatchQueue { commits }
     /// How many callers wait for the next group (for the tests' seam).
     var waitingCallers: Int { waiting.withLock { $0.pending.callers.count } }
     /// The groups taken so far (for the benchmark's and the tests' seam).
@@ -195,18 +162,16 @@ public final class LedgerStore: Sendable {
         return LedgerError(.unusable, path: path, "this store can no longer append: \(reason)")
     }
 
-    /// On the thread `GroupStart` gave the writing role (a caller's, an
-    /// `fsync` thread's, the marker's, or the commit queue's after a hold):
-    /// writes the waiting callers' group and hands its `fsync` to a thread of
-    /// its own, then the next group while `GroupStart` allows (fewer groups on
-    /// disk than `OverlapPolicy` allows, and callers waiting).
+    /// On the commit thread: writes the waiting callers' group and hands its
+    /// `fsync` to a thread of its own, then the next group while `GroupStart`
+    /// allows (fewer groups on disk than `OverlapPolicy` allows, and callers waiting).
     private func writeGroups() {
         while let group = waiting.withLock({ $0.nextGroup(limit: Self.maxGroupEvents) }) {
             guard file(group) else { return }
         }
     }
 
-    /// Writes `group` (holding the writing role) and starts its `fsync` (or
+    /// On the commit thread: writes `group` and starts its `fsync` (or
     /// acknowledges it, with nothing to `fsync`); true when the next group is to be taken at once.
     private func file(_ group: WaitingAppends.Group) -> Bool {
         let begun = OverlapPolicy.now()
@@ -235,22 +200,17 @@ public final class LedgerStore: Sendable {
             failure = writer.withLock { $0.markNotDurable(error, first: lines.first, count: lines.count) }
         }
         let spent = OverlapPolicy.now() &- begun
-        let (due, start, round, oneAtATime) = waiting.withLock { w in
-            let (due, start, round) = w.synced(flight, slot: slot, begun: begun, nanoseconds: spent, error: failure, limit: Self.maxGroupEvents)
-            return (due, start, round, w.start.depth == 1)
+        let (due, start, round) = waiting.withLock {
+            $0.synced(flight, slot: slot, begun: begun, nanoseconds: spent, error: failure, limit: Self.maxGroupEvents)
         }
         deliver(due)
-        // One at a time, this thread freed the way: it writes the next group itself (no wake-up).
-        // Overlapping, the commit thread does, and the callers arriving while it wakes join the group.
-        if start {
-            if oneAtATime { writeGroups() } else { commits.async { self.writeGroups() } }
-        }
+        if start { commits.async { self.writeGroups() } }
         if let round {
             let lowest = due.map { $0.0.priority }.min { $0.rawValue < $1.rawValue } ?? .medium
             Task.detached(priority: lowest) {
                 // Behind every caller resumed above; once more behind any of them still running on another thread.
                 await Task.yield()
-                if self.waiting.withLock({ $0.roundPassed(round) }) { self.writeGroups() }
+                if self.waiting.withLock({ $0.roundPassed(round) }) { self.commits.async { self.writeGroups() } }
             }
         }
     }
@@ -263,7 +223,7 @@ public final class LedgerStore: Sendable {
         waiting.withLock { $0.resumed(since: begun) }
     }
 
-    /// At `close()`, holding every group back: writes every waiting caller's group at once.
+    /// On the commit thread, at `close()`: writes every waiting caller's group at once.
     private func writeWaiting() {
         while let group = waiting.withLock({ $0.nextGroup(limit: Self.maxGroupEvents) }) {
             _ = file(group)
@@ -393,29 +353,17 @@ public final class LedgerStore: Sendable {
     public func close() async {
         waiting.withLock { $0.refuse(because: "it is closed") }
         await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-            commits.async { self.closeWhenFree(done) }
+            commits.async {
+                // Callers that waited for a free fsync slot are written now (their fsyncs queue behind the others').
+                self.writeWaiting()
+                // Each fsync queue runs its fsyncs in order: once past them, every group is acknowledged.
+                for sync in self.syncs { sync.queue.sync {} }
+                self.writer.withLock { $0.close() }
+                for sync in self.syncs { sync.log.close() }
+                for observer in self.learners.withLock({ $0.closeAll() }) { observer.finish() }
+                done.resume()
+            }
         }
-    }
-
-    /// On the commit queue, at `close()`: once no group is being written
-    /// (asking again shortly while one is), holds every later group back,
-    /// writes the callers waiting, waits for every `fsync` and closes.
-    private func closeWhenFree(_ done: CheckedContinuation<Void, Never>) {
-        guard waiting.withLock({ $0.hold() }) else {
-            commits.asyncAfter(deadline: .now() + .microseconds(100)) { self.closeWhenFree(done) }
-            return
-        }
-        // Callers that waited for a free fsync slot are written now (their fsyncs queue behind the others').
-        writeWaiting()
-        // Each fsync queue runs its fsyncs in order: once past them, every group is acknowledged.
-        for sync in syncs { sync.queue.drain() }
-        writer.withLock { $0.close() }
-        for sync in syncs {
-            sync.log.close()
-            sync.queue.stop()
-        }
-        for observer in learners.withLock({ $0.closeAll() }) { observer.finish() }
-        done.resume()
     }
 
     /// Runs blocking work (reading a log) on a Dispatch thread, not the caller's.

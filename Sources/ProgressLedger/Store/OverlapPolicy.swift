@@ -4,7 +4,7 @@ import Dispatch
 /// measures: the one rule of the group commit's overlap.
 ///
 /// Overlapping `fsync`s pays when an `fsync` takes longer than preparing a
-/// group: the callers' check, encoding and sealing, and the group's
+/// group: the callers' check, encoding and sealing, and the commit thread's
 /// write (the next group is then ready before the `fsync` returns). When an
 /// `fsync` costs less than that, overlapping only splits the callers into
 /// smaller groups (more `fsync`s, more hand-offs between threads, the same
@@ -17,7 +17,7 @@ import Dispatch
 /// dozen groups):
 /// - `fsync`: the wall time of each group's `fsync` (its own thread);
 /// - a group's preparation per event: the wall time each caller spent
-///   preparing and joining its events, plus the time writing
+///   preparing and joining its events, plus the commit thread's time writing
 ///   the group, over the group's events;
 /// - the events in flight: the group's events and those of the groups on disk
 ///   when it is taken (what one group would hold with no overlap).
@@ -57,7 +57,7 @@ struct OverlapPolicy: Equatable {
     }
 
     /// A group of `events` events was prepared in `nanoseconds` (callers and
-    /// the group's write), taken while `inFlight` events were in flight (its own included).
+    /// commit thread), taken while `inFlight` events were in flight (its own included).
     mutating func prepared(nanoseconds: UInt64, events: Int, inFlight n: Int) {
         guard events > 0 else { return }
         eventNanoseconds = Self.moved(eventNanoseconds, toward: Double(nanoseconds) / Double(events))

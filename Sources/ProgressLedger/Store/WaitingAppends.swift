@@ -25,7 +25,7 @@ struct WaitingAppends {
         /// In arrival order.
         var callers: [Caller] = []
         /// Their events, caller after caller: joined, and their lines sealed,
-        /// as each caller arrives (on its thread, before the group's writer takes it),
+        /// as each caller arrives (on its thread, not the commit thread's),
         /// on top of the group before, which may be on disk meanwhile.
         var events: SealedBatch
         /// The wall time its callers spent preparing and joining their events, in nanoseconds.
@@ -52,7 +52,7 @@ struct WaitingAppends {
 
     /// The callers waiting, in arrival order, with their events.
     private(set) var pending: Group
-    /// When the next group starts (and who writes it).
+    /// When the commit thread starts the next group.
     var start: GroupStart
     /// How many groups may be on disk at once, from the times measured.
     private(set) var policy: OverlapPolicy
@@ -84,8 +84,7 @@ struct WaitingAppends {
         pending = Group(events: SealedBatch(on: head))
         policy = OverlapPolicy(most: slots)
         start = GroupStart(slots: slots, depth: policy.depth)
-        // The slots of overlapping groups, then the alone slot (index `start.slots`).
-        busy = Array(repeating: false, count: start.slots + 1)
+        busy = Array(repeating: false, count: start.slots)
     }
 
     /// Files a caller and its `count` checked, encoded events (`join` adds
@@ -146,9 +145,9 @@ struct WaitingAppends {
     }
 
     /// A group was written (`wroteLines`: its `fsync` is to run) with these
-    /// outcomes, its writer having spent `writing` nanoseconds on it:
+    /// outcomes, the commit thread having spent `writing` nanoseconds on it:
     /// its flight's number, the `fsync` slot it runs on (nil without lines:
-    /// it is settled now), and whether the writer is to take the next
+    /// it is settled now), and whether the commit thread is to take the next
     /// group at once.
     mutating func groupWritten(_ group: Group, outcomes: [Outcome], wroteLines: Bool, writing: UInt64) -> (flight: Int, slot: Int?, next: Bool) {
         let number = written
@@ -162,10 +161,7 @@ struct WaitingAppends {
         var slot: Int? = nil
         if wroteLines {
             // The start rule keeps a slot free for every group it starts; close() may write more: they queue.
-            // One at a time: the alone slot (the store's own thread, woken at once from the caller
-            // that wrote the group); overlapping: the others (Dispatch queues, as the commit thread hands over).
-            let alone = start.slots
-            let free = start.depth == 1 && !busy[alone] ? alone : busy[..<alone].firstIndex(of: false) ?? number % alone
+            let free = busy.firstIndex(of: false) ?? number % busy.count
             busy[free] = true
             slot = free
             counts.syncing(start.syncing + 1)
@@ -177,7 +173,7 @@ struct WaitingAppends {
     /// Flight `number`'s `fsync` on `slot`, begun at `begun`, returned after `nanoseconds`
     /// (`error`: it failed, the writer is now unusable). Returns the callers
     /// to resume, in write order, with their outcomes (every group before is
-    /// acknowledged first), whether the caller is to write a group
+    /// acknowledged first), whether the commit thread is to start a group
     /// now, and, one group at a time, the round the marker task queued behind
     /// the callers resumed is to report (`roundPassed`).
     mutating func synced(_ number: Int, slot: Int, begun: UInt64 = 0, nanoseconds: UInt64, error: LedgerError?, limit: Int)
@@ -203,17 +199,9 @@ struct WaitingAppends {
     }
 
     /// The callers resumed before round `round`'s marker had their turn: true
-    /// when the caller is to write a group now (it holds the writing role).
+    /// when the commit thread is to start a group now.
     mutating func roundPassed(_ round: Int) -> Bool {
         started(start.roundPassed(round, waiting: pending.callers.count))
-    }
-
-    /// Holds every group back (see `GroupStart.hold()`): true when taken.
-    mutating func hold() -> Bool { start.hold() }
-
-    /// Ends a hold: true when the caller is to start a group now (`limit`: a group's worth of events).
-    mutating func release(limit: Int) -> Bool {
-        started(start.release(waiting: pending.callers.count, full: pending.events.count >= limit))
     }
 
     /// Callers were resumed from `begun` until now (the phases' clocks).
@@ -273,7 +261,7 @@ struct WaitingAppends {
 /// How many groups a store wrote and how large they were: what the
 /// benchmark prints beside its throughput (group commit works when groups are large).
 package struct GroupCounts: Sendable, Hashable {
-    /// Groups taken (each one write and one `fsync`, unless a caller's event was refused).
+    /// Groups taken by the commit thread (each one write and one `fsync`, unless a caller's event was refused).
     package var groups = 0
     /// Events in them.
     package var events = 0
@@ -291,7 +279,7 @@ package struct GroupCounts: Sendable, Hashable {
     /// group's measurements (1: one at a time).
     package var depth = 0
     /// The policy's estimates after the last group: one `fsync`, a group's
-    /// preparation per event (callers and the group's write), in µs, and the events in flight.
+    /// preparation per event (callers and commit thread), in µs, and the events in flight.
     package var fsyncMicroseconds = 0.0, preparationMicroseconds = 0.0, inFlight = 0.0
     /// Where a group's wall time went, summed over the groups (see ``GroupPhases``).
     package var phases = GroupPhases()
@@ -320,9 +308,9 @@ package struct GroupPhases: Sendable, Hashable {
     /// From the last acknowledgement (the callers resumed) to the decision to
     /// start the next group: the callers coming back, preparing and joining.
     package var gather: UInt64 = 0
-    /// From that decision to the group taken by its writer (a wake-up when the writer is another thread: after a hold).
+    /// From that decision to the commit thread taking the group (its wake-up).
     package var commitWake: UInt64 = 0
-    /// Writing the group (the writer's append, `write`).
+    /// The commit thread writing the group (the writer's append, `write`).
     package var write: UInt64 = 0
     /// From the group written to its `fsync` starting (the `fsync` thread's wake-up).
     package var syncWake: UInt64 = 0
@@ -332,11 +320,11 @@ package struct GroupPhases: Sendable, Hashable {
     package var resume: UInt64 = 0
 }
 
-/// When the store's next group starts, and which thread writes it: the one rule.
+/// When the store's commit thread starts the next group: the one rule.
 ///
 /// A group is written (sealed as its callers arrived, then one `write`) and
-/// its `fsync` runs on a thread of its own, while the next group may be
-/// written: up to `depth` groups are on disk at once, their
+/// its `fsync` runs on a thread of its own, while the commit thread is free to
+/// write the next group: up to `depth` groups are on disk at once, their
 /// `fsync`s overlapping (a disk that serves several flushes at once, as the
 /// virtual disks of servers do, then carries more events per second than one
 /// `fsync` at a time can). `depth` is `OverlapPolicy`'s choice, from the
@@ -344,13 +332,9 @@ package struct GroupPhases: Sendable, Hashable {
 /// acknowledged when its own `fsync` and those of the groups written before
 /// it have returned.
 ///
-/// So a group starts as soon as a caller waits, no group is being
-/// written, and fewer than `depth` groups are on disk; else when a group
-/// is written, or an `fsync` returns, and callers wait. Whoever this rule
-/// answers `true` (the arriving caller, the writer of the group before, the
-/// `fsync` thread, the round's marker) holds the writing role and writes the
-/// group on its own thread: no thread is woken to write it. `hold()` takes
-/// the role from outside (`close()`, the tests' gathering).
+/// So a group starts as soon as a caller waits, the commit thread is not
+/// writing, and fewer than `depth` groups are on disk; else when the commit
+/// thread finishes a group, or an `fsync` returns, and callers wait.
 ///
 /// One at a time (`depth` 1), the callers of a group are resumed when its
 /// `fsync` returns; most append again at once, but on the cooperative pool's
@@ -368,13 +352,8 @@ struct GroupStart: Equatable {
     var depth: Int
     /// Groups written whose `fsync` has not returned.
     private(set) var syncing = 0
-    /// Whether a thread has a group to take or is writing one (the writing
-    /// role: whoever got `true` from this rule writes, until a group written
-    /// or nothing waiting gives the role back).
+    /// Whether the commit thread has a group to take or is writing one.
     private(set) var writing = false
-    /// Whether no group may start (a test's gathering, or `close()` writing
-    /// what waits itself): the role is held from outside until ``release(waiting:full:)``.
-    private(set) var held = false
     /// One at a time, after a group's callers were resumed: the next group
     /// starts when `target` callers wait or when round `round` has passed.
     private(set) var gathering: Gathering?
@@ -394,7 +373,7 @@ struct GroupStart: Equatable {
     }
 
     /// A caller arrived; `waiting` callers wait now, it included (`full`: with
-    /// a group's worth of events). True when the caller is to write a group now (it holds the writing role).
+    /// a group's worth of events). True when the commit thread is to start a group now.
     mutating func arrived(waiting: Int = 1, full: Bool = false) -> Bool {
         if let gathering {
             guard waiting >= gathering.target || full else { return false }
@@ -403,7 +382,7 @@ struct GroupStart: Equatable {
         return startIfFree()
     }
 
-    /// The writer wrote a group (`syncs`: its `fsync` runs now) while
+    /// The commit thread wrote a group (`syncs`: its `fsync` runs now) while
     /// callers came (`waiting`): true when it is to take the next group at once.
     mutating func groupWritten(syncs: Bool, waiting: Bool) -> Bool {
         if syncs { syncing += 1 }
@@ -413,7 +392,7 @@ struct GroupStart: Equatable {
 
     /// A group's `fsync` returned, `resumed` callers are resumed now, and
     /// `waiting` callers wait (`full`: a group's worth of events). Returns
-    /// whether the caller is to write a group now (it holds the writing role), and, one at a time,
+    /// whether the commit thread is to start a group now, and, one at a time,
     /// the round a marker task queued behind the resumed callers is to report.
     mutating func synced(waiting: Int, resumed: Int = 0, full: Bool = false) -> (start: Bool, round: Int?) {
         syncing -= 1
@@ -427,36 +406,20 @@ struct GroupStart: Equatable {
     }
 
     /// The callers resumed before round `round`'s marker had their turn, and
-    /// `waiting` callers wait: true when the caller is to write a group now (it holds the writing role).
+    /// `waiting` callers wait: true when the commit thread is to start a group now.
     mutating func roundPassed(_ round: Int, waiting: Int) -> Bool {
         guard let gathering, gathering.round == round else { return false }
         self.gathering = nil
         return waiting > 0 && startIfFree()
     }
 
-    /// The writer found nothing to write (the role is free).
+    /// The commit thread found nothing to write.
     mutating func nothingWaits() {
         writing = false
     }
 
-    /// Holds every group back from now on: true when taken (no group is being
-    /// written); false while one is (ask again after it).
-    mutating func hold() -> Bool {
-        guard !writing, !held else { return false }
-        held = true
-        return true
-    }
-
-    /// Ends a hold while `waiting` callers wait (`full`: a group's worth of
-    /// events): true when the caller is to start a group now.
-    mutating func release(waiting: Int, full: Bool = false) -> Bool {
-        held = false
-        gathering = nil
-        return waiting > 0 && startIfFree()
-    }
-
     private mutating func startIfFree() -> Bool {
-        guard !writing, !held, syncing < depth else { return false }
+        guard !writing, syncing < depth else { return false }
         writing = true
         return true
     }
