@@ -13,6 +13,10 @@
 //       (O: groups taken while another group's fsync ran; K: the most at once; D: the groups
 //       the store's overlap policy allowed on disk at the end; F, P, I: its estimates of an
 //       fsync, of a group's preparation per event, and of the events in flight).
+//       Then `gather-us G commit-wake-us W write-us X sync-wake-us Y fsync-wall-us F resume-us R cpu-share S`:
+//       where a group's wall time went, µs per group (G: from the callers' resumption to the next
+//       group's start; W: the commit thread's wake-up; X: its write; Y: the fsync thread's wake-up;
+//       F: the fsync; R: resuming the callers), and the cores the process kept busy (CPU / wall).
 //       With --fsync-delay-us, every fsync first waits D µs (through the fault seam): on a
 //       memory file system (/dev/shm), a disk of a steady speed. --on-disk K: at most K groups'
 //       fsyncs at once (default: the store's, 8; 1 is one group on disk at a time; how many,
@@ -110,6 +114,12 @@ case "group":
           + " overlapped \(groups.overlapped) most-on-disk \(groups.mostOnDisk) depth \(groups.depth)"
           + " fsync-us \(String(format: "%.1f", groups.fsyncMicroseconds)) prep-us-per-event \(String(format: "%.2f", groups.preparationMicroseconds))"
           + " in-flight \(String(format: "%.1f", groups.inFlight))")
+    // Where a group's wall time went, µs per group (GroupPhases).
+    func perGroup(_ ns: UInt64) -> String { String(format: "%.1f", groups.groups == 0 ? 0 : Double(ns) / Double(groups.groups) / 1000) }
+    let p = groups.phases
+    print("gather-us \(perGroup(p.gather)) commit-wake-us \(perGroup(p.commitWake)) write-us \(perGroup(p.write))"
+          + " sync-wake-us \(perGroup(p.syncWake)) fsync-wall-us \(perGroup(p.fsync)) resume-us \(perGroup(p.resume))"
+          + " cpu-share \(String(format: "%.2f", cpu / seconds))")
 case "live":
     let count = option("--count", 5_000)
     var envelopes: [Envelope] = []

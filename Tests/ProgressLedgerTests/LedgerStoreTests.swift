@@ -382,6 +382,51 @@ struct LedgerStoreTests {
         #expect(try verify(path: log).isOK)
     }
 
+    @Test("a failed fsync mid-run, with nothing held: every task gets the error once, every acknowledged event is in the log at its seq, the log is whole")
+    func failedFsyncMidRun() async throws {
+        let dir = try Scratch()
+        defer { dir.remove() }
+        let log = dir.file("log")
+        let faults = FaultInjector()
+        let store = try LedgerStore(path: log, create: true, faults: faults)
+        // The sixth fsync from now fails, whichever thread runs it, while 32 tasks keep appending.
+        faults.inject(.fail(.ioError), into: .fsync, after: 5)
+        let outcomes = await withTaskGroup(of: ([AppendResult], LedgerError?).self) { group in
+            for t in 0..<32 {
+                group.addTask {
+                    var acknowledged: [AppendResult] = []
+                    for k in 0..<200 {
+                        do throws(LedgerError) {
+                            guard let event = try? answer("t\(t)-\(k)", user: "u-\(t % 3)", question: k) else { return (acknowledged, nil) }
+                            acknowledged.append(try await store.append(event))
+                        } catch {
+                            return (acknowledged, error)
+                        }
+                    }
+                    return (acknowledged, nil)
+                }
+            }
+            return await group.reduce(into: []) { $0.append($1) }
+        }
+        await store.close()
+        let errors = outcomes.compactMap(\.1)
+        // 32 × 200 events take far more than six groups: every task met the failure (or the refusal after it).
+        #expect(errors.count == 32)
+        #expect(errors.allSatisfy { $0.code == .notDurable || $0.code == .unusable })
+        #expect(errors.contains { $0.code == .notDurable })
+        #expect(!store.isUsable)
+        // Whole: what was written (the failed group's lines included) chains; every acknowledged event is there, at its seq.
+        let report = try verify(path: log)
+        #expect(report.isOK)
+        var inLog: [Int: String] = [:]
+        try LogReader(path: log).read { inLog[$0.seq] = $0.id }
+        let acknowledged = outcomes.flatMap(\.0)
+        #expect(!acknowledged.isEmpty)
+        for r in acknowledged { #expect(inLog[r.seq] == r.id) }
+        // Groups are acknowledged in write order and none after the failed one: the acknowledged lines are the log's first ones.
+        #expect(Set(acknowledged.map(\.seq)) == Set(1...max(1, acknowledged.count)))
+    }
+
     @Test("a group holds at most 4,096 events: a caller that would pass it waits for the next group; a larger batch is a group of its own")
     func groupLimit() async throws {
         let dir = try Scratch()

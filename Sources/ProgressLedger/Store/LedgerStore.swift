@@ -201,7 +201,7 @@ public final class LedgerStore: Sendable {
         }
         let spent = OverlapPolicy.now() &- begun
         let (due, start, round) = waiting.withLock {
-            $0.synced(flight, slot: slot, nanoseconds: spent, error: failure, limit: Self.maxGroupEvents)
+            $0.synced(flight, slot: slot, begun: begun, nanoseconds: spent, error: failure, limit: Self.maxGroupEvents)
         }
         deliver(due)
         if start { commits.async { self.writeGroups() } }
@@ -217,7 +217,10 @@ public final class LedgerStore: Sendable {
 
     /// Resumes callers with their outcomes, in order.
     private func deliver(_ due: [(WaitingAppends.Caller, WaitingAppends.Outcome)]) {
+        guard !due.isEmpty else { return }
+        let begun = OverlapPolicy.now()
         for (caller, outcome) in due { caller.done.resume(returning: outcome) }
+        waiting.withLock { $0.resumed(since: begun) }
     }
 
     /// On the commit thread, at `close()`: writes every waiting caller's group at once.

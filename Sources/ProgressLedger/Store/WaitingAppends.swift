@@ -46,6 +46,8 @@ struct WaitingAppends {
         var settled: Bool
         /// How many events it holds.
         var events: Int
+        /// When it was written (`OverlapPolicy.now()`).
+        var writtenAt: UInt64
     }
 
     /// The callers waiting, in arrival order, with their events.
@@ -71,6 +73,9 @@ struct WaitingAppends {
     /// The first `fsync` that failed: its flight's number and its error. That
     /// group and every one written after it fail with it.
     private var failure: (from: Int, error: LedgerError)?
+    /// When the last group was decided on (`OverlapPolicy.now()`), and when
+    /// callers were last resumed (0: none since that decision): the phases' clocks.
+    private var startedAt: UInt64 = 0, resumedAt: UInt64 = 0
 
     /// Nothing waits; the first caller's lines will be sealed after `head`
     /// (the log's); at most `slots` groups on disk at once, as many as the
@@ -91,7 +96,7 @@ struct WaitingAppends {
         pending.callers.append(Caller(count: count, done: done, priority: priority))
         join(&pending.events)
         pending.preparation &+= OverlapPolicy.now() &- since
-        return start.arrived(waiting: pending.callers.count, full: pending.events.count >= limit)
+        return started(start.arrived(waiting: pending.callers.count, full: pending.events.count >= limit))
     }
 
     /// The callers of the next group, in arrival order, up to `limit` events
@@ -126,6 +131,7 @@ struct WaitingAppends {
             pending.preparation -= group.preparation
         }
         counts.add(events: group.events.count, whileOnDisk: start.syncing)
+        counts.phases.commitWake &+= OverlapPolicy.now() &- startedAt
         inFlight = group.events.count + eventsOnDisk
         return group
     }
@@ -147,7 +153,8 @@ struct WaitingAppends {
         let number = written
         written += 1
         flights.append(Flight(number: number, callers: group.callers, outcomes: outcomes, wroteLines: wroteLines, settled: !wroteLines,
-                              events: group.events.count))
+                              events: group.events.count, writtenAt: OverlapPolicy.now()))
+        counts.phases.write &+= writing
         eventsOnDisk += group.events.count
         policy.prepared(nanoseconds: group.preparation &+ writing, events: group.events.count, inFlight: inFlight)
         follow()
@@ -159,24 +166,28 @@ struct WaitingAppends {
             slot = free
             counts.syncing(start.syncing + 1)
         }
-        let next = start.groupWritten(syncs: wroteLines, waiting: !pending.callers.isEmpty)
+        let next = started(start.groupWritten(syncs: wroteLines, waiting: !pending.callers.isEmpty))
         return (number, slot, next)
     }
 
-    /// Flight `number`'s `fsync` on `slot` returned after `nanoseconds`
+    /// Flight `number`'s `fsync` on `slot`, begun at `begun`, returned after `nanoseconds`
     /// (`error`: it failed, the writer is now unusable). Returns the callers
     /// to resume, in write order, with their outcomes (every group before is
     /// acknowledged first), whether the commit thread is to start a group
     /// now, and, one group at a time, the round the marker task queued behind
     /// the callers resumed is to report (`roundPassed`).
-    mutating func synced(_ number: Int, slot: Int, nanoseconds: UInt64, error: LedgerError?, limit: Int)
+    mutating func synced(_ number: Int, slot: Int, begun: UInt64 = 0, nanoseconds: UInt64, error: LedgerError?, limit: Int)
         -> (resume: [(Caller, Outcome)], start: Bool, round: Int?) {
         busy[slot] = false
+        counts.phases.fsync &+= nanoseconds
         if let error, failure == nil {
             failure = (number, error)
             refuse(because: error.message)
         }
-        if let k = flights.firstIndex(where: { $0.number == number }) { flights[k].settled = true }
+        if let k = flights.firstIndex(where: { $0.number == number }) {
+            flights[k].settled = true
+            if begun > flights[k].writtenAt { counts.phases.syncWake &+= begun &- flights[k].writtenAt }
+        }
         if error == nil {
             policy.synced(nanoseconds: nanoseconds)
             follow()
@@ -184,13 +195,32 @@ struct WaitingAppends {
         let due = settle()
         let (go, round) = start.synced(waiting: pending.callers.count, resumed: refusal == nil ? due.count : 0,
                                        full: pending.events.count >= limit)
-        return (due, go, round)
+        return (due, started(go), round)
     }
 
     /// The callers resumed before round `round`'s marker had their turn: true
     /// when the commit thread is to start a group now.
     mutating func roundPassed(_ round: Int) -> Bool {
-        start.roundPassed(round, waiting: pending.callers.count)
+        started(start.roundPassed(round, waiting: pending.callers.count))
+    }
+
+    /// Callers were resumed from `begun` until now (the phases' clocks).
+    mutating func resumed(since begun: UInt64) {
+        let now = OverlapPolicy.now()
+        counts.phases.resume &+= now &- begun
+        // A group decided on while they were being resumed gathered them already.
+        if startedAt < begun { resumedAt = now }
+    }
+
+    /// Notes when a group was decided on (`go`), and the gathering before it; returns `go`.
+    private mutating func started(_ go: Bool) -> Bool {
+        guard go else { return go }
+        startedAt = OverlapPolicy.now()
+        if resumedAt > 0 {
+            counts.phases.gather &+= startedAt &- resumedAt
+            resumedAt = 0
+        }
+        return go
     }
 
     /// Takes out the flights at the front whose `fsync` returned (or that had
@@ -251,6 +281,8 @@ package struct GroupCounts: Sendable, Hashable {
     /// The policy's estimates after the last group: one `fsync`, a group's
     /// preparation per event (callers and commit thread), in µs, and the events in flight.
     package var fsyncMicroseconds = 0.0, preparationMicroseconds = 0.0, inFlight = 0.0
+    /// Where a group's wall time went, summed over the groups (see ``GroupPhases``).
+    package var phases = GroupPhases()
 
     /// The mean number of events per group (0 before the first).
     package var mean: Double { groups == 0 ? 0 : Double(events) / Double(groups) }
@@ -267,6 +299,25 @@ package struct GroupCounts: Sendable, Hashable {
     mutating func syncing(_ n: Int) {
         mostOnDisk = max(mostOnDisk, n)
     }
+}
+
+/// Where the groups' wall time went, in nanoseconds summed over the groups
+/// (what the benchmark prints per group, to tell waiting from working):
+/// each group's way from the callers' return to their next acknowledgement.
+package struct GroupPhases: Sendable, Hashable {
+    /// From the last acknowledgement (the callers resumed) to the decision to
+    /// start the next group: the callers coming back, preparing and joining.
+    package var gather: UInt64 = 0
+    /// From that decision to the commit thread taking the group (its wake-up).
+    package var commitWake: UInt64 = 0
+    /// The commit thread writing the group (the writer's append, `write`).
+    package var write: UInt64 = 0
+    /// From the group written to its `fsync` starting (the `fsync` thread's wake-up).
+    package var syncWake: UInt64 = 0
+    /// The `fsync`s.
+    package var fsync: UInt64 = 0
+    /// Resuming the callers acknowledged.
+    package var resume: UInt64 = 0
 }
 
 /// When the store's commit thread starts the next group: the one rule.
