@@ -105,7 +105,7 @@ extension ScannedLine {
     ///
     /// A line whose record will not be kept is only checked
     /// (`LineCodec.checkRecord`: the same rules and errors, no strings made):
-    /// every line for `.none`; for `.user`, a line whose scan finds another
+    /// every line for `.none`; for `.user`, a line whose keys name another
     /// user's (``checked(keepingRecordOf:hasher:keep:)``).
     func checked(keeping filter: RecordFilter, hasher: IDHasher, keep: (consuming Record) -> Void) -> CheckedLine {
         // `checkedKeys` looks for a stub first too.
