@@ -2,34 +2,44 @@ import Foundation
 import Testing
 @testable import Events
 
-/// `LineCodec.checkRecord(_:keepingRecordOf:)` (cold `state --user`: one
-/// scan, the record made only for the learner's lines) against the full
-/// decode (`decodeRecord`) and `verify`'s check (`checkRecord`), each run
-/// alone: the same error, or the same record, or the same keys for a line
-/// whose decoded `user` is another learner's.
-@Suite("One learner's lines: one scan, the record made only for theirs")
+/// What cold `state --user` reads of another learner's line: `verify`'s
+/// check (`LineCodec.checkRecord`) alone, its keys' `user` compared with the
+/// learner's bytes (`RecordFilter.isOther` in the Ledger). That is right only
+/// if the keys name the line's `user` exactly as the full decode
+/// (`decodeRecord`) does: the same error for every line, and for a valid
+/// line its `user` bytes (written without escapes), its text (with), or
+/// none (a newer-version line without a string `user`).
+@Suite("One learner's lines: verify's keys name the user as the full decode does")
 struct UserRecordTests {
-    /// Checks one line for one user; returns whether it was found to be another's without its record.
+    /// Checks one line both ways; returns whether `user`'s read would find it
+    /// another learner's from the keys alone (its `user` written without
+    /// escapes, other bytes).
     @discardableResult
     static func agree(_ line: [UInt8], user: [UInt8], _ note: @autoclosure () -> String = "") -> Bool {
         line.withUnsafeBytes { b in
             let text = "\(String(decoding: line, as: UTF8.self)) user \(String(decoding: user, as: UTF8.self)) \(note())"
             let full: Result<Record, EventError>
             do throws(EventError) { full = .success(try LineCodec.decodeRecord(b)) } catch { full = .failure(error) }
-            let found: Result<LineCodec.UserLine, EventError>
-            do throws(EventError) { found = .success(try LineCodec.checkRecord(b, keepingRecordOf: user)) } catch { found = .failure(error) }
+            let found: Result<LineCodec.RecordKeys, EventError>
+            do throws(EventError) { found = .success(try LineCodec.checkRecord(b)) } catch { found = .failure(error) }
             switch (full, found) {
             case (.failure(let expected), .failure(let error)):
                 #expect("\(error) \(error.member ?? "-") \(error.offset ?? -1)" == "\(expected) \(expected.member ?? "-") \(expected.offset ?? -1)", "\(text)")
-            case (.success(let record), .success(.decoded(let decoded))):
-                #expect(decoded == record, "\(text)")
-            case (.success(let record), .success(.other(let keys))):
-                // Only a line whose user is a string of other bytes, with the keys verify reads.
-                #expect(record.user.map { !$0.utf8.elementsEqual(user) } == true, "\(text)")
-                #expect(keys == (try? LineCodec.checkRecord(b)), "\(text)")
-                return true
+            case (.success(let record), .success(let keys)):
+                switch keys.user {
+                case .bytes(let range)?:
+                    #expect(record.user.map { Array($0.utf8) } == Array(b[range]), "\(text)")
+                    if !b[range].elementsEqual(user) {
+                        #expect(record.user.map { !$0.utf8.elementsEqual(user) } == true, "\(text)")
+                        return true
+                    }
+                case .text(let written)?:
+                    #expect(record.user.map { Array($0.utf8) } == Array(written.utf8), "\(text)")
+                case nil:
+                    #expect(record.user == nil, "\(text)")
+                }
             default:
-                Issue.record("full decode \(full), one scan \(found): \(text)")
+                Issue.record("full decode \(full), verify's check \(found): \(text)")
             }
             return false
         }
@@ -86,7 +96,7 @@ struct UserRecordTests {
         #expect(corpus.count > 50)
     }
 
-    @Test("a newer-version line: another's only checked; one without a string user decoded, as every user's read keeps it")
+    @Test("a newer-version line: another's found from the keys; one without a string user is not, as every user's read keeps it")
     func newerLines() {
         let prev = Envelope.genesis
         let other = Array(#"{"v":3,"seq":4,"id":"n-1","user":"u-2","prev":"\#(prev)"}"#.utf8)

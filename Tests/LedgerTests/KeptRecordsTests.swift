@@ -80,4 +80,51 @@ struct KeptRecordsTests {
             #expect(summary.events == lines.count)
         }
     }
+
+    /// `lines` chained again: each line's `prev` (its last 64 hex digits, as
+    /// the writer lays a line out) set to the SHA-256 of the line before.
+    static func rechained(_ lines: [[UInt8]]) -> [[UInt8]] {
+        var prev = Array(Envelope.genesis.utf8)
+        return lines.map { line in
+            var line = line
+            let end = line.count - 2   // before `"}`
+            line.replaceSubrange((end - 64)..<end, with: prev)
+            prev = Array(LineDigest.of(line).hex.utf8)
+            return line
+        }
+    }
+
+    @Test("one learner's read: a user written with escapes, a newer-version line with or without a string user, each kept as the full decode says")
+    func learnerRecordsEscaped() throws {
+        let dir = try TempDir("kept")
+        defer { dir.cleanup() }
+        let (path, written) = try Self.demo(dir, users: 5, days: 4)
+        // Every third line's user written `u\u002dK`: the same user in other bytes.
+        var lines = written.enumerated().map { (k, line) -> [UInt8] in
+            guard k % 3 == 0 else { return line }
+            return Array(String(decoding: line, as: UTF8.self).replacingOccurrences(of: #""user":"u-"#, with: #""user":"u\u002d"#).utf8)
+        }
+        let n = lines.count
+        let users = Set(try written.compactMap { try LineCodec.decodeRecord($0).user }).sorted()
+        #expect(users.count == 5)
+        // Newer-version lines: one learner's, one without a string user, another learner's.
+        for (k, user) in ["\"\(users[1])\"", "7", "\"\(users[2])\""].enumerated() {
+            lines.append(Array(#"{"v":3,"seq":\#(n + k + 1),"id":"n-\#(k)","user":\#(user),"prev":"\#(Envelope.genesis)"}"#.utf8))
+        }
+        lines = Self.rechained(lines)
+        try Files.write(path, lines.flatMap { $0 + [0x0A] })
+        #expect(try verify(path: path).problem == nil)
+        let whole = try lines.map { try LineCodec.decodeRecord($0) }
+        #expect(whole.filter { if case .newer = $0 { true } else { false } }.count == 3)
+        for user in users + ["u-0", "u"] {
+            var mine: [Record] = []
+            let summary = try LogReader(path: path).read(.init(user: user)) { mine.append($0) }.summary
+            let expected = whole.filter { $0.user.map { Array($0.utf8) == Array(user.utf8) } ?? true }
+            #expect(mine == expected, "\(user)")
+            #expect(summary.events == lines.count && summary.newerVersionLines == 3)
+        }
+        // Some of the learners' own lines were written with escapes.
+        let escaped = lines.filter { String(decoding: $0, as: UTF8.self).contains(#""user":"u\u002d"#) }
+        #expect(escaped.count >= lines.count / 3)
+    }
 }

@@ -5,20 +5,18 @@ import Events
 /// `leaderboard`; the report's is `ScannedLine+FoldEvents.swift`). Each line is checked with every rule either way,
 /// with the same errors (``RecordFilter``, ``ScannedLine/checked(keeping:hasher:keep:)``).
 extension ScannedLine {
-    /// `.user(user)`: the line scanned once; another learner's line (its
-    /// `user` captured without escapes, other bytes) only checked, as
-    /// `verify` checks it; any other line decoded and kept when it is the
-    /// learner's (``RecordFilter/keeps(_:)``), as before. See
-    /// `LineCodec.checkRecord(_:keepingRecordOf:)`.
+    /// `.user(user)`: the line checked by `verify`'s own check
+    /// (``keyed(hasher:otherwise:)``, `LineCodec.checkRecord`: the same
+    /// rules, errors and cost); a line whose `user` is surely another
+    /// learner's (``RecordFilter/isOther(_:than:in:)``) stops there, as in
+    /// `verify`; any other line (the learner's, a `user` written with
+    /// escapes, a newer-version line without one) is then decoded whole and
+    /// kept when it is the learner's (``RecordFilter/keeps(_:)``). Only the
+    /// learner's own lines, a few in a log of many learners, are read twice.
     func checked(keepingRecordOf user: [UInt8], hasher: IDHasher, keep: (consuming Record) -> Void) -> CheckedLine {
         guard !isTooLong else { return decoded(keeping: .user(user), hasher: hasher, keep: keep) }
-        do throws(EventError) {
-            switch try LineCodec.checkRecord(bytes, keepingRecordOf: user) {
-            case .other(let keys): return checked(keys, hasher: hasher)
-            case .decoded(let record): return checked(record, keeping: .user(user), hasher: hasher, keep: keep)
-            }
-        } catch {
-            return CheckedLine(number: number, offset: offset, length: length, problem: error.at(line: number))
+        return keyed(hasher: hasher) { keys in
+            RecordFilter.isOther(keys.user, than: user, in: bytes) ? nil : decoded(keeping: .user(user), hasher: hasher, keep: keep)
         }
     }
 

@@ -70,6 +70,21 @@ enum RecordFilter: Sendable {
         case .user(let bytes): record.user.map { $0.utf8.elementsEqual(bytes) } ?? true
         }
     }
+
+    /// Whether a valid line whose `user` its keys give as `written` is surely
+    /// not the record of the learner whose UTF-8 bytes are `user`: its `user`
+    /// is written without escapes (its bytes are its value) and they are
+    /// other bytes. A `user` written with escapes, or none (a newer-version
+    /// line), is not sure: decode the line and ask ``keeps(_:)``.
+    @inline(__always)
+    static func isOther(_ written: LineCodec.RecordKeys.Text?, than user: [UInt8], in line: UnsafeRawBufferPointer) -> Bool {
+        guard case .bytes(let range)? = written else { return false }
+        guard range.count == user.count else { return true }
+        return user.withUnsafeBytes { mine in
+            for k in 0..<mine.count where mine[k] != line[range.lowerBound &+ k] { return true }
+            return false
+        }
+    }
 }
 
 extension ScannedLine {
@@ -90,7 +105,7 @@ extension ScannedLine {
     ///
     /// A line whose record will not be kept is only checked
     /// (`LineCodec.checkRecord`: the same rules and errors, no strings made):
-    /// every line for `.none`; for `.user`, a line whose scan finds another
+    /// every line for `.none`; for `.user`, a line whose keys name another
     /// user's (``checked(keepingRecordOf:hasher:keep:)``).
     func checked(keeping filter: RecordFilter, hasher: IDHasher, keep: (consuming Record) -> Void) -> CheckedLine {
         // `checkedKeys` looks for a stub first too.
@@ -133,15 +148,23 @@ extension ScannedLine {
         return line
     }
 
-    /// The line checked, its record not made.
+    /// The line checked, its record not made: `verify`'s check.
     private func keyed(hasher: IDHasher) -> CheckedLine {
+        keyed(hasher: hasher) { _ in nil }
+    }
+
+    /// `verify`'s check of the line (`LineCodec.checkRecord`, its record not
+    /// made), then, when it keeps every rule, `otherwise` may read it another
+    /// way from its keys; nil: the line as its keys say (as `verify` has it).
+    @inline(__always)
+    func keyed(hasher: IDHasher, otherwise: (LineCodec.RecordKeys) -> CheckedLine?) -> CheckedLine {
         let keys: LineCodec.RecordKeys
         do throws(EventError) {
             keys = try LineCodec.checkRecord(checkedLength())
         } catch {
             return CheckedLine(number: number, offset: offset, length: length, problem: error.at(line: number))
         }
-        return checked(keys, hasher: hasher)
+        return otherwise(keys) ?? checked(keys, hasher: hasher)
     }
 
     /// Decodes, checks and hashes the line as ``checked(keeping:hasher:keep:)``

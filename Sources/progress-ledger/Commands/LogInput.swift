@@ -16,7 +16,9 @@ enum LogInput {
                      _ body: (consuming Record) -> Void) throws(LedgerError) -> LogRead {
         let meter = ProgressMeter(io, label: path, quiet: quiet)
         defer { meter.finish() }
-        let read = try LogReader(path: path).read(.init(user: user, snapshot: snapshot, progress: meter.update)) { record in
+        // No callback at all when nothing is drawn: the reader calls it once a line.
+        let progress: ((Int, Int) -> Void)? = meter.enabled ? meter.update : nil
+        let read = try LogReader(path: path).read(.init(user: user, snapshot: snapshot, progress: progress)) { record in
             body(record)
         }
         meter.finish()

@@ -8,7 +8,8 @@ import Ledger
 final class ProgressMeter {
     private let io: Terminal
     private var label: String
-    private let enabled: Bool
+    /// Whether it draws at all (stderr a terminal, no `--quiet`).
+    let enabled: Bool
     private let clock = ContinuousClock()
     private var start: ContinuousClock.Instant
     private var lastDraw: ContinuousClock.Instant?
