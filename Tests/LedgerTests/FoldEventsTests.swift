@@ -128,4 +128,44 @@ struct FoldEventsTests {
         #expect(changed > 4 * lines.count)
         #expect(failed > 0)
     }
+
+    /// A line that is not plainly the writer's (an escape, a type read
+    /// whole) is decoded, and its view holds its own text and event: it
+    /// stays valid after its line's memory is gone and overwritten, where a
+    /// writer's line's view reads its ids in the line itself.
+    @Test("a decoded line's view holds its own text; a writer's line's view reads the line")
+    func viewsOwnOrBorrow() throws {
+        let dir = try TempDir("fold-events")
+        defer { dir.cleanup() }
+        let (_, lines) = try KeptRecordsTests.demo(dir, users: 6, days: 6)
+        var owned = 0, borrowed = 0
+        for bytes in lines {
+            let text = String(decoding: bytes, as: UTF8.self)
+            for rewrite in [{ (s: String) in s }, { $0.replacingOccurrences(of: #""user":"u-"#, with: #""user":"\u0075-"#) }] {
+                let line = Array(rewrite(text).utf8)
+                guard let want = try Self.expected(line) else { continue }
+                var copy = line
+                var inLine = false
+                let view: FoldEvent.View? = try copy.withUnsafeMutableBytes { raw in
+                    let view = try LineCodec.checkFoldEvent(UnsafeRawBufferPointer(raw)).event
+                    if let view, let base = raw.baseAddress, let user = view.user.baseAddress {
+                        inLine = user >= UnsafeRawPointer(base) && user < UnsafeRawPointer(base) + raw.count
+                        #expect(Value(view) == want, "\(text)")
+                    }
+                    return view
+                }
+                if inLine {
+                    borrowed += 1
+                } else {
+                    owned += 1
+                    for i in copy.indices { copy[i] = 0x7A }    // the line's memory overwritten
+                    copy = []                                   // and released
+                    #expect(view.map(Value.init) == want, "\(text)")
+                    #expect(view?.payload != nil || ![EventType.progressReset, .submissionMade, .streakFreezeGranted, .streakPaused].contains(want.type))
+                }
+            }
+        }
+        #expect(owned > lines.count / 2, "escaped users and the types read whole are decoded")
+        #expect(borrowed > lines.count / 2, "the writer's own lines are read where they are")
+    }
 }
