@@ -3,12 +3,15 @@
 /// what those folds count, its ids as bytes (compared exactly, never as
 /// `String`s).
 ///
-/// A reader makes it on the thread that checks the line: from the second
-/// stage's captures of a writer's line (`LineCodec.checkFoldEvent`, no
-/// string made) or from a decoded ``Envelope`` (``make(_:)``,
-/// ``init(_:user:)``): the same values either way. It is plain memory (its
-/// text inline up to 64 bytes; a reference only for longer text and for the
-/// few types read whole), so it moves from thread to thread without a
+/// A fold reads it as a ``View``. The report's read of a log makes the view
+/// itself on the thread that checks the line, without a `FoldEvent`: from
+/// the second stage's captures of a writer's line (`LineCodec.checkFoldEvent`,
+/// no string made, the ids where they are in the line) or, for any other
+/// line, from its decoded ``Envelope`` (``View/init(owning:user:)``). A
+/// `FoldEvent` is made from an ``Envelope`` (``make(_:)``, ``init(_:user:)``)
+/// by the readers of records (several logs, the leaderboard): plain memory
+/// (its text inline up to 64 bytes; a reference only for longer text and for
+/// the few types read whole), so it moves from thread to thread without a
 /// retain or a release.
 package struct FoldEvent: Sendable {
     /// The event's `seq`.
@@ -24,9 +27,9 @@ package struct FoldEvent: Sendable {
     /// `answer.selected`'s `correct`.
     package var correct = false
     /// The event itself, for the types the compact folds read whole: a
-    /// `progress.reset`, a `submission.made`, a `streak.freeze_granted`, a
+    /// `progress.reset`, a `submission.made`, a `streak.freeze_granted` or a
     /// `streak.paused` (nil for the others).
-    private var whole: Whole?
+    private var whole: Held?
     /// Where `user`, `attempt`, `question` and `skill` end in the text (each starts where the one before ends).
     private var ends: (Int32, Int32, Int32, Int32) = (0, 0, 0, 0)
     /// Whether `skill` was given.
@@ -38,9 +41,30 @@ package struct FoldEvent: Sendable {
     /// The text's length.
     private var count = 0
 
-    private final class Whole: Sendable {
-        let event: Event
-        init(_ event: Event) { self.event = event }
+    /// What a fold event or a view holds on the heap: the event read whole
+    /// (for the types the folds read whole), and for a view made from a
+    /// decoded envelope, its text (never moved or changed until released).
+    final class Held: @unchecked Sendable {
+        /// The event, for the types the folds read whole.
+        let event: Event?
+        /// The text a view's ids point into (empty for a fold event's).
+        private let text: UnsafeMutableRawBufferPointer
+
+        init(_ event: Event?, text: [UInt8] = []) {
+            self.event = event
+            if text.isEmpty {
+                self.text = UnsafeMutableRawBufferPointer(start: nil, count: 0)
+            } else {
+                let copy = UnsafeMutableRawBufferPointer.allocate(byteCount: text.count, alignment: 8)
+                text.withUnsafeBytes { copy.copyMemory(from: $0) }
+                self.text = copy
+            }
+        }
+
+        deinit { text.baseAddress?.deallocate() }
+
+        /// The text's bytes (valid while this is alive: they never move).
+        var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(text) }
     }
 
     /// An event without text yet; `user`, then `attempt`, `question` and `skill` are appended in that order.
@@ -53,27 +77,42 @@ package struct FoldEvent: Sendable {
     package init(_ e: Envelope, user: UnsafeRawBufferPointer) {
         self.init(seq: e.seq, type: e.event.type, day: e.day)
         append(user, as: 0)
-        switch e.event {
-        case .quizStarted(let s):
-            append(s.attempt, as: 1)
-            questions = s.questions
-            daily = s.isDaily
-        case .answerSelected(let a):
-            append(a.attempt, as: 1)
-            append(a.question, as: 2)
-            correct = a.correct
-            if let skill = a.skill {
-                append(skill, as: 3)
-                hasSkill = true
+        let read = Parts(e)
+        if let attempt = read.attempt { append(attempt, as: 1) }
+        if let question = read.question { append(question, as: 2) }
+        if let skill = read.skill { append(skill, as: 3); hasSkill = true }
+        (questions, daily, correct) = (read.questions, read.daily, read.correct)
+        if read.whole { whole = Held(e.event) }
+    }
+
+    /// What the folds read of an envelope's `data`: one place for the
+    /// event made from a record and the view made from a decoded line.
+    private struct Parts {
+        var attempt: String?, question: String?, skill: String?
+        var questions = 0, daily = false, correct = false
+        /// Whether the folds read the event whole.
+        var whole = false
+
+        init(_ e: Envelope) {
+            switch e.event {
+            case .quizStarted(let s):
+                attempt = s.attempt
+                questions = s.questions
+                daily = s.isDaily
+            case .answerSelected(let a):
+                attempt = a.attempt
+                question = a.question
+                correct = a.correct
+                skill = a.skill
+            case .hintUsed(let h):
+                attempt = h.attempt
+            case .quizFinished(let end), .quizAbandoned(let end):
+                attempt = end.attempt
+            case .progressReset, .submissionMade, .streakFreezeGranted, .streakPaused:
+                whole = true
+            case .puzzleCompleted, .puzzleFailed, .hintsGranted:
+                break
             }
-        case .hintUsed(let h):
-            append(h.attempt, as: 1)
-        case .quizFinished(let end), .quizAbandoned(let end):
-            append(end.attempt, as: 1)
-        case .progressReset, .submissionMade, .streakFreezeGranted, .streakPaused:
-            whole = Whole(e.event)
-        case .puzzleCompleted, .puzzleFailed, .hintsGranted:
-            break
         }
     }
 
@@ -110,12 +149,6 @@ package struct FoldEvent: Sendable {
         string.withUTF8 { append(UnsafeRawBufferPointer($0), as: k) }
     }
 
-    /// Marks `skill` as given (its bytes appended as part 3).
-    mutating func setSkill(_ bytes: UnsafeRawBufferPointer) {
-        append(bytes, as: 3)
-        hasSkill = true
-    }
-
     /// The event with its text as bytes, valid inside `body`.
     package func withView<R>(_ body: (View) -> R) -> R {
         if let overflow { return overflow.withUnsafeBytes { body(view($0)) } }
@@ -126,12 +159,18 @@ package struct FoldEvent: Sendable {
         @inline(__always) func part(_ from: Int32, _ to: Int32) -> UnsafeRawBufferPointer {
             UnsafeRawBufferPointer(rebasing: text[Int(from)..<Int(to)])
         }
-        return View(seq: seq, type: type, day: day, questions: questions, daily: daily, correct: correct, payload: whole?.event,
-                    user: part(0, ends.0), attempt: part(ends.0, ends.1), question: part(ends.1, ends.2),
-                    skill: hasSkill ? part(ends.2, ends.3) : nil)
+        var v = View(seq: seq, type: type, day: day, user: part(0, ends.0), held: whole)
+        (v.questions, v.daily, v.correct) = (questions, daily, correct)
+        v.attempt = part(ends.0, ends.1)
+        v.question = part(ends.1, ends.2)
+        if hasSkill { v.skill = part(ends.2, ends.3) }
+        return v
     }
 
-    /// A ``FoldEvent`` with its text as bytes (valid only inside ``withView(_:)``).
+    /// A fold's event with its ids as bytes: in a ``FoldEvent``'s text
+    /// (``FoldEvent/withView(_:)``), in the line it was read from (the
+    /// report's read: valid while that line is, which is for the call it is
+    /// handed to), or in text it holds itself (``init(owning:user:)``).
     package struct View {
         /// The event's `seq`.
         package let seq: Int
@@ -140,20 +179,51 @@ package struct FoldEvent: Sendable {
         /// Its day.
         package let day: Day
         /// `quiz.started`'s `questions`.
-        package let questions: Int
+        package var questions = 0
         /// `quiz.started`'s `daily`.
-        package let daily: Bool
+        package var daily = false
         /// `answer.selected`'s `correct`.
-        package let correct: Bool
-        /// The event itself, for a `progress.reset`, a `submission.made`, a `streak.freeze_granted` or a `streak.paused`.
-        package let payload: Event?
+        package var correct = false
         /// `user`'s UTF-8 bytes.
         package let user: UnsafeRawBufferPointer
         /// The attempt's id (a quiz event's; empty for other types).
-        package let attempt: UnsafeRawBufferPointer
+        package var attempt = UnsafeRawBufferPointer(start: nil, count: 0)
         /// `answer.selected`'s `question` (empty for other types).
-        package let question: UnsafeRawBufferPointer
+        package var question = UnsafeRawBufferPointer(start: nil, count: 0)
         /// `answer.selected`'s `skill`, nil when not given.
-        package let skill: UnsafeRawBufferPointer?
+        package var skill: UnsafeRawBufferPointer?
+        /// The event read whole, and the text the ids point into when the view holds it.
+        private let held: Held?
+
+        /// The event itself, for a `progress.reset`, a `submission.made`, a `streak.freeze_granted` or a `streak.paused`.
+        package var payload: Event? { held?.event }
+
+        /// A view of an event whose ids are set after (in memory that outlives it).
+        init(seq: Int, type: EventType, day: Day, user: UnsafeRawBufferPointer, held: Held? = nil) {
+            self.seq = seq; self.type = type; self.day = day; self.user = user; self.held = held
+        }
+
+        /// The view of `e`, whose user's UTF-8 bytes are `user`, holding its
+        /// own copy of its text (and the event, for the types read whole):
+        /// valid wherever it goes, as the ``FoldEvent`` of `e` would be.
+        package init(owning e: Envelope, user: UnsafeRawBufferPointer) {
+            let read = Parts(e)
+            var text = Array(user)
+            var ends = [text.count]
+            for part in [read.attempt, read.question, read.skill] {
+                if let part { text.append(contentsOf: part.utf8) }
+                ends.append(text.count)
+            }
+            let held = Held(read.whole ? e.event : nil, text: text)
+            let bytes = held.bytes
+            @inline(__always) func part(_ k: Int) -> UnsafeRawBufferPointer {
+                UnsafeRawBufferPointer(rebasing: bytes[(k == 0 ? 0 : ends[k - 1])..<ends[k]])
+            }
+            self.init(seq: e.seq, type: e.event.type, day: e.day, user: part(0), held: held)
+            (questions, daily, correct) = (read.questions, read.daily, read.correct)
+            attempt = part(1)
+            question = part(2)
+            if read.skill != nil { skill = part(3) }
+        }
     }
 }

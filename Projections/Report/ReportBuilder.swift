@@ -80,14 +80,18 @@ package struct ReportBuilder: Sendable, AllLearnersFold {
 
     package mutating func forgetOpenLearners() { attempts.removeAll() }
 
-    /// Folds one event of a log, any user's, in log order (a reader's
-    /// ``FoldEvent``: its ids read as bytes, no string made).
+    /// Folds one event of a log, any user's, in log order (a ``FoldEvent``:
+    /// its ids read as bytes, no string made).
     package mutating func add(_ event: borrowing FoldEvent) {
-        event.withView { e in
-            let (number, isNew) = openLearners.users.number(e.user)
-            if isNew { openLearners.parts.append(makeLearner()) }
-            add(e, user: number)
-        }
+        event.withView { add($0) }
+    }
+
+    /// Folds one event of a log, any user's, in log order (a reader's
+    /// ``FoldEvent/View``: its ids read as bytes where they are).
+    package mutating func add(_ e: FoldEvent.View) {
+        let (number, isNew) = openLearners.users.number(e.user)
+        if isNew { openLearners.parts.append(makeLearner()) }
+        add(e, user: number)
     }
 
     /// Folds one event of user number `user`.

@@ -26,15 +26,19 @@ extension LedgerSource {
             // learner, then keeps only what the report needs of them.
             return try fold({ ReportBuilder(from: from, to: to) }, progress: nil, warning: warning).report()
         case .logs(let logs):
+            if logs.count == 1 {
+                // One log: its fold events, read from the lines' captures (no
+                // string made), folded on the reader's ordered thread where
+                // the lines' bytes are, while the workers check the chunks
+                // after (docs/performance.md, "the report's fold, fourth pass").
+                let log = logs[0]
+                var builder = ReportBuilder(from: from, to: to)
+                let read = try LogReader(path: log).readFoldEvents(progress: progress.map { progress in { progress(log, $0, $1) } }) { builder.add($0) }
+                if let tail = read.summary.tornTail { warning(.tornTail(path: log, tail)) }
+                return builder.report()
+            }
             // The fold runs beside the reader's ordered thread, in log order.
             let fold = ReportFold(from: from, to: to)
-            if logs.count == 1 {
-                // One log: its fold events, read from the lines' captures (no string made).
-                let log = logs[0]
-                let read = try LogReader(path: log).readFoldEvents(progress: progress.map { progress in { progress(log, $0, $1) } }) { fold.add($0) }
-                if let tail = read.summary.tornTail { warning(.tornTail(path: log, tail)) }
-                return fold.report()
-            }
             // Several logs: an event read twice is found by its id and content, so records are made whole.
             try Self.read(logs, user: nil, progress: progress, warning: warning) { (log, record) throws(LedgerError) in
                 let (id, place) = (record.id, "\(log):\(record.seq)")

@@ -4,10 +4,11 @@ import Ledger
 import Projections
 import Testing
 
-/// `report` folds on a thread of its own, in batches of records handed over
-/// from the reader's ordered thread. The JSON must be what folding the same
-/// records in order, in this process, gives: several batches, a partial last
-/// one, several logs, and a range.
+/// `report` of several logs folds on a thread of its own, in batches of
+/// records handed over from the reader's ordered thread; of one log, on the
+/// ordered thread, over views of the lines' captures. The JSON must be what
+/// folding the same records in order, in this process, gives: several
+/// chunks and batches, a partial last one, several logs, and a range.
 @Suite("report: the fold on its own thread gives the in-order fold's JSON")
 struct ReportFoldThreadTests {
     /// The report of `logs` folded here, record by record, in order.

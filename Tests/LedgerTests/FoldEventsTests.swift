@@ -20,10 +20,13 @@ struct FoldEventsTests {
         var user: [UInt8], attempt: [UInt8], question: [UInt8], skill: [UInt8]?
 
         init(_ e: FoldEvent) {
-            (seq, type, day, questions, daily, correct, payload, user, attempt, question, skill) = e.withView { v in
+            self = e.withView { Value($0) }
+        }
+
+        init(_ v: FoldEvent.View) {
+            (seq, type, day, questions, daily, correct, payload, user, attempt, question, skill) =
                 (v.seq, v.type, v.day, v.questions, v.daily, v.correct, v.payload,
                  Array(v.user), Array(v.attempt), Array(v.question), v.skill.map { Array($0) })
-            }
         }
 
         var description: String {
@@ -104,12 +107,16 @@ struct FoldEventsTests {
                 if name != "as written", line == bytes { continue }
                 changed += 1
                 let want = Self.checked(line) { (raw) throws(EventError) in try LineCodec.checkRecord(raw) }
-                let got = Self.checked(line) { (raw) throws(EventError) in try LineCodec.checkFoldEvent(raw) }
+                // The view's ids may be bytes of `raw`: read them while it is there.
+                let got = Self.checked(line) { (raw) throws(EventError) in
+                    let (keys, event) = try LineCodec.checkFoldEvent(raw)
+                    return (keys, event.map(Value.init))
+                }
                 switch (got, want) {
                 case (.success(let (keys, event)), .success(let wantKeys)):
                     #expect(keys == wantKeys, "\(name): \(String(decoding: line, as: UTF8.self))")
                     let wantEvent = try Self.expected(line)
-                    #expect(event.map(Value.init) == wantEvent, "\(name): \(String(decoding: line, as: UTF8.self))")
+                    #expect(event == wantEvent, "\(name): \(String(decoding: line, as: UTF8.self))")
                 case (.failure(let error), .failure(let wantError)):
                     failed += 1
                     #expect(error.description == wantError.description, "\(name): \(String(decoding: line, as: UTF8.self))")
@@ -120,5 +127,45 @@ struct FoldEventsTests {
         }
         #expect(changed > 4 * lines.count)
         #expect(failed > 0)
+    }
+
+    /// A line that is not plainly the writer's (an escape, a type read
+    /// whole) is decoded, and its view holds its own text and event: it
+    /// stays valid after its line's memory is gone and overwritten, where a
+    /// writer's line's view reads its ids in the line itself.
+    @Test("a decoded line's view holds its own text; a writer's line's view reads the line")
+    func viewsOwnOrBorrow() throws {
+        let dir = try TempDir("fold-events")
+        defer { dir.cleanup() }
+        let (_, lines) = try KeptRecordsTests.demo(dir, users: 6, days: 6)
+        var owned = 0, borrowed = 0
+        for bytes in lines {
+            let text = String(decoding: bytes, as: UTF8.self)
+            for rewrite in [{ (s: String) in s }, { $0.replacingOccurrences(of: #""user":"u-"#, with: #""user":"\u0075-"#) }] {
+                let line = Array(rewrite(text).utf8)
+                guard let want = try Self.expected(line) else { continue }
+                var copy = line
+                var inLine = false
+                let view: FoldEvent.View? = try copy.withUnsafeMutableBytes { raw in
+                    let view = try LineCodec.checkFoldEvent(UnsafeRawBufferPointer(raw)).event
+                    if let view, let base = raw.baseAddress, let user = view.user.baseAddress {
+                        inLine = user >= UnsafeRawPointer(base) && user < UnsafeRawPointer(base) + raw.count
+                        #expect(Value(view) == want, "\(text)")
+                    }
+                    return view
+                }
+                if inLine {
+                    borrowed += 1
+                } else {
+                    owned += 1
+                    for i in copy.indices { copy[i] = 0x7A }    // the line's memory overwritten
+                    copy = []                                   // and released
+                    #expect(view.map(Value.init) == want, "\(text)")
+                    #expect(view?.payload != nil || ![EventType.progressReset, .submissionMade, .streakFreezeGranted, .streakPaused].contains(want.type))
+                }
+            }
+        }
+        #expect(owned > lines.count / 2, "escaped users and the types read whole are decoded")
+        #expect(borrowed > lines.count / 2, "the writer's own lines are read where they are")
     }
 }

@@ -1,7 +1,7 @@
 import Events
 
 /// What a read keeps of each line, made on the worker that checks it:
-/// records (``RecordFilter``) or the report's ``FoldEvent``s (``FoldEvents``).
+/// records (``RecordFilter``) or the report's ``FoldEvent/View``s (``FoldEvents``).
 /// Every line is checked with every rule either way.
 protocol LineKeeping: Sendable {
     /// What is kept of a line.
@@ -16,9 +16,12 @@ extension RecordFilter: LineKeeping {
     }
 }
 
-/// The report's read of a log: each event's ``FoldEvent`` (``ScannedLine/checkedFoldEvent(hasher:keep:)``).
+/// The report's read of a log: each event's ``FoldEvent/View``
+/// (``ScannedLine/checkedFoldEvent(hasher:keep:)``), its ids where they are
+/// in the line's bytes: those stay in their chunk until the view has been
+/// handed over (a chunk is filled again only after it was consumed).
 struct FoldEvents: LineKeeping {
-    func check(_ line: ScannedLine, hasher: IDHasher, keep: (consuming FoldEvent) -> Void) -> CheckedLine {
+    func check(_ line: ScannedLine, hasher: IDHasher, keep: (consuming FoldEvent.View) -> Void) -> CheckedLine {
         line.checkedFoldEvent(hasher: hasher, keep: keep)
     }
 }
@@ -26,11 +29,11 @@ struct FoldEvents: LineKeeping {
 extension ScannedLine {
     /// Checks and hashes the line as ``checkedKeys(data:hasher:)`` does (a
     /// stub first, then every rule, with the same errors) and hands its
-    /// ``FoldEvent`` to `keep` (not for a stub, a line that breaks the format
-    /// or a newer-version line): a writer's line plainly keeping its rules
-    /// is read from the second stage's captures, no string made
-    /// (`LineCodec.checkFoldEvent`).
-    func checkedFoldEvent(hasher: IDHasher, keep: (consuming FoldEvent) -> Void) -> CheckedLine {
+    /// ``FoldEvent/View`` to `keep` (not for a stub, a line that breaks the
+    /// format or a newer-version line): a writer's line plainly keeping its
+    /// rules is read from the second stage's captures, no string made, its
+    /// ids in the line's bytes (`LineCodec.checkFoldEvent`).
+    func checkedFoldEvent(hasher: IDHasher, keep: (consuming FoldEvent.View) -> Void) -> CheckedLine {
         if let stub = checkedStub(hasher: hasher) { return stub }
         do throws(EventError) {
             let (keys, event) = try LineCodec.checkFoldEvent(try checkedLength())
@@ -47,12 +50,16 @@ extension ScannedLine {
 }
 
 extension LogReader {
-    /// Calls `body` with the ``FoldEvent`` of every event of the log, in log
-    /// order, checking the whole chain as ``read(_:_:)`` does (the same
+    /// Calls `body` with the ``FoldEvent/View`` of every event of the log, in
+    /// log order, checking the whole chain as ``read(_:_:)`` does (the same
     /// errors, the same torn tail, `progress` as ``Options/progress``): the
     /// report's read of one log, whose fold counts only what these hold.
+    ///
+    /// A view's ids are mostly bytes of its line, in the reader's memory:
+    /// valid during the call to `body` only (fold it there; copy what must
+    /// outlive the call).
     package func readFoldEvents(progress: ((_ bytesRead: Int, _ totalBytes: Int) -> Void)? = nil,
-                                _ body: (consuming FoldEvent) throws(LedgerError) -> Void) throws(LedgerError) -> LogRead {
+                                _ body: (consuming FoldEvent.View) throws(LedgerError) -> Void) throws(LedgerError) -> LogRead {
         LogRead(summary: try scanWhole(Options(progress: progress), keeping: FoldEvents(), tracking: false, body).summary)
     }
 }

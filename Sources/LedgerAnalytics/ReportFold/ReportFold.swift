@@ -5,8 +5,9 @@ import Projections
 /// Builds a ``Report`` from records or fold events on a thread of its own,
 /// in the order they are added: for a reader whose own thread is the
 /// bottleneck (an app or a server reading a large log, the `report` command).
-/// A record is made a `FoldEvent` as it is added (a reader that makes fold
-/// events itself, `LogReader.readFoldEvents`, hands them over as they are).
+/// A record is made a `FoldEvent` as it is added. (The report of one log
+/// folds `LogReader.readFoldEvents`' views on the reader's ordered thread
+/// instead: their ids are bytes of lines that live only there.)
 ///
 /// ```swift
 /// let fold = ReportFold(from: nil, to: nil)
