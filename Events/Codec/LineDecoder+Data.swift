@@ -1,8 +1,14 @@
 /// The members of one object as scanned: the known ones by slot, the rest kept in order.
 struct ObjectCapture {
     var slots = Slots()
+    /// The members the object's type does not define, as written (out of line: the writer's lines have none).
+    private var unknown = OutOfLine<[JSONMember]>()
+
     /// The members the object's type does not define, as written.
-    var extra: [JSONMember] = []
+    var extra: [JSONMember] {
+        get { unknown.value(or: []) }
+        _modify { yield &unknown.storage(or: []).value }
+    }
 }
 
 /// `data` as scanned for one event type.
@@ -10,8 +16,14 @@ struct DataCapture {
     /// The type it was scanned for; nil before it is scanned.
     var type: EventType? = nil
     var members = ObjectCapture()
+    /// The items of the type's array member, out of line (only a submission's `answers` has them).
+    private var array = OutOfLine<[ItemCapture]>()
+
     /// The items of the type's array member (a submission's answers), when it is an array.
-    var items: [ItemCapture] = []
+    var items: [ItemCapture] {
+        get { array.value(or: []) }
+        _modify { yield &array.storage(or: []).value }
+    }
 }
 
 /// One item of an array member (a submission's `answers`).
@@ -21,13 +33,42 @@ struct ItemCapture {
     var members = ObjectCapture()
 }
 
+/// A capture's value that most lines do not have (members a layout does not
+/// define, an array member's items, the envelope's first unknown member),
+/// kept out of line and made only when set: a capture of a line without it
+/// (the writer's own lines, but for a submission's answers) is plain values,
+/// made, copied and dropped with no retain, release or array. A value type
+/// still: a capture sharing the storage copies it before changing it.
+struct OutOfLine<Value> {
+    final class Storage {
+        var value: Value
+        init(_ value: Value) { self.value = value }
+    }
+
+    private var storage: Storage? = nil
+
+    /// The value, or `empty` when none was set.
+    @inline(__always) func value(or empty: Value) -> Value { storage?.value ?? empty }
+
+    /// The storage to change the value in (made from `empty` when none was
+    /// set; copied when another capture shares it).
+    mutating func storage(or empty: Value) -> Storage {
+        if isKnownUniquelyReferenced(&storage), let unique = storage { return unique }
+        let made = Storage(storage?.value ?? empty)
+        storage = made
+        return made
+    }
+}
+
 extension LineDecoder {
     // MARK: - Scanning
 
     /// Scans the object at `i` as `type`'s `data`, into `d` (fresh).
     mutating func scanData(_ type: EventType, into d: inout DataCapture) throws(EventError) {
         d.type = type
-        try scanMembers(type.layout, into: &d.members, items: &d.items)
+        var items: [ItemCapture] = []
+        try scanMembers(type.layout, into: &d.members, items: &items)
+        if !items.isEmpty { d.items = items }
     }
 
     /// Scans the array at `i` whose items are objects of `layout`.
