@@ -38,7 +38,7 @@ extension LineDecoder {
         let line = s.bytes, n = line.count
         guard n > 2, line[0] == UInt8(ascii: "{"), line[n &- 1] == UInt8(ascii: "}") else { return false }
         let walks = WriterWalks.shared
-        var i = 1
+        var i = 0
         do throws(EventError) {
             // `data` straight into `e` (handed down, not captured): nothing is copied whole.
             guard try writersObject(walks.envelope, &i, into: &e.slots, &e.data, { d, i, slots, data throws(EventError) in
