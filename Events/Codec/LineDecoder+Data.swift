@@ -1,13 +1,13 @@
 /// The members of one object as scanned: the known ones by slot, the rest kept in order.
 struct ObjectCapture {
     var slots = Slots()
-    /// The members the object's type does not define, as written (out of line: the writer's lines have none).
-    private var unknown = OutOfLine<[JSONMember]>()
+    /// The members the object's type does not define, out of line (the writer's lines have none).
+    var spilled = Spilled()
 
     /// The members the object's type does not define, as written.
     var extra: [JSONMember] {
-        get { unknown.value(or: []) }
-        _modify { yield &unknown.storage(or: []).value }
+        get { spilled.values?.extra ?? [] }
+        _modify { yield &spilled.unique().extra }
     }
 }
 
@@ -17,12 +17,12 @@ struct DataCapture {
     var type: EventType? = nil
     var members = ObjectCapture()
     /// The items of the type's array member, out of line (only a submission's `answers` has them).
-    private var array = OutOfLine<[ItemCapture]>()
+    private var spilled = Spilled()
 
     /// The items of the type's array member (a submission's answers), when it is an array.
     var items: [ItemCapture] {
-        get { array.value(or: []) }
-        _modify { yield &array.storage(or: []).value }
+        get { spilled.values?.items ?? [] }
+        _modify { yield &spilled.unique().items }
     }
 }
 
@@ -33,29 +33,34 @@ struct ItemCapture {
     var members = ObjectCapture()
 }
 
-/// A capture's value that most lines do not have (members a layout does not
-/// define, an array member's items, the envelope's first unknown member),
-/// kept out of line and made only when set: a capture of a line without it
-/// (the writer's own lines, but for a submission's answers) is plain values,
-/// made, copied and dropped with no retain, release or array. A value type
-/// still: a capture sharing the storage copies it before changing it.
-struct OutOfLine<Value> {
-    final class Storage {
-        var value: Value
-        init(_ value: Value) { self.value = value }
+/// What a capture holds that most lines do not have (members a layout does
+/// not define, an array member's items, the envelope's first unknown
+/// member), kept out of line and made only when set: a capture of a line
+/// without it (the writer's own lines, but for a submission's answers) is
+/// plain values, made, copied and dropped with no array, and one release of
+/// nothing. A value still: a capture sharing the storage copies it before
+/// changing it.
+struct Spilled {
+    final class Values {
+        var extra: [JSONMember] = []
+        var items: [ItemCapture] = []
+        var firstUnknown: String? = nil
+
+        init() {}
+
+        init(copying other: Values) {
+            extra = other.extra; items = other.items; firstUnknown = other.firstUnknown
+        }
     }
 
-    private var storage: Storage? = nil
+    /// The values; nil when none was set.
+    private(set) var values: Values? = nil
 
-    /// The value, or `empty` when none was set.
-    @inline(__always) func value(or empty: Value) -> Value { storage?.value ?? empty }
-
-    /// The storage to change the value in (made from `empty` when none was
-    /// set; copied when another capture shares it).
-    mutating func storage(or empty: Value) -> Storage {
-        if isKnownUniquelyReferenced(&storage), let unique = storage { return unique }
-        let made = Storage(storage?.value ?? empty)
-        storage = made
+    /// The values to change (made when none was set; copied when another capture shares them).
+    mutating func unique() -> Values {
+        if isKnownUniquelyReferenced(&values), let values { return values }
+        let made = values.map(Values.init(copying:)) ?? Values()
+        values = made
         return made
     }
 }

@@ -331,12 +331,12 @@ struct LineDecoder {
         /// `data` as scanned for its type, when the type was known by then.
         var data = DataCapture()
         /// The first member the envelope does not define (out of line: the writer's lines have none).
-        private var unknown = OutOfLine<String?>()
+        private var spilled = Spilled()
 
         /// The first member the envelope does not define, in written order.
         var firstUnknown: String? {
-            get { unknown.value(or: nil) }
-            set { unknown.storage(or: nil).value = newValue }
+            get { spilled.values?.firstUnknown }
+            set { spilled.unique().firstUnknown = newValue }
         }
 
         @inline(__always) subscript(_ m: EnvelopeMember) -> Capture {
