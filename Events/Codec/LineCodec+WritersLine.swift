@@ -49,7 +49,8 @@ extension LineCodec {
     /// line (an envelope rule broken, found by the same rule functions in
     /// the same order).
     package static func checkWritersLine(_ line: UnsafeRawBufferPointer) throws(EventError) -> WritersLine? {
-        guard LineChecks.lengthProblem(line) == nil else { return nil }
+        // Matched, not compared with `==` (which made and dropped a pair of errors on every line).
+        guard case .none = LineChecks.lengthProblem(line) else { return nil }
         var decoder = LineDecoder(line)
         decoder.materialize = false
         decoder.materializeData = false

@@ -1,8 +1,14 @@
 /// The members of one object as scanned: the known ones by slot, the rest kept in order.
 struct ObjectCapture {
     var slots = Slots()
+    /// The members the object's type does not define, out of line (the writer's lines have none).
+    var spilled = Spilled()
+
     /// The members the object's type does not define, as written.
-    var extra: [JSONMember] = []
+    var extra: [JSONMember] {
+        get { spilled.values?.extra ?? [] }
+        _modify { yield &spilled.unique().extra }
+    }
 }
 
 /// `data` as scanned for one event type.
@@ -10,8 +16,14 @@ struct DataCapture {
     /// The type it was scanned for; nil before it is scanned.
     var type: EventType? = nil
     var members = ObjectCapture()
+    /// The items of the type's array member, out of line (only a submission's `answers` has them).
+    private var spilled = Spilled()
+
     /// The items of the type's array member (a submission's answers), when it is an array.
-    var items: [ItemCapture] = []
+    var items: [ItemCapture] {
+        get { spilled.values?.items ?? [] }
+        _modify { yield &spilled.unique().items }
+    }
 }
 
 /// One item of an array member (a submission's `answers`).
@@ -21,13 +33,47 @@ struct ItemCapture {
     var members = ObjectCapture()
 }
 
+/// What a capture holds that most lines do not have (members a layout does
+/// not define, an array member's items, the envelope's first unknown
+/// member), kept out of line and made only when set: a capture of a line
+/// without it (the writer's own lines, but for a submission's answers) is
+/// plain values, made, copied and dropped with no array, and one release of
+/// nothing. A value still: a capture sharing the storage copies it before
+/// changing it.
+struct Spilled {
+    final class Values {
+        var extra: [JSONMember] = []
+        var items: [ItemCapture] = []
+        var firstUnknown: String? = nil
+
+        init() {}
+
+        init(copying other: Values) {
+            extra = other.extra; items = other.items; firstUnknown = other.firstUnknown
+        }
+    }
+
+    /// The values; nil when none was set.
+    private(set) var values: Values? = nil
+
+    /// The values to change (made when none was set; copied when another capture shares them).
+    mutating func unique() -> Values {
+        if isKnownUniquelyReferenced(&values), let values { return values }
+        let made = values.map(Values.init(copying:)) ?? Values()
+        values = made
+        return made
+    }
+}
+
 extension LineDecoder {
     // MARK: - Scanning
 
     /// Scans the object at `i` as `type`'s `data`, into `d` (fresh).
     mutating func scanData(_ type: EventType, into d: inout DataCapture) throws(EventError) {
         d.type = type
-        try scanMembers(type.layout, into: &d.members, items: &d.items)
+        var items: [ItemCapture] = []
+        try scanMembers(type.layout, into: &d.members, items: &items)
+        if !items.isEmpty { d.items = items }
     }
 
     /// Scans the array at `i` whose items are objects of `layout`.

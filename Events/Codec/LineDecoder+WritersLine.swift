@@ -28,60 +28,92 @@ extension LineDecoder {
     /// Walks a line laid out as the writer lays it out into `e` (fresh),
     /// leaving the scanner past the line; false (with `e` and the scanner in
     /// any state) for any other line.
+    ///
+    /// Compiled per type (``WriterWalks``): the envelope's and each type's
+    /// tokens in one flat table each, the type found by its name's hash, the
+    /// offset in a register; values read by the scanner's own readers (their
+    /// inline paths here, the whole reader from the same byte for anything
+    /// else), so each ``Capture`` is the one the general walk makes.
     mutating func scanWritersLine(into e: inout EnvelopeCapture) -> Bool {
-        let n = s.bytes.count
-        guard n > 2, s.bytes[0] == UInt8(ascii: "{"), s.bytes[n &- 1] == UInt8(ascii: "}") else { return false }
-        s.i = 1
-        s.depth = 1
-        // The envelope's slots, and `data` straight into `e` (handed down, not captured): nothing is copied whole.
+        let line = s.bytes, n = line.count
+        guard n > 2, line[0] == UInt8(ascii: "{"), line[n &- 1] == UInt8(ascii: "}") else { return false }
+        let walks = WriterWalks.shared
+        var i = 0
         do throws(EventError) {
-            guard try writersMembers(WriterOrder.envelope, nested: EnvelopeMember.data.rawValue, into: &e.slots, &e.data, { d, slots, data throws(EventError) in
-                try d.writersData(type: slots[EnvelopeMember.type.rawValue], into: &data)
+            // `data` straight into `e` (handed down, not captured): nothing is copied whole.
+            guard try writersObject(walks.envelope, &i, into: &e.slots, &e.data, { d, i, slots, data throws(EventError) in
+                try d.writersData(type: slots[EnvelopeMember.type.rawValue], walks, &i, into: &data)
             }) else { return false }
         } catch {
             return false
         }
+        s.i = i
         s.depth = 0
-        return s.i == n
+        return i == n
     }
 
-    /// The members of the object whose `{` was just read, in the order of
-    /// `tokens`, each at most once, into `slots`; `nested` is the slot whose
-    /// value `object` reads into `inner` (a nil capture: not the writer's
-    /// shape). Leaves the scanner past the object's `}`; false when the
-    /// object is not laid out as the writer lays it out.
+    /// The members of the object whose `{` is at `i`, in the order of
+    /// `walk`'s tokens, each at most once (optional ones may be left out),
+    /// into `slots`; `walk.nested`'s value is read by `nested` into `inner`
+    /// (nil: not the writer's). Leaves `i` past the object's `}`; false when
+    /// the object is not laid out as the writer lays it out.
     @inline(__always)
-    private mutating func writersMembers<Inner>(_ tokens: [NameToken], nested: Int, into slots: inout Slots, _ inner: inout Inner,
-                                                _ object: (inout LineDecoder, Slots, inout Inner) throws(EventError) -> Capture?) throws(EventError) -> Bool {
-        var next = 0
-        let count = tokens.count
+    private mutating func writersObject<Inner>(_ walk: ObjectWalk, _ i: inout Int, into slots: inout Slots, _ inner: inout Inner,
+                                               _ nested: (inout LineDecoder, inout Int, Slots, inout Inner) throws(EventError) -> Capture?)
+        throws(EventError) -> Bool {
         let line = s.bytes, n = line.count
+        let tokens = walk.tokens, count = walk.count
+        var at = i &+ 1
+        // The first member's token has no comma: only slot 0 may open the object.
         // A token is compared as words: 24 bytes from it must be in the line (the `}` closing an object needs one).
-        while s.i &+ 24 <= n {
-            let at = s.i
-            var k = next
-            while k < count, !tokens[k].matches(line, at: at) { k &+= 1 }
-            // The first member's token has no comma: only slot 0 may open the object.
-            guard k < count, next > 0 || k == 0 else { break }
-            s.i = at &+ tokens[k].count
-            if k == nested {
-                guard let c = try object(&self, slots, &inner) else { return false }
+        guard count > 0, at &+ 24 <= n, tokens[0].matches(line, at: at) else { return false }
+        var k = 0
+        while true {
+            at &+= tokens[k].count
+            if k == walk.nested {
+                guard let c = try nested(&self, &at, slots, &inner) else { return false }
                 slots[k] = c
             } else {
-                guard let c = try writersScalar() else { return false }
+                guard let c = try writersScalar(&at) else { return false }
                 slots[k] = c
             }
-            next = k &+ 1
+            guard at &+ 24 <= n else { break }
+            k &+= 1
+            while k < count, !tokens[k].matches(line, at: at) { k &+= 1 }
+            guard k < count else { break }
         }
-        guard next > 0, s.i < n, line[s.i] == UInt8(ascii: "}") else { return false }
-        s.i &+= 1
+        guard at < n, line[at] == UInt8(ascii: "}") else { return false }
+        i = at &+ 1
         return true
     }
 
-    /// A string, number, `true`, `false` or `null` at `i`, as the general walk captures it; nil for anything else.
+    /// A string, number, `true`, `false` or `null` at `i` (before the line's
+    /// last byte), as the general walk captures it, leaving `i` past it; nil
+    /// for anything else.
     @inline(__always)
-    private mutating func writersScalar() throws(EventError) -> Capture? {
-        switch s.bytes[s.i] {
+    private mutating func writersScalar(_ i: inout Int) throws(EventError) -> Capture? {
+        let line = s.bytes, n = line.count
+        let b = line[i]
+        if b == UInt8(ascii: "\"") {
+            // `scanString`'s inline path, on `i` in a register.
+            let start = i &+ 1
+            if start &+ 16 <= n, let lane = ByteSearch.firstSpecial(inBlockAt: start, of: line), line[start &+ lane] == UInt8(ascii: "\"") {
+                i = start &+ lane &+ 1
+                return Capture(.string, start: start, end: start &+ lane)
+            }
+        } else if b &- 0x31 < 9 {
+            // `scanNumber`'s inline path.
+            var k = i &+ 1
+            while k < n, line[k] &- 0x30 < 10 { k &+= 1 }
+            if k == n || (line[k] != UInt8(ascii: ".") && line[k] | 0x20 != UInt8(ascii: "e")) {
+                defer { i = k }
+                return Capture(.number, start: i, end: k, flag: false)
+            }
+        }
+        // Any other value: the scanner's readers from the same byte.
+        s.i = i
+        defer { i = s.i }
+        switch b {
         case UInt8(ascii: "\""): return try s.scanString()
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try s.scanNumber()
         case UInt8(ascii: "t"): try s.literal("true"); return Capture(.bool, flag: true)
@@ -91,55 +123,48 @@ extension LineDecoder {
         }
     }
 
-    /// `data`, an object, walked for the type written before it (a known
-    /// type's name without escapes); nil for anything else.
-    private mutating func writersData(type written: Capture, into d: inout DataCapture) throws(EventError) -> Capture? {
-        guard written.kind == .string, !written.flag, s.bytes[s.i] == UInt8(ascii: "{"),
-              let type = EventType(utf8: LineSlice(line: s.bytes, start: written.start, count: written.end &- written.start))
+    /// `data`, an object at `i`, walked for the type written before it (a
+    /// known type's name without escapes); nil for anything else.
+    private mutating func writersData(type written: Capture, _ walks: WriterWalks, _ i: inout Int, into d: inout DataCapture) throws(EventError) -> Capture? {
+        let line = s.bytes
+        guard written.kind == .string, !written.flag, line[i] == UInt8(ascii: "{"),
+              let (type, walk) = walks.type(line, written.start, written.end &- written.start)
         else { return nil }
-        let start = s.i
+        let start = i
         d.type = type
-        guard try writersObject(type.layout, into: &d.members, items: &d.items) else { return nil }
-        return Capture(.object, start: start, end: s.i)
+        // The items, when there are any, kept out of line (``DataCapture/items``) once read.
+        var items: [ItemCapture] = []
+        guard try writersObject(walk, &i, into: &d.members.slots, &items, { d, i, _, items throws(EventError) in
+            guard let array = walk.items else { return nil }
+            return try d.writersItems(array.pointee, &i, &items)
+        }) else { return nil }
+        if !items.isEmpty { d.items = items }
+        return Capture(.object, start: start, end: i)
     }
 
-    /// An object of `layout` at `i` (its array member's items into `items`).
-    private mutating func writersObject(_ layout: MemberLayout, into o: inout ObjectCapture, items: inout [ItemCapture]) throws(EventError) -> Bool {
-        s.i &+= 1
-        s.depth &+= 1
-        let nested = layout.items?.slot ?? -1
-        guard try writersMembers(layout.tokens, nested: nested, into: &o.slots, &items, { d, _, items throws(EventError) in
-            guard let array = layout.items else { return nil }
-            return try d.writersItems(array.layout, &items)
-        }) else { return false }
-        s.depth &-= 1
-        return true
-    }
-
-    /// An array of objects of `layout` at `i`, each item into `items`; nil for anything else.
-    private mutating func writersItems(_ layout: MemberLayout, _ items: inout [ItemCapture]) throws(EventError) -> Capture? {
-        guard s.bytes[s.i] == UInt8(ascii: "[") else { return nil }
-        let start = s.i
-        s.i &+= 1
-        if s.bytes[s.i] == UInt8(ascii: "]") {
-            s.i &+= 1
-            return Capture(.array, start: start, end: s.i)
+    /// An array of objects of `walk` at `i`, each item into `items`; nil for anything else.
+    private mutating func writersItems(_ walk: ObjectWalk, _ i: inout Int, _ items: inout [ItemCapture]) throws(EventError) -> Capture? {
+        let line = s.bytes, n = line.count
+        guard line[i] == UInt8(ascii: "[") else { return nil }
+        let start = i
+        i &+= 1
+        if line[i] == UInt8(ascii: "]") {
+            i &+= 1
+            return Capture(.array, start: start, end: i)
         }
-        s.depth &+= 1
         items.reserveCapacity(8)
         var none: [ItemCapture] = []
         while true {
-            guard s.bytes[s.i] == UInt8(ascii: "{") else { return nil }
+            guard line[i] == UInt8(ascii: "{") else { return nil }
             var item = ItemCapture(kind: .object)
-            guard try writersObject(layout, into: &item.members, items: &none) else { return nil }
+            guard try writersObject(walk, &i, into: &item.members.slots, &none, { _, _, _, _ in nil }) else { return nil }
             items.append(item)
-            guard s.i < s.bytes.count else { return nil }
-            let c = s.bytes[s.i]
-            s.i &+= 1
+            guard i < n else { return nil }
+            let c = line[i]
+            i &+= 1
             if c == UInt8(ascii: "]") { break }
             guard c == UInt8(ascii: ",") else { return nil }
         }
-        s.depth &-= 1
-        return Capture(.array, start: start, end: s.i)
+        return Capture(.array, start: start, end: i)
     }
 }

@@ -328,10 +328,16 @@ struct LineDecoder {
     /// The envelope's members as scanned.
     struct EnvelopeCapture {
         var slots = Slots()
-        /// The first member the envelope does not define, in written order.
-        var firstUnknown: String? = nil
         /// `data` as scanned for its type, when the type was known by then.
         var data = DataCapture()
+        /// The first member the envelope does not define (out of line: the writer's lines have none).
+        private var spilled = Spilled()
+
+        /// The first member the envelope does not define, in written order.
+        var firstUnknown: String? {
+            get { spilled.values?.firstUnknown }
+            set { spilled.unique().firstUnknown = newValue }
+        }
 
         @inline(__always) subscript(_ m: EnvelopeMember) -> Capture {
             get { slots[m.rawValue] }

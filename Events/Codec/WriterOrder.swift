@@ -11,6 +11,8 @@
 struct NameToken {
     /// `,"name":` (`"name":` for the first member), as words.
     private let token: Spelling
+    /// The token's bytes (``WriterWalks``' tables hold them).
+    var spelling: Spelling { token }
     /// The token's length in bytes (at most 24).
     var count: Int { token.count }
     /// Where the decoder keeps the member.

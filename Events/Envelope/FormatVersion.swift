@@ -20,7 +20,9 @@ public enum FormatVersion {
     /// Set it once, before any read starts (the CLI sets it at launch from
     /// `PROGRESS_LEDGER_READ_VERSION`); readers on other threads read it
     /// without a lock.
-    package nonisolated(unsafe) static var readable = latest
+    /// (Read without the exclusivity check, a call on every line read: set
+    /// once before any read, as above.)
+    @exclusivity(unchecked) package nonisolated(unsafe) static var readable = latest
 
     /// Sets ``readable`` from the text of a setting (`1` ... `latest`);
     /// returns false, leaving it as it is, for anything else.
