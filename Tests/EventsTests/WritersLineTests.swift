@@ -304,6 +304,73 @@ struct DataRulesTests {
         #expect(refused > 1_000)
     }
 
+    @Test("the text rule at its length bound: 0 to 300 characters of 1- to 4-byte scalars, against the rule counted scalar by scalar")
+    func textRuleLengths() {
+        var differ: [String] = [], refused = 0
+        for rule in [TextRule.text, TextRule.name, TextRule.plain] {
+            for scalar in ["a", "é", "€", "😀"] {
+                for count in 0...300 {
+                    let text = String(repeating: scalar, count: count)
+                    let expected: String? = count == 0 ? "must not be empty"
+                        : count > rule.max ? "must be at most \(rule.max) characters (has \(count))" : nil
+                    if expected != nil { refused += 1 }
+                    let problem = Array(text.utf8).withUnsafeBytes { rule.problem($0) }
+                    if problem != expected { differ.append("\(rule.max) \(scalar) × \(count): \(problem ?? "kept")") }
+                }
+            }
+        }
+        #expect(differ.isEmpty, "\(differ.prefix(5))")
+        #expect(refused > 500)
+    }
+
+    @Test("every enumeration value of every table, as written and with a byte changed, added or taken away: the same verdict as a full decode")
+    func enumerationValues() throws {
+        var fuzzer = LineFuzzer(seed: 3642)
+        var checked = 0, taken = 0
+        for type in EventType.allCases {
+            guard let table = DataRules.of(type) else { continue }
+            // A valid line of the type to put each value into.
+            var line: [UInt8]? = nil
+            for seq in 1...2000 where line == nil {
+                let envelope = fuzzer.envelope(seq: seq)
+                if envelope.event.type == type, envelope.event.extraIsEmpty { line = LineCodec.encode(envelope) }
+            }
+            let base = try #require(line, "\(type)")
+            let tree = try base.withUnsafeBytes { b throws(EventError) in try JSONScanner.parse(b) }
+            guard case .object(let members) = tree, let k = members.firstIndex(where: { $0.name == "data" }),
+                  case .object(let data) = members[k].value else { continue }
+            for rule in table.rules {
+                guard case .enumeration(let range) = rule.check else { continue }
+                let name = type.layout.names[rule.slot]
+                for spelling in table.spellings[range] {
+                    let value = (0..<spelling.count).map { spelling[$0] }
+                    var variants = [value, value + [UInt8(ascii: "x")], Array(value.dropLast()), Array(value.dropFirst())]
+                    for position in value.indices {
+                        for change: UInt8 in [0x20, 0x01, 0x80] {
+                            var v = value
+                            v[position] ^= change
+                            if v[position] != 0x22 && v[position] != 0x5C && v[position] >= 0x20 && v[position] < 0x80 { variants.append(v) }
+                        }
+                    }
+                    for variant in variants {
+                        var d = data
+                        guard let j = d.firstIndex(where: { $0.name == name }) else { continue }
+                        d[j].value = .string(String(decoding: variant, as: UTF8.self))
+                        var m = members
+                        m[k].value = .object(d)
+                        var out: [UInt8] = []
+                        DataRulesTests.compact(.object(m), into: &out)
+                        WritersLineTests.agree(out, "\(name)")
+                        checked += 1
+                        if DataRulesTests.checkedFast(out) { taken += 1 }
+                    }
+                }
+            }
+        }
+        // Each table's own values are taken by the second stage; their changes mostly are not.
+        #expect(checked > 200 && taken > 10 && taken < checked, "\(taken) of \(checked)")
+    }
+
     @Test("each data member given an odd value, in the writer's layout: the same verdict as a full decode")
     func oddValues() throws {
         var fuzzer = LineFuzzer(seed: 3641)
