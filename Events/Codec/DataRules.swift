@@ -8,7 +8,7 @@
 /// it without building the payload. A table only answers whether the
 /// captures plainly keep every rule, each by the rule function the accessor
 /// calls (``TextRule/problem(_:)``, ``FieldRules/integer(_:)`` and
-/// ``FieldRules/keeps(_:min:)``, `caseNamed`, ``Seconds/init(literal:)``):
+/// ``FieldRules/keeps(_:min:)``, `caseNamed`, ``Seconds/value(ofLiteral:)``):
 /// `true` only where the payload's init would accept them. Anything else (an
 /// escape, a rule broken) is `false`, and the caller builds the payload,
 /// which finds the error. A type whose rules need the built payload has no
@@ -106,7 +106,7 @@ final class DataRules: @unchecked Sendable {
             let value = LineSlice(line: s.bytes, start: c.start, count: c.end &- c.start)
             guard names.contains(where: { value.equals(spellings[$0]) }) else { return false }
         case .seconds:
-            guard c.kind == .number, Seconds(literal: s.text(c)) != nil else { return false }
+            guard c.kind == .number, Seconds.value(ofLiteral: s.raw(c)) != nil else { return false }
         }
         return true
     }

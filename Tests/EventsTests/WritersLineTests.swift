@@ -371,6 +371,21 @@ struct DataRulesTests {
         #expect(checked > 200 && taken > 10 && taken < checked, "\(taken) of \(checked)")
     }
 
+    @Test("seconds read from a literal's bytes: kept exactly when Double reads a finite number > 0 and at most 2^53 - 1, with its value")
+    func secondsRule() {
+        var literals = ["0", "-0", "1", "-1", "42", "12.75", "0.5", "-0.0", "1e3", "1E+2", "1e-400", "1e400", "00", "007",
+                        "9007199254740991", "9007199254740992", "9007199254740993", "-9007199254740991",
+                        "999999999999999999", "1000000000000000000", "9223372036854775807", "9223372036854775808",
+                        "12345678901234567890123", "9007199254740991.0", "9007199254740991.5", "", "-", "1.", "abc", "0x10"]
+        for digits in 1...20 { literals += [String(repeating: "9", count: digits), "1" + String(repeating: "0", count: digits - 1)] }
+        var differ: [String] = []
+        for literal in literals {
+            let expected: Double? = Double(literal).flatMap { $0.isFinite && $0 > 0 && $0 <= 9_007_199_254_740_991 ? $0 : nil }
+            if Seconds(literal: literal)?.value != expected { differ.append(literal) }
+        }
+        #expect(differ.isEmpty, "\(differ)")
+    }
+
     @Test("each data member given an odd value, in the writer's layout: the same verdict as a full decode")
     func oddValues() throws {
         var fuzzer = LineFuzzer(seed: 3641)
