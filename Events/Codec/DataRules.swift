@@ -8,7 +8,7 @@
 /// it without building the payload. A table only answers whether the
 /// captures plainly keep every rule, each by the rule function the accessor
 /// calls (``TextRule/problem(_:)``, ``FieldRules/integer(_:)`` and
-/// ``FieldRules/keeps(_:min:)``, `caseNamed`, ``Seconds/init(literal:)``):
+/// ``FieldRules/keeps(_:min:)``, `caseNamed`, ``Seconds/value(ofLiteral:)``):
 /// `true` only where the payload's init would accept them. Anything else (an
 /// escape, a rule broken) is `false`, and the caller builds the payload,
 /// which finds the error. A type whose rules need the built payload has no
@@ -24,8 +24,10 @@ final class DataRules: @unchecked Sendable {
         /// A boolean (``DataReader/bool(_:)``, ``DataReader/optionalBool(_:)``).
         case bool
         /// One of an enumeration's values (``DataReader/enumeration(_:)``):
-        /// the bytes of one of its raw values, as its match (`caseNamed`) compares them.
-        case enumeration([Spelling])
+        /// the bytes of one of its raw values, as its match (`caseNamed`)
+        /// compares them; these ``DataRules/spellings``. (No reference held:
+        /// reading a rule retains nothing.)
+        case enumeration(Range<Int>)
         /// A number > 0 (``DataReader/seconds(_:required:)``).
         case seconds
     }
@@ -39,8 +41,13 @@ final class DataRules: @unchecked Sendable {
 
     /// The rules in the order the payload's init applies them (immutable: the class is `Sendable`).
     let rules: [Rule]
+    /// The raw values of the table's enumerations, as bytes (``Check/enumeration(_:)`` names a range of them).
+    let spellings: [Spelling]
 
-    private init(_ rules: [Rule]) { self.rules = rules }
+    private init(_ rules: [Rule], _ spellings: [Spelling]) {
+        self.rules = rules
+        self.spellings = spellings
+    }
 
     /// The table of `type`; nil when its rules need the built payload.
     @inline(__always) static func of(_ type: EventType) -> DataRules? { tables[declarationIndex(type)] }
@@ -63,7 +70,7 @@ final class DataRules: @unchecked Sendable {
             } catch {
                 return nil
             }
-            return DataRules(recorder.rules)
+            return DataRules(recorder.rules, recorder.spellings)
         }
     }
 
@@ -74,13 +81,17 @@ final class DataRules: @unchecked Sendable {
         guard d.members.extra.isEmpty, d.items.isEmpty else { return false }
         // Each rule read in place (no copy of a rule, no retain of its spellings).
         return rules.withUnsafeBufferPointer { rules in
-            for k in rules.indices where !keeps(rules[k], d.members.slots[rules[k].slot], in: s) { return false }
-            return true
+            spellings.withUnsafeBufferPointer { names in
+                d.members.slots.reading { slots in
+                    for k in rules.indices where !keeps(rules[k], slots[rules[k].slot], in: s, names) { return false }
+                    return true
+                }
+            }
         }
     }
 
     /// Whether the capture `c` keeps `rule`.
-    @inline(__always) private func keeps(_ rule: Rule, _ c: Capture, in s: JSONScanner) -> Bool {
+    @inline(__always) private func keeps(_ rule: Rule, _ c: Capture, in s: JSONScanner, _ spellings: UnsafeBufferPointer<Spelling>) -> Bool {
         // Not present: an optional member reads as nil; a required one is an error.
         guard c.isPresent else { return !rule.required }
         switch rule.check {
@@ -93,9 +104,9 @@ final class DataRules: @unchecked Sendable {
         case .enumeration(let names):
             guard c.kind == .string, !c.flag else { return false }
             let value = LineSlice(line: s.bytes, start: c.start, count: c.end &- c.start)
-            guard names.contains(where: { value.equals($0) }) else { return false }
+            guard names.contains(where: { value.equals(spellings[$0]) }) else { return false }
         case .seconds:
-            guard c.kind == .number, Seconds(literal: s.text(c)) != nil else { return false }
+            guard c.kind == .number, Seconds.value(ofLiteral: s.raw(c)) != nil else { return false }
         }
         return true
     }
@@ -103,6 +114,7 @@ final class DataRules: @unchecked Sendable {
     /// What a recording ``DataReader`` notes: the rules, and whether every one can be checked on captures.
     final class Recorder {
         private(set) var rules: [Rule] = []
+        private(set) var spellings: [Spelling] = []
         private(set) var isComplete = true
 
         func note<M: PayloadMember>(_ m: M, required: Bool, _ check: Check) {
@@ -117,7 +129,9 @@ final class DataRules: @unchecked Sendable {
             // `caseNamed` matches exactly the bytes of a raw value: the table keeps them as spellings (at most 24 bytes).
             let names = E.allCases.map(\.rawValue)
             if names.allSatisfy({ $0.utf8.count <= 24 }) {
-                note(m, required: true, .enumeration(names.map(Spelling.init)))
+                let first = spellings.count
+                spellings += names.map(Spelling.init)
+                note(m, required: true, .enumeration(first..<spellings.count))
             } else {
                 unsupported()
             }

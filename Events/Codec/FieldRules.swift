@@ -11,6 +11,19 @@ struct Slots {
         get { withUnsafeBytes(of: storage) { $0.load(fromByteOffset: Slots.offset(k), as: Capture.self) } }
         set { withUnsafeMutableBytes(of: &storage) { $0.storeBytes(of: newValue, toByteOffset: Slots.offset(k), as: Capture.self) } }
     }
+
+    /// Runs `body` with the captures where they are, to read several (the
+    /// subscript's getter may copy all nine for each capture read).
+    @inline(__always) func reading<R>(_ body: (Reader) -> R) -> R {
+        withUnsafeBytes(of: storage) { body(Reader(bytes: $0)) }
+    }
+
+    /// The nine captures, read in place.
+    struct Reader {
+        let bytes: UnsafeRawBufferPointer
+
+        @inline(__always) subscript(_ k: Int) -> Capture { bytes.load(fromByteOffset: Slots.offset(k), as: Capture.self) }
+    }
 }
 
 /// Reads captured members of one object by the format's rules, naming the
@@ -55,11 +68,13 @@ struct FieldRules {
 
     // MARK: strings
 
+    @inline(__always)
     func string(_ c: Capture, _ name: String, _ rule: TextRule = .text) throws(EventError) -> String {
         guard c.kind != .absent else { throw error(name, "is required") }
         return try checkString(c, name, rule)
     }
 
+    @inline(__always)
     func optionalString(_ c: Capture, _ name: String, _ rule: TextRule = .text) throws(EventError) -> String? {
         guard c.isPresent else { return nil }
         return try checkString(c, name, rule)
@@ -67,7 +82,15 @@ struct FieldRules {
 
     /// The rule on the string's UTF-8: the bytes of the line when it has no
     /// escapes (no `String` made when checking only), else the unescaped text.
+    @inline(__always)
     private func checkString(_ c: Capture, _ name: String, _ rule: TextRule) throws(EventError) -> String {
+        // A string without escapes keeping its rule, checked only, inline; anything else out of line.
+        if !materialize, c.kind == .string, !c.flag, rule.problem(scanner.raw(c)) == nil { return "" }
+        return try checkAnyString(c, name, rule)
+    }
+
+    @inline(never)
+    private func checkAnyString(_ c: Capture, _ name: String, _ rule: TextRule) throws(EventError) -> String {
         guard c.kind == .string else { throw error(name, "must be a string, not \(c.kind.name)") }
         if c.flag {
             var s = scanner.string(c)
@@ -79,7 +102,17 @@ struct FieldRules {
         return materialize ? String(decoding: raw, as: UTF8.self) : ""
     }
 
+    @inline(__always)
     func enumeration<E: RawRepresentable & CaseIterable>(
+        _ c: Capture, _ name: String, _ match: (LineSlice) -> E?
+    ) throws(EventError) -> E where E.RawValue == String {
+        // Written without escapes and one of the values: inline; anything else by the whole rule.
+        if c.kind == .string, !c.flag, let e = match(LineSlice(line: scanner.bytes, start: c.start, count: c.end &- c.start)) { return e }
+        return try anyEnumeration(c, name, match)
+    }
+
+    @inline(never)
+    private func anyEnumeration<E: RawRepresentable & CaseIterable>(
         _ c: Capture, _ name: String, _ match: (LineSlice) -> E?
     ) throws(EventError) -> E where E.RawValue == String {
         guard c.kind != .absent else { throw error(name, "is required") }
@@ -101,6 +134,7 @@ struct FieldRules {
         return try checkInteger(c, name, min: min)
     }
 
+    @inline(__always)
     func integer(_ c: Capture, _ name: String, min: Int? = nil) throws(EventError) -> Int {
         guard c.kind != .absent else { throw error(name, "is required") }
         return try checkInteger(c, name, min: min)
@@ -153,7 +187,25 @@ struct FieldRules {
     }
 
     /// The value of an integer literal (`-`? digits), nil when it does not fit an `Int`.
+    @inline(__always)
     static func integer(_ b: UnsafeRawBufferPointer) -> Int? {
+        let n = b.count
+        if n >= 1, n <= 18, b[0] != UInt8(ascii: "-") {
+            // At most 18 digits always fit: no overflow to check (inline: most members' values).
+            var v = 0
+            for k in 0..<n {
+                let d = b[k] &- 48
+                guard d < 10 else { return nil }
+                v = v &* 10 &+ Int(d)
+            }
+            return v
+        }
+        return anyInteger(b)
+    }
+
+    /// ``integer(_:)`` of any literal: a sign, or more than 18 digits (overflow checked).
+    @inline(never)
+    private static func anyInteger(_ b: UnsafeRawBufferPointer) -> Int? {
         let negative = b.first == UInt8(ascii: "-")
         var k = negative ? 1 : 0
         guard k < b.count else { return nil }
@@ -215,6 +267,16 @@ struct TextRule {
     /// What the valid UTF-8 `u` breaks, as the rule's text; nil when it keeps the rule.
     @inline(__always)
     func problem(_ u: UnsafeRawBufferPointer) -> String? {
+        // Plainly kept (not empty, no more bytes than characters allowed, no
+        // byte a control character may start with) inline; anything else,
+        // and every message, by the whole rule.
+        if !u.isEmpty, u.count <= max, !noControl || !TextRule.mayHoldControl(u) { return nil }
+        return anyProblem(u)
+    }
+
+    /// ``problem(_:)`` read byte by byte where it must be.
+    @inline(never)
+    private func anyProblem(_ u: UnsafeRawBufferPointer) -> String? {
         guard !u.isEmpty else { return "must not be empty" }
         if u.count > max {
             var n = 0

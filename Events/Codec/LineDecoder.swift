@@ -231,7 +231,15 @@ struct LineDecoder {
         return Timestamp(text: materialize ? s.string(c) : "", instant: instant, offsetMinutes: offset, day: day)
     }
 
+    @inline(__always)
     private func id(_ c: Capture, _ f: FieldRules) throws(EventError) -> String {
+        // Checked only, written without escapes, kept: inline; anything else by the whole rule.
+        if !materialize, c.kind == .string, !c.flag, LineDecoder.isValidID(s.raw(c)) { return "" }
+        return try anyID(c, f)
+    }
+
+    @inline(never)
+    private func anyID(_ c: Capture, _ f: FieldRules) throws(EventError) -> String {
         guard c.kind != .absent else { throw f.error("id", "is required") }
         guard c.kind == .string else { throw f.error("id", "must be a string, not \(c.kind.name)") }
         if !c.flag, LineDecoder.isValidID(s.raw(c)) { return materialize ? s.string(c) : "" }
@@ -262,7 +270,17 @@ struct LineDecoder {
         return valid & high == high
     }
 
+    @inline(__always)
     private func timestamp(_ c: Capture, _ f: FieldRules) throws(EventError) -> Timestamp {
+        // Checked only, written without escapes, valid: inline; anything else by the whole rule.
+        if !materialize, c.kind == .string, !c.flag, case .success(let (instant, offset, day)) = Timestamp.parse(s.raw(c)) {
+            return Timestamp(text: "", instant: instant, offsetMinutes: offset, day: day)
+        }
+        return try anyTimestamp(c, f)
+    }
+
+    @inline(never)
+    private func anyTimestamp(_ c: Capture, _ f: FieldRules) throws(EventError) -> Timestamp {
         guard c.kind != .absent else { throw f.error("at", "is required") }
         guard c.kind == .string else { throw f.error("at", "must be an RFC 3339 string, not \(c.kind.name)") }
         let text = materialize || c.flag ? s.string(c) : ""
@@ -286,35 +304,47 @@ struct LineDecoder {
         guard c.kind == .object else { throw f.error("data", "must be an object, not \(c.kind.name)") }
     }
 
+    @inline(__always)
     private func prev(_ c: Capture, _ f: FieldRules) throws(EventError) -> String {
+        // Checked only, written without escapes, 64 lowercase hex digits: inline; anything else by the whole rule.
+        if !materialize, c.kind == .string, !c.flag, LineDecoder.isSHA256Hex(s.raw(c)) { return "" }
+        return try anyPrev(c, f)
+    }
+
+    /// Whether `u` is 64 lowercase hex digits (a SHA-256 as the chain writes it).
+    @inline(__always) static func isSHA256Hex(_ u: UnsafeRawBufferPointer) -> Bool {
+        guard u.count == 64 else { return false }
+        // Sixteen bytes at a time (two words in a vector register), one test at the end.
+        var flagged = LineDecoder.notLowercaseHex(u.loadUnaligned(fromByteOffset: 0, as: SIMD2<UInt64>.self))
+        flagged |= LineDecoder.notLowercaseHex(u.loadUnaligned(fromByteOffset: 16, as: SIMD2<UInt64>.self))
+        flagged |= LineDecoder.notLowercaseHex(u.loadUnaligned(fromByteOffset: 32, as: SIMD2<UInt64>.self))
+        flagged |= LineDecoder.notLowercaseHex(u.loadUnaligned(fromByteOffset: 48, as: SIMD2<UInt64>.self))
+        return flagged[0] | flagged[1] == 0
+    }
+
+    @inline(never)
+    private func anyPrev(_ c: Capture, _ f: FieldRules) throws(EventError) -> String {
         guard c.kind != .absent else { throw f.error("prev", "is required") }
-        @inline(__always) func isHex(_ u: UnsafeRawBufferPointer) -> Bool {
-            guard u.count == 64 else { return false }
-            for k in stride(from: 0, to: 64, by: 8) where !LineDecoder.isLowercaseHex(u.loadUnaligned(fromByteOffset: k, as: UInt64.self)) {
-                return false
-            }
-            return true
-        }
         if c.kind == .string {
-            if !c.flag, isHex(s.raw(c)) { return materialize ? s.string(c) : "" }
+            if !c.flag, LineDecoder.isSHA256Hex(s.raw(c)) { return materialize ? s.string(c) : "" }
             if c.flag {
                 let bytes = s.unescapedBytes(c)
-                if bytes.withUnsafeBytes(isHex) { return s.string(c) }
+                if bytes.withUnsafeBytes(LineDecoder.isSHA256Hex) { return s.string(c) }
             }
         }
         throw f.error("prev", "must be 64 lowercase hex digits (a SHA-256)")
     }
 
-    /// Whether all eight bytes of `word` are `0-9` or `a-f`.
-    @inline(__always) static func isLowercaseHex(_ word: UInt64) -> Bool {
-        let ones: UInt64 = 0x0101_0101_0101_0101
+    /// The high bit of each byte of `words` that is not `0-9` or `a-f`; 0 when all sixteen are.
+    @inline(__always) static func notLowercaseHex(_ words: SIMD2<UInt64>) -> SIMD2<UInt64> {
+        let ones = SIMD2<UInt64>(repeating: 0x0101_0101_0101_0101)
         let high = ones &* 0x80
-        guard word & high == 0 else { return false }
-        // For a byte b < 0x80, b + (0x80 - t) has its high bit set exactly when b >= t, with no carry out.
-        @inline(__always) func atLeast(_ t: UInt64) -> UInt64 { word &+ ones &* (0x80 - t) }
+        // For a byte b < 0x80, b + (0x80 - t) has its high bit set exactly when b >= t, with no carry out;
+        // a byte of 0x80 or more is flagged by its own high bit.
+        @inline(__always) func atLeast(_ t: UInt64) -> SIMD2<UInt64> { (words & ~high) &+ ones &* (0x80 - t) }
         let digit = atLeast(0x30) & ~atLeast(0x3A)
         let letter = atLeast(0x61) & ~atLeast(0x67)
-        return (digit | letter) & high == high
+        return (~(digit | letter) | words) & high
     }
 
     private func rejectUnknown(_ e: EnvelopeCapture, _ f: FieldRules) throws(EventError) {

@@ -47,9 +47,20 @@ public struct Seconds: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// Makes seconds from a JSON number literal; nil unless it is a finite
     /// number > 0 and at most 2^53 − 1 (the format's bound on numbers).
     public init?(literal: String) {
-        guard let v = Double(literal), v.isFinite, v > 0, FieldRules.isInRange(v) else { return nil }
+        var bytes = literal
+        guard let v = bytes.withUTF8({ Seconds.value(ofLiteral: UnsafeRawBufferPointer($0)) }) else { return nil }
         self.literal = literal
         self.value = v
+    }
+
+    /// The value of the number literal `u` as seconds: nil unless it is a
+    /// finite number > 0 and at most 2^53 − 1 (the rule of seconds; the
+    /// second stage checks a line's bytes with it, making no string).
+    static func value(ofLiteral u: UnsafeRawBufferPointer) -> Double? {
+        // Whole seconds as digits (the writer's usual form): the integer is the value, exactly.
+        if let n = FieldRules.integer(u) { return n > 0 && FieldRules.isInRange(n) ? Double(n) : nil }
+        guard let v = Double(String(decoding: u, as: UTF8.self)), v.isFinite, v > 0, FieldRules.isInRange(v) else { return nil }
+        return v
     }
 
     /// Makes seconds from a positive value of at most 2^53 − 1.

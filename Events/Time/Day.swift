@@ -71,9 +71,18 @@ public struct Day: Sendable, Hashable, Comparable, CustomStringConvertible {
     package static func ordinal(year: Int, month: Int, day: Int) -> Int {
         // Howard Hinnant's days_from_civil.
         let y = month <= 2 ? year - 1 : year
+        let mp = month > 2 ? month - 3 : month + 9
+        if y >= 0, mp >= 0 {
+            // Every date the format writes (years 1-9999, months 1-12): the
+            // same arithmetic on values known not negative, where each
+            // division by a constant is a multiply and a shift.
+            let uy = UInt(bitPattern: y), era = uy / 400, yoe = uy &- era &* 400
+            let doy = (153 &* UInt(bitPattern: mp) &+ 2) / 5
+            let doe = yoe &* 365 &+ yoe / 4 &- yoe / 100 &+ doy
+            return Int(bitPattern: era &* 146_097 &+ doe) + day - 719_469
+        }
         let era = (y >= 0 ? y : y - 399) / 400
         let yoe = y - era * 400
-        let mp = month > 2 ? month - 3 : month + 9
         let doy = (153 * mp + 2) / 5 + day - 1
         let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
         return era * 146_097 + doe - 719_468

@@ -53,6 +53,65 @@ public struct Timestamp: Sendable, Hashable, CustomStringConvertible {
         let hour = lane(time, 0) &* 10 &+ lane(time, 1)
         let minute = lane(time, 3) &* 10 &+ lane(time, 4)
         let second = lane(time, 6) &* 10 &+ lane(time, 7)
+        // The tail after the seconds, `[.fraction](Z|±hh:mm)`: as the writer
+        // writes it (at most eight fraction digits) a word at a time, else
+        // byte by byte, which finds what is broken.
+        let tail: (nanos: Int, offset: Int)
+        if let plain = plainTail(u) {
+            tail = plain
+        } else {
+            switch anyTail(u) {
+            case .success(let t): tail = t
+            case .failure(let error): return .failure(error)
+            }
+        }
+        guard let day = Day(year: year, month: month, day: dom) else { return .failure(.impossibleDate) }
+        guard hour <= 23, minute <= 59, second <= 59 else { return .failure(.impossibleTime) }
+        let local = Int64(day.ordinal) &* 86_400 &+ Int64(hour &* 3600 &+ minute &* 60 &+ second)
+        return .success((Instant(seconds: local &- Int64(tail.offset &* 60), nanoseconds: Int32(truncatingIfNeeded: tail.nanos)), tail.offset, day))
+    }
+
+    /// The tail of `u` (at least 20 bytes, the first 19 checked) when it is
+    /// plainly valid: `Z` or `±hh:mm` in range at the end, and before it
+    /// nothing or `.` and one to eight digits; nil for any other tail
+    /// (``anyTail(_:)`` reads it, finding the same values or the error).
+    @inline(__always) private static func plainTail(_ u: UnsafeRawBufferPointer) -> (nanos: Int, offset: Int)? {
+        let n = u.count
+        @inline(__always) func word(_ k: Int) -> UInt64 { UInt64(littleEndian: u.loadUnaligned(fromByteOffset: k, as: UInt64.self)) }
+        @inline(__always) func lane(_ w: UInt64, _ k: Int) -> Int { Int(truncatingIfNeeded: (w &>> UInt64(8 &* k)) & 0xFF) }
+        var end = n &- 1   // where the fraction ends
+        var offset = 0
+        if u[end] != UInt8(ascii: "Z") {
+            guard n >= 25 else { return nil }
+            end = n &- 6
+            // `±hh:mm`, the last six bytes, in lanes 0-5 (the sign's lane as written).
+            let x = (word(n &- 8) &>> 16) ^ Timestamp.offsetPattern
+            let sign = x & 0xFF
+            guard sign == UInt64(UInt8(ascii: "+")) || sign == UInt64(UInt8(ascii: "-")),
+                  Timestamp.fits(x & ~0xFF, digits: Timestamp.offsetDigits) else { return nil }
+            let hours = lane(x, 1) &* 10 &+ lane(x, 2), minutes = lane(x, 4) &* 10 &+ lane(x, 5)
+            guard hours <= 23, minutes <= 59 else { return nil }
+            offset = (hours &* 60 &+ minutes) &* (sign == UInt64(UInt8(ascii: "-")) ? -1 : 1)
+        }
+        guard end != 19 else { return (0, offset) }
+        let count = end &- 20
+        guard u[19] == UInt8(ascii: "."), count >= 1, count <= 8 else { return nil }
+        // The digits in lanes 0..<count (the word that ends where they end,
+        // shifted down), 0 above: eight digits, the value times 10^(8 - count).
+        let lanes: UInt64 = ~0 &>> UInt64(8 &* (8 &- count))
+        let x = ((word(end &- 8) &>> UInt64(8 &* (8 &- count))) ^ 0x3030_3030_3030_3030) & lanes
+        guard Timestamp.fits(x, digits: ~0) else { return nil }
+        // Pairs, then fours, then all eight (lane 0 is the first digit).
+        let pairs = (x &* 10 &+ (x &>> 8)) & 0x00FF_00FF_00FF_00FF
+        let fours = (pairs &* 100 &+ (pairs &>> 16)) & 0x0000_FFFF_0000_FFFF
+        let eight = (fours &* 10_000 &+ (fours &>> 32)) & 0xFFFF_FFFF
+        return (Int(truncatingIfNeeded: eight) &* 10, offset)
+    }
+
+    /// The tail of `u` (at least 20 bytes, the first 19 checked) read byte by
+    /// byte: its nanoseconds and offset, or the rule it breaks.
+    @inline(never) private static func anyTail(_ u: UnsafeRawBufferPointer) -> Result<(nanos: Int, offset: Int), TimestampError> {
+        let n = u.count
         // The digit at k (a value >= 10 when it is not one).
         @inline(__always) func d(_ k: Int) -> Int { Int(u[k] &- 48) }
         var i = 19
@@ -85,10 +144,7 @@ public struct Timestamp: Sendable, Hashable, CustomStringConvertible {
             return .failure(.missingOffset)
         }
         guard i == n else { return .failure(.malformed) }
-        guard let day = Day(year: year, month: month, day: dom) else { return .failure(.impossibleDate) }
-        guard hour <= 23, minute <= 59, second <= 59 else { return .failure(.impossibleTime) }
-        let local = Int64(day.ordinal) * 86_400 + Int64(hour * 3600 + minute * 60 + second)
-        return .success((Instant(seconds: local - Int64(offset * 60), nanoseconds: Int32(nanos)), offset, day))
+        return .success((nanos, offset))
     }
 
     // The three words of `YYYY-MM-DDTHH:MM:SS` (bytes 0-7, 3-10, 11-18), byte
@@ -101,6 +157,8 @@ public struct Timestamp: Sendable, Hashable, CustomStringConvertible {
     static let middlePattern: UInt64 = 0x5430_302D_3030_2D30, middleDigits: UInt64 = 0x00FF_FF00_FFFF_00FF
     /// `00:00:00`
     static let timePattern: UInt64 = 0x3030_3A30_303A_3030, timeDigits: UInt64 = 0xFFFF_00FF_FF00_FFFF
+    /// `±00:00` (the last six bytes of an offset, in bytes 0-5; the sign's byte 0)
+    static let offsetPattern: UInt64 = 0x0000_3030_3A30_3000, offsetDigits: UInt64 = 0x0000_FFFF_00FF_FF00
 
     /// Whether `x` (a word of the line xor its pattern) is 0 in every
     /// separator's byte and 0-9 in every digit's (`digits`).

@@ -173,6 +173,17 @@ struct DataRulesTests {
         }
     }
 
+    /// The line of `members` with member `k` (`data`) set to `data`, compared with and without
+    /// the writer's walk (``WritersLineTests/agree(_:_:)``); whether the second stage answers for it.
+    static func agree(_ members: [JSONMember], data k: Int, _ data: [JSONMember], _ note: String) -> Bool {
+        var m = members
+        m[k].value = .object(data)
+        var out: [UInt8] = []
+        compact(.object(m), into: &out)
+        WritersLineTests.agree(out, note)
+        return checkedFast(out)
+    }
+
     /// Whether the second stage answers for the line (a writer's line whose `data` plainly keeps its rules).
     static func checkedFast(_ line: [UInt8]) -> Bool {
         line.withUnsafeBytes { b in (try? LineCodec.checkWritersLine(b)) != nil }
@@ -304,6 +315,83 @@ struct DataRulesTests {
         #expect(refused > 1_000)
     }
 
+    @Test("the text rule at its length bound: 0 to 300 characters of 1- to 4-byte scalars, against the rule counted scalar by scalar")
+    func textRuleLengths() {
+        var differ: [String] = [], refused = 0
+        for rule in [TextRule.text, TextRule.name, TextRule.plain] {
+            for scalar in ["a", "é", "€", "😀"] {
+                for count in 0...300 {
+                    let text = String(repeating: scalar, count: count)
+                    let expected: String? = count == 0 ? "must not be empty"
+                        : count > rule.max ? "must be at most \(rule.max) characters (has \(count))" : nil
+                    if expected != nil { refused += 1 }
+                    let problem = Array(text.utf8).withUnsafeBytes { rule.problem($0) }
+                    if problem != expected { differ.append("\(rule.max) \(scalar) × \(count): \(problem ?? "kept")") }
+                }
+            }
+        }
+        #expect(differ.isEmpty, "\(differ.prefix(5))")
+        #expect(refused > 500)
+    }
+
+    @Test("every enumeration value of every table, as written and with a byte changed, added or taken away: the same verdict as a full decode")
+    func enumerationValues() throws {
+        var fuzzer = LineFuzzer(seed: 3642)
+        var checked = 0, taken = 0
+        for type in EventType.allCases {
+            guard let table = DataRules.of(type) else { continue }
+            // A valid line of the type to put each value into.
+            var line: [UInt8]? = nil
+            for seq in 1...2000 where line == nil {
+                let envelope = fuzzer.envelope(seq: seq)
+                if envelope.event.type == type, envelope.event.extraIsEmpty { line = LineCodec.encode(envelope) }
+            }
+            let base = try #require(line, "\(type)")
+            let tree = try base.withUnsafeBytes { b throws(EventError) in try JSONScanner.parse(b) }
+            guard case .object(let members) = tree, let k = members.firstIndex(where: { $0.name == "data" }),
+                  case .object(let data) = members[k].value else { continue }
+            for rule in table.rules {
+                guard case .enumeration(let range) = rule.check else { continue }
+                let name = type.layout.names[rule.slot]
+                for spelling in table.spellings[range] {
+                    let value = (0..<spelling.count).map { spelling[$0] }
+                    var variants = [value, value + [UInt8(ascii: "x")], Array(value.dropLast()), Array(value.dropFirst())]
+                    for position in value.indices {
+                        for change: UInt8 in [0x20, 0x01, 0x80] {
+                            var v = value
+                            v[position] ^= change
+                            if v[position] != 0x22 && v[position] != 0x5C && v[position] >= 0x20 && v[position] < 0x80 { variants.append(v) }
+                        }
+                    }
+                    for variant in variants {
+                        var d = data
+                        guard let j = d.firstIndex(where: { $0.name == name }) else { continue }
+                        d[j].value = .string(String(decoding: variant, as: UTF8.self))
+                        checked += 1
+                        if DataRulesTests.agree(members, data: k, d, "\(name)") { taken += 1 }
+                    }
+                }
+            }
+        }
+        // Each table's own values are taken by the second stage; their changes mostly are not.
+        #expect(checked > 200 && taken > 10 && taken < checked, "\(taken) of \(checked)")
+    }
+
+    @Test("seconds read from a literal's bytes: kept exactly when Double reads a finite number > 0 and at most 2^53 - 1, with its value")
+    func secondsRule() {
+        var literals = ["0", "-0", "1", "-1", "42", "12.75", "0.5", "-0.0", "1e3", "1E+2", "1e-400", "1e400", "00", "007",
+                        "9007199254740991", "9007199254740992", "9007199254740993", "-9007199254740991",
+                        "999999999999999999", "1000000000000000000", "9223372036854775807", "9223372036854775808",
+                        "12345678901234567890123", "9007199254740991.0", "9007199254740991.5", "", "-", "1.", "abc", "0x10"]
+        for digits in 1...20 { literals += [String(repeating: "9", count: digits), "1" + String(repeating: "0", count: digits - 1)] }
+        var differ: [String] = []
+        for literal in literals {
+            let expected: Double? = Double(literal).flatMap { $0.isFinite && $0 > 0 && $0 <= 9_007_199_254_740_991 ? $0 : nil }
+            if Seconds(literal: literal)?.value != expected { differ.append(literal) }
+        }
+        #expect(differ.isEmpty, "\(differ)")
+    }
+
     @Test("each data member given an odd value, in the writer's layout: the same verdict as a full decode")
     func oddValues() throws {
         var fuzzer = LineFuzzer(seed: 3641)
@@ -311,7 +399,7 @@ struct DataRulesTests {
         for seq in 1...1500 {
             let line = LineCodec.encode(fuzzer.envelope(seq: seq))
             let tree = try line.withUnsafeBytes { b throws(EventError) in try JSONScanner.parse(b) }
-            guard case .object(var members) = tree, let k = members.firstIndex(where: { $0.name == "data" }),
+            guard case .object(let members) = tree, let k = members.firstIndex(where: { $0.name == "data" }),
                   case .object(var data) = members[k].value, !data.isEmpty else { continue }
             let j = fuzzer.int(0...(data.count - 1))
             switch fuzzer.int(0...5) {
@@ -319,12 +407,8 @@ struct DataRulesTests {
             case 1: data[j].value = .null
             default: data[j].value = fuzzer.oddValue()
             }
-            members[k].value = .object(data)
-            var out: [UInt8] = []
-            DataRulesTests.compact(.object(members), into: &out)
-            WritersLineTests.agree(out, "member \(j)")
             lines += 1
-            if DataRulesTests.checkedFast(out) { fast += 1 }
+            if DataRulesTests.agree(members, data: k, data, "member \(j)") { fast += 1 }
         }
         // Most odd values break a rule (the general path explains them); some keep every rule.
         #expect(lines > 1000 && fast > 20 && fast < lines, "\(fast) of \(lines)")
