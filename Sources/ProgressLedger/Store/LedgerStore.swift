@@ -18,7 +18,7 @@ import Projections
 ///   `fsync` run on the store's own commit thread.
 /// - **Group commit**: the events of every append waiting while the commit
 ///   thread was busy are written together, with one write and one `fsync`
-///   (one ``LedgerWriter/append(_:durability:)`` batch). Each caller's line is
+///   (one `LedgerWriter.append(_:durability:)` batch). Each caller's line is
 ///   sealed (its `seq`, and the previous line's hash as `prev`) as it joins,
 ///   on its own task, so a group is written as soon as it starts, and its
 ///   `fsync` runs on a thread of its own. When the `fsync`s measured take
@@ -65,7 +65,7 @@ public final class LedgerStore: Sendable {
     /// this, is `OverlapPolicy`'s choice from the times it measures.
     package static let groupsOnDisk = 8
 
-    /// Opens (or creates) the log, checking it as ``LedgerWriter`` does; blocks
+    /// Opens (or creates) the log, checking it as `LedgerWriter` does; blocks
     /// the calling thread while it reads the log (see ``open(path:create:)``).
     public convenience init(path: String, create: Bool = true) throws(LedgerError) {
         try self.init(path: path, create: create, faults: nil)
@@ -110,11 +110,11 @@ public final class LedgerStore: Sendable {
         return result
     }
 
-    /// Appends a batch of events (all or nothing, as ``LedgerWriter/append(_:durability:)``),
+    /// Appends a batch of events (all or nothing, as `LedgerWriter.append(_:durability:)`),
     /// in the next group commit; returns when the batch is durable.
     ///
     /// Results and errors are the writer's: `.alreadyPresent` for an id already
-    /// in the log, `.invalidEvent` (whose ``LedgerError/eventIndex`` is the
+    /// in the log, `.invalidEvent` (whose `LedgerError.eventIndex` is the
     /// position in `events`) for an event breaking a rule, `.notDurable` for a
     /// failed `fsync`, `.unusable` once the store refuses appends.
     @discardableResult
@@ -300,7 +300,7 @@ public final class LedgerStore: Sendable {
     /// and saves the snapshot again), then folds each event appended through
     /// this store. Does nothing when the learner is already tracked.
     ///
-    /// `options` also sets the state's day (``StateOptions/day``; nil: the day
+    /// `options` also sets the state's day (`StateOptions.day`; nil: the day
     /// of the learner's latest event), retry limit and streak rule.
     public func track(_ options: StateOptions, snapshot: String? = nil) async throws(LedgerError) {
         if learners.withLock({ $0.byUser[ExactString(options.user)] != nil }) { return }
