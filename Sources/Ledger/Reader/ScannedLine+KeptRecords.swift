@@ -8,25 +8,27 @@ extension ScannedLine {
     /// `.user(user)`: the line checked by `verify`'s own check, and its
     /// record made from the same scan unless its `user` is surely another
     /// learner's (``RecordFilter/isOther(_:than:in:)``, asked by
-    /// `LineCodec.checkRecord(_:recordUnless:)` before the rules): another
+    /// `LineCodec.checkRecord(_:recordUnless:_:)` before the rules): another
     /// learner's line costs what it costs `verify`, the learner's own line
     /// (and a `user` written with escapes, a newer-version line without one)
     /// what a decode costs, read once; the record is kept when it is the
     /// learner's (``RecordFilter/keeps(_:)``).
     func checked(keepingRecordOf user: [UInt8], hasher: IDHasher, keep: (consuming Record) -> Void) -> CheckedLine {
         guard !isTooLong else { return decoded(keeping: .user(user), hasher: hasher, keep: keep) }
-        let bytes = self.bytes
-        let keys: LineCodec.RecordKeys, record: Record?
+        let bytes = self.bytes, filter = RecordFilter.user(user)
+        var kept = false
+        var line: CheckedLine
         do throws(EventError) {
-            (keys, record) = try LineCodec.checkRecord(bytes, recordUnless: { RecordFilter.isOther($0, than: user, in: bytes) })
+            let keys = try LineCodec.checkRecord(bytes, recordUnless: { RecordFilter.isOther($0, than: user, in: bytes) }) { record in
+                guard filter.keeps(record) else { return }
+                kept = true
+                keep(record)
+            }
+            line = checked(keys, hasher: hasher)
         } catch {
             return CheckedLine(number: number, offset: offset, length: length, problem: error.at(line: number))
         }
-        var line = checked(keys, hasher: hasher)
-        if let record, RecordFilter.user(user).keeps(record) {
-            line.hasRecord = true
-            keep(record)
-        }
+        line.hasRecord = kept
         return line
     }
 
