@@ -300,4 +300,45 @@ struct StateCommandTests {
         #expect(r.stdout.hasPrefix("Usage: progress-ledger state LOG|DIR|REPLICA --user U"))
         #expect(try CLI.run(["--help"]).stdout.contains("state"))
     }
+
+    @Test("a one-learner log (every line theirs), in a file and split into a ledger directory: state equals the fold of every line decoded whole, escapes included",
+          arguments: [[], ["--day", "2025-11-20"], ["--as-of", "2025-11-01T12:00:00Z"]])
+    func oneLearnerAsDecodedWhole(extra: [String]) throws {
+        let dir = try TemporaryDirectory()
+        let demo = try CLI.run(["demo", "--users", "1", "--days", "45", "--seed", "11", "--out", dir.path("demo")])
+        #expect(demo.status == 0, "\(demo.stderr)")
+        let log = dir.path("demo/demo.log")
+        // Types a short demo may not write, with strings the writer escapes.
+        let events = [
+            #"{"id":"x-1","at":"2025-11-21T08:00:00.25+05:30","user":"u-001","device":"d \"1\"","type":"quiz.started","data":{"attempt":"a \\ \"é\"\t","quiz":"q/\u0001","questions":1,"daily":false,"title":"t \"x\"","extra":[1,{"k":"\n"}]}}"#,
+            #"{"id":"x-2","at":"2025-11-21T08:01:00Z","user":"u-001","type":"answer.selected","data":{"attempt":"a \\ \"é\"\t","question":"1\"","choice":2,"correct":true,"skill":"s \"😀\""}}"#,
+            #"{"id":"x-3","at":"2025-11-21T08:02:00Z","user":"u-001","type":"quiz.finished","data":{"attempt":"a \\ \"é\"\t"}}"#,
+            #"{"id":"x-4","at":"2025-11-21T09:00:00Z","user":"u-001","type":"streak.paused","data":{"from":"2025-11-22","to":"2025-11-23"}}"#,
+            #"{"id":"x-5","at":"2025-11-24T09:00:00Z","user":"u-001","type":"progress.reset","data":{"scope":"quizzes"}}"#,
+        ]
+        let append = try CLI.run(["append", log], input: events.joined(separator: "\n") + "\n")
+        #expect(append.status == 0, "\(append.stderr)")
+        let split = try CLI.run(["split", log, dir.path("ledger")])
+        #expect(split.status == 0, "\(split.stderr)")
+        // The fold of every line decoded whole, by itself.
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: log)))
+        var options = StateOptions(user: "u-001")
+        if let k = extra.firstIndex(of: "--day") { options.day = Day(extra[k + 1]) }
+        if let k = extra.firstIndex(of: "--as-of") { options.asOf = try AsOf(parsing: extra[k + 1]) }
+        var projector = LearnerProjector(options: options)
+        var types = Set<EventType>()
+        for line in bytes.split(separator: 0x0A) {
+            let record = try LineCodec.decodeRecord(line)
+            #expect(record.user == "u-001")
+            if case .event(let e) = record { types.insert(e.event.type) }
+            projector.apply(record)
+        }
+        #expect(types.count >= 10, "\(types)")
+        let expected = projector.state().jsonBytes + [0x0A]
+        for source in [log, dir.path("ledger")] {
+            let state = try CLI.run(["state", source, "--user", "u-001", "--json"] + extra)
+            #expect(state.status == 0, "\(state.stderr)")
+            #expect(state.stdoutBytes == expected, "\(source) \(extra)")
+        }
+    }
 }

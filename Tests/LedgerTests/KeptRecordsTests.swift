@@ -127,4 +127,71 @@ struct KeptRecordsTests {
         let escaped = lines.filter { String(decoding: $0, as: UTF8.self).contains(#""user":"u\u002d"#) }
         #expect(escaped.count >= lines.count / 3)
     }
+
+    /// One event of every type for `user`, as an app sends them, with strings
+    /// the writer must escape (quotes, backslashes, control characters) or
+    /// writes as they are (non-ASCII, `/`), optional members and extra ones.
+    static func everyType(_ user: String) throws -> [NewEvent] {
+        let s = #"q \"x\" \\ /é\t😀\u0001"#
+        let events = [
+            #"{"type":"quiz.started","data":{"attempt":"\#(s)","quiz":"\#(s)","questions":2,"daily":false,"title":"\#(s)","category":"c\"1","difficulty":"easy","extra":{"k":[1,"\#(s)"]}}}"#,
+            #"{"type":"answer.selected","data":{"attempt":"\#(s)","question":"1\n","choice":0,"correct":true,"skill":"\#(s)","ms":1200}}"#,
+            #"{"type":"hint.used","data":{"attempt":"\#(s)","question":"2\n","hint":"reveal"}}"#,
+            #"{"type":"answer.selected","data":{"attempt":"\#(s)","question":"2\n","choice":3,"correct":false}}"#,
+            #"{"type":"quiz.finished","data":{"attempt":"\#(s)"}}"#,
+            #"{"type":"quiz.started","data":{"attempt":"b\/2","quiz":"q","questions":3,"daily":true}}"#,
+            #"{"type":"quiz.abandoned","data":{"attempt":"b\/2"}}"#,
+            #"{"type":"puzzle.completed","data":{"puzzle":"\#(s)","encoding":"caesar","seconds":12.75}}"#,
+            #"{"type":"puzzle.failed","data":{"puzzle":"p \"2\"","encoding":"caesar"}}"#,
+            #"{"type":"submission.made","data":{"content":"\#(s)","kind":"lesson","category":"math","answers":[{"question":"x\"","choice":1,"correct":true},{"question":"y","choice":0,"correct":false}]}}"#,
+            #"{"type":"hints.granted","data":{"amount":3,"reason":"seed"}}"#,
+            #"{"type":"streak.freeze_granted","data":{"amount":1,"reason":"reward"}}"#,
+            #"{"type":"streak.paused","data":{"from":"2026-03-03","to":"2026-03-04"}}"#,
+            #"{"type":"progress.reset","data":{"scope":"all"}}"#,
+        ]
+        return try events.enumerated().map { (k, event) in
+            let line = #"{"id":"t-\#(k)","at":"2026-03-0\#(1 + k % 2)T08:00:0\#(k % 10).5-05:30","user":"\#(user)","device":"d\\\"\#(k)","#
+                + event.dropFirst()
+            return try LineCodec.decodeNewEvent(Array(line.utf8))
+        }
+    }
+
+    @Test("a one-learner log, every line theirs: each record made from the check's scan equals the line decoded whole, every type, escapes the writer writes and escapes it does not, lines it does not lay out")
+    func oneLearnerEveryLine() throws {
+        let dir = try TempDir("kept")
+        defer { dir.cleanup() }
+        let path = dir.file("one.log")
+        let writer = try LedgerWriter(path: path)
+        try writer.append(Array(DemoLog(.init(users: 1, days: 30, seed: 36))))
+        let user = try #require(LineCodec.decodeRecord(try Files.lines(path)[0]).user)
+        try writer.append(try Self.everyType(user))
+        writer.close()
+        // Escapes the writer does not write (the same values in other bytes), and lines it does not lay out.
+        let lines = Self.rechained(try Files.lines(path).enumerated().map { (k, line) -> [UInt8] in
+            var text = String(decoding: line, as: UTF8.self)
+            if k % 3 == 0 { text = text.replacingOccurrences(of: #""user":"u-"#, with: #""user":"u\u002d"#) }
+            if k % 4 == 1 { text = text.replacingOccurrences(of: #""attempt":"a-"#, with: #""attempt":"a\u002d"#) }
+            if k % 5 == 2 { text = text.replacingOccurrences(of: #""at":"20"#, with: #""at":"2\u0030"#) }
+            if k % 7 == 3 { text = text.replacingOccurrences(of: #""device":"p"#, with: #""device":"\u0070"#) }
+            if k % 11 == 4 { text = "{ " + text.dropFirst().replacingOccurrences(of: #","type":"#, with: #" , "type" :"#) }
+            return Array(text.utf8)
+        })
+        try Files.write(path, lines.flatMap { $0 + [0x0A] })
+        #expect(try verify(path: path).problem == nil)
+        let whole = try lines.map { try LineCodec.decodeRecord($0) }
+        #expect(Set(whole.compactMap { if case .event(let e) = $0 { e.event.type } else { nil } }) == Set(EventType.allCases))
+        #expect(whole.allSatisfy { $0.user == user })
+        var mine: [Record] = []
+        let summary = try LogReader(path: path).read(.init(user: user)) { mine.append($0) }.summary
+        #expect(summary.events == lines.count)
+        #expect(mine == whole)
+        // Both walks and both kinds of user were read.
+        let general = lines.filter { line in !line.withUnsafeBytes { LineCodec.walksAsWriter($0) } }.count
+        #expect(general >= lines.count / 11 && general < lines.count / 2)
+        #expect(lines.filter { String(decoding: $0, as: UTF8.self).contains(#""user":"u\u002d"#) }.count >= lines.count / 3)
+        // Another learner's read of the same log keeps nothing.
+        var others = 0
+        try LogReader(path: path).read(.init(user: user + "x")) { _ in others += 1 }
+        #expect(others == 0)
+    }
 }

@@ -5,19 +5,31 @@ import Events
 /// `leaderboard`; the report's is `ScannedLine+FoldEvents.swift`). Each line is checked with every rule either way,
 /// with the same errors (``RecordFilter``, ``ScannedLine/checked(keeping:hasher:keep:)``).
 extension ScannedLine {
-    /// `.user(user)`: the line checked by `verify`'s own check
-    /// (``keyed(hasher:otherwise:)``, `LineCodec.checkRecord`: the same
-    /// rules, errors and cost); a line whose `user` is surely another
-    /// learner's (``RecordFilter/isOther(_:than:in:)``) stops there, as in
-    /// `verify`; any other line (the learner's, a `user` written with
-    /// escapes, a newer-version line without one) is then decoded whole and
-    /// kept when it is the learner's (``RecordFilter/keeps(_:)``). Only the
-    /// learner's own lines, a few in a log of many learners, are read twice.
+    /// `.user(user)`: the line checked by `verify`'s own check, and its
+    /// record made from the same scan unless its `user` is surely another
+    /// learner's (``RecordFilter/isOther(_:than:in:)``, asked by
+    /// `LineCodec.checkRecord(_:recordUnless:_:)` before the rules): another
+    /// learner's line costs what it costs `verify`, the learner's own line
+    /// (and a `user` written with escapes, a newer-version line without one)
+    /// what a decode costs, read once; the record is kept when it is the
+    /// learner's (``RecordFilter/keeps(_:)``).
     func checked(keepingRecordOf user: [UInt8], hasher: IDHasher, keep: (consuming Record) -> Void) -> CheckedLine {
         guard !isTooLong else { return decoded(keeping: .user(user), hasher: hasher, keep: keep) }
-        return keyed(hasher: hasher) { keys in
-            RecordFilter.isOther(keys.user, than: user, in: bytes) ? nil : decoded(keeping: .user(user), hasher: hasher, keep: keep)
+        let bytes = self.bytes, filter = RecordFilter.user(user)
+        var kept = false
+        var line: CheckedLine
+        do throws(EventError) {
+            let keys = try LineCodec.checkRecord(bytes, recordUnless: { RecordFilter.isOther($0, than: user, in: bytes) }) { record in
+                guard filter.keeps(record) else { return }
+                kept = true
+                keep(record)
+            }
+            line = checked(keys, hasher: hasher)
+        } catch {
+            return CheckedLine(number: number, offset: offset, length: length, problem: error.at(line: number))
         }
+        line.hasRecord = kept
+        return line
     }
 
     /// `.allForFold`: the line checked as ``checkedKeys(data:hasher:)``

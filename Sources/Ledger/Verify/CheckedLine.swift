@@ -148,23 +148,15 @@ extension ScannedLine {
         return line
     }
 
-    /// The line checked, its record not made: `verify`'s check.
+    /// The line checked, its record not made: `verify`'s check (`LineCodec.checkRecord`).
     private func keyed(hasher: IDHasher) -> CheckedLine {
-        keyed(hasher: hasher) { _ in nil }
-    }
-
-    /// `verify`'s check of the line (`LineCodec.checkRecord`, its record not
-    /// made), then, when it keeps every rule, `otherwise` may read it another
-    /// way from its keys; nil: the line as its keys say (as `verify` has it).
-    @inline(__always)
-    func keyed(hasher: IDHasher, otherwise: (LineCodec.RecordKeys) -> CheckedLine?) -> CheckedLine {
         let keys: LineCodec.RecordKeys
         do throws(EventError) {
             keys = try LineCodec.checkRecord(checkedLength())
         } catch {
             return CheckedLine(number: number, offset: offset, length: length, problem: error.at(line: number))
         }
-        return otherwise(keys) ?? checked(keys, hasher: hasher)
+        return checked(keys, hasher: hasher)
     }
 
     /// Decodes, checks and hashes the line as ``checked(keeping:hasher:keep:)``
