@@ -20,7 +20,10 @@ let package = Package(
         .executable(name: "progress-ledger", targets: ["progress-ledger"]),
     ],
     targets: [
-        .target(name: "Events", path: "Events"),
+        .target(name: "Events", dependencies: ["CByteMask"], path: "Events"),
+        // One 16-byte block's special bytes as a bit mask (SSE2's movemask, header-only C):
+        // Events' string scan on x86-64, its portable Swift code elsewhere. See Sources/CByteMask/include.
+        .target(name: "CByteMask", path: "Sources/CByteMask"),
         .target(name: "Projections", dependencies: ["Events"], path: "Projections"),
         // What people read: the report's, the items' and the leaderboard's text, CSV and HTML,
         // the learner's dashboard page (inline SVG charts), over one table builder.

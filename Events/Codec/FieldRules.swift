@@ -12,6 +12,14 @@ struct Slots {
         set { withUnsafeMutableBytes(of: &storage) { $0.storeBytes(of: newValue, toByteOffset: Slots.offset(k), as: Capture.self) } }
     }
 
+    /// Stores `c` in slot `k`, which the caller knows to be 0 to 8, without
+    /// the subscript's clamp: the writer's walk, whose tables hold at most
+    /// nine members (``ObjectWalk``). Checked in debug builds.
+    @inline(__always) mutating func set(_ c: Capture, inSlot k: Int) {
+        assert(k >= 0 && k < 9, "a slot is 0 to 8")
+        withUnsafeMutableBytes(of: &storage) { $0.storeBytes(of: c, toByteOffset: k &* MemoryLayout<Capture>.stride, as: Capture.self) }
+    }
+
     /// Runs `body` with the captures where they are, to read several (the
     /// subscript's getter may copy all nine for each capture read).
     @inline(__always) func reading<R>(_ body: (Reader) -> R) -> R {

@@ -70,12 +70,23 @@ extension LineDecoder {
     /// keeping its rules (the payload built then finds the error, or none).
     @inline(__always)
     func writersKeys(_ e: EnvelopeCapture) throws(EventError) -> WritersLine? {
+        guard let (seq, id, at, type) = try writersRules(e) else { return nil }
+        return WritersLine(keys: keys(e, seq: seq, id: id, isNewer: false), type: type, at: at, data: e.data.members.slots)
+    }
+
+    /// ``writersKeys(_:)``'s rules, answering only the values the caller
+    /// builds its answer from (`verify`'s check makes its keys from them, and
+    /// no ``WritersLine``). The type the walk found for `data` (by its name's
+    /// bytes, as the `type` rule matches them) is handed to the `type` rule
+    /// instead of matching the name again.
+    @inline(__always)
+    func writersRules(_ e: EnvelopeCapture) throws(EventError) -> (seq: Int, id: String, at: Timestamp, type: EventType)? {
         guard !materialize, known == FormatVersion.latest else { return nil }
         let f = FieldRules(s, .envelope, materialize: false)
         let (v, seq, id) = try head(e, f)
         guard v <= known else { return nil }
-        let (at, _, _, type, _) = try envelope(e, f, version: v)
+        let (at, _, _, type, _) = try envelope(e, f, version: v, walked: e.data.type)
         guard e.data.type == type, let rules = DataRules.of(type), rules.keeps(e.data, in: s) else { return nil }
-        return WritersLine(keys: keys(e, seq: seq, id: id, isNewer: false), type: type, at: at, data: e.data.members.slots)
+        return (seq, id, at, type)
     }
 }

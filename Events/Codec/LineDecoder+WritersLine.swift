@@ -52,6 +52,13 @@ extension LineDecoder {
         return i == n
     }
 
+    /// ``scanWritersLine(into:)``'s captures, or nil for a line that is not laid out as the writer's.
+    @inline(__always)
+    mutating func writersCaptures() -> EnvelopeCapture? {
+        var e = EnvelopeCapture()
+        return scanWritersLine(into: &e) ? e : nil
+    }
+
     /// The members of the object whose `{` is at `i`, in the order of
     /// `walk`'s tokens, each at most once (optional ones may be left out),
     /// into `slots`; `walk.nested`'s value is read by `nested` into `inner`
@@ -70,12 +77,13 @@ extension LineDecoder {
         var k = 0
         while true {
             at &+= tokens[k].count
+            // `k` is below `count`, at most nine (``ObjectWalk``): the slot is stored without a clamp.
             if k == walk.nested {
                 guard let c = try nested(&self, &at, slots, &inner) else { return false }
-                slots[k] = c
+                slots.set(c, inSlot: k)
             } else {
                 guard let c = try writersScalar(&at) else { return false }
-                slots[k] = c
+                slots.set(c, inSlot: k)
             }
             guard at &+ 24 <= n else { break }
             k &+= 1
@@ -95,22 +103,37 @@ extension LineDecoder {
         let line = s.bytes, n = line.count
         let b = line[i]
         if b == UInt8(ascii: "\"") {
-            // `scanString`'s inline path, on `i` in a register.
+            // `scanString`'s paths for a string without escapes (`scanPlainString`'s
+            // blocks of sixteen), inline, on `i` in a register.
             let start = i &+ 1
-            if start &+ 16 <= n, let lane = ByteSearch.firstSpecial(inBlockAt: start, of: line), line[start &+ lane] == UInt8(ascii: "\"") {
-                i = start &+ lane &+ 1
-                return Capture(.string, start: start, end: start &+ lane)
+            if let end = ByteSearch.plainStringEnd(line, from: start) {
+                i = end &+ 1
+                return Capture(.string, start: start, end: end)
             }
-        } else if b &- 0x31 < 9 {
-            // `scanNumber`'s inline path.
-            var k = i &+ 1
-            while k < n, line[k] &- 0x30 < 10 { k &+= 1 }
+        } else if b &- 0x30 < 10 {
+            // `scanNumber`'s inline path, and a lone `0` as `scanAnyNumber` reads it.
+            let k = b == UInt8(ascii: "0") ? i &+ 1 : ByteSearch.digitsEnd(line, from: i &+ 1)
             if k == n || (line[k] != UInt8(ascii: ".") && line[k] | 0x20 != UInt8(ascii: "e")) {
                 defer { i = k }
                 return Capture(.number, start: i, end: k, flag: false)
             }
+        } else if b == UInt8(ascii: "t"), i &+ 4 <= n, line.loadUnaligned(fromByteOffset: i, as: UInt32.self) == UInt32(littleEndian: 0x6575_7274) {
+            // `literal("true")`, as one word.
+            i &+= 4
+            return Capture(.bool, flag: true)
+        } else if b == UInt8(ascii: "f"), i &+ 5 <= n, line.loadUnaligned(fromByteOffset: i &+ 1, as: UInt32.self) == UInt32(littleEndian: 0x6573_6C61) {
+            // `literal("false")`: `f`, then `alse` as one word.
+            i &+= 5
+            return Capture(.bool, flag: false)
         }
-        // Any other value: the scanner's readers from the same byte.
+        return try writersAnyScalar(&i)
+    }
+
+    /// ``writersScalar(_:)`` for any other value: the scanner's readers from
+    /// the same byte (out of line: the walk's loop keeps its registers).
+    @inline(never)
+    private mutating func writersAnyScalar(_ i: inout Int) throws(EventError) -> Capture? {
+        let b = s.bytes[i]
         s.i = i
         defer { i = s.i }
         switch b {

@@ -81,8 +81,8 @@ struct LineDecoder {
         var decoder = LineDecoder(line)
         decoder.materialize = false
         decoder.materializeData = false
-        var e = EnvelopeCapture()
-        if writersWalk, decoder.scanWritersLine(into: &e) { return try decoder.keys(e, writers: true) }
+        // The captures bound once (a `let`), so that the rules borrow them where they are.
+        if writersWalk, let e = decoder.writersCaptures() { return try decoder.keys(e, writers: true) }
         return try generalKeys(line)
     }
 
@@ -97,7 +97,7 @@ struct LineDecoder {
     /// type's rules, else every rule as ``keyed(_:)`` applies them.
     @inline(__always)
     func keys(_ e: EnvelopeCapture, writers: Bool) throws(EventError) -> LineCodec.RecordKeys {
-        if writers, let checked = try writersKeys(e) { return checked.keys }
+        if writers, let (seq, id, _, _) = try writersRules(e) { return keys(e, seq: seq, id: id, isNewer: false) }
         return try keyed(e).keys
     }
 
@@ -165,13 +165,14 @@ struct LineDecoder {
 
     /// The rest of the envelope's rules on a line of a version this reader
     /// knows (after ``head(_:_:)``), in ``record(_:)``'s order, but `data`'s own.
+    /// `walked`: the type the writer's walk found `type`'s bytes to name (see ``type(_:_:walked:)``).
     @inline(__always)
-    func envelope(_ e: EnvelopeCapture, _ f: FieldRules, version v: Int) throws(EventError)
+    func envelope(_ e: EnvelopeCapture, _ f: FieldRules, version v: Int, walked: EventType? = nil) throws(EventError)
         -> (at: Timestamp, user: String, device: String?, type: EventType, prev: String) {
         let at = try timestamp(e[.at], f)
         let user = try f.string(e[.user], "user", .name)
         let device = try f.optionalString(e[.device], "device", .name)
-        let type = try self.type(e[.type], f)
+        let type = try self.type(e[.type], f, walked: walked)
         try matches(v, type, f)
         try data(e[.data], f)
         let prev = try self.prev(e[.prev], f)
@@ -206,8 +207,12 @@ struct LineDecoder {
 
     /// A stored line's `type`: one of the types of the versions this reader
     /// knows (a reader of version 1 refuses a version-2 type as unknown).
-    private func type(_ c: Capture, _ f: FieldRules) throws(EventError) -> EventType {
-        let type = try f.enumeration(c, "type", EventType.init(utf8:))
+    /// `walked`: the type whose name the writer's walk found `c`'s bytes to be
+    /// exactly (a string without escapes, matched as ``EventType/init(utf8:)``
+    /// matches it: ``WriterWalks/type(_:_:_:)``), so the name is not matched
+    /// twice; nil on any other path.
+    private func type(_ c: Capture, _ f: FieldRules, walked: EventType? = nil) throws(EventError) -> EventType {
+        let type = try f.enumeration(c, "type") { walked ?? EventType(utf8: $0) }
         guard type.version > known else { return type }
         let allowed = EventType.allCases.filter { $0.version <= known }.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
         throw f.error("type", "must be one of \(allowed) (got \"\(type.rawValue)\")")

@@ -1,3 +1,7 @@
+#if arch(x86_64)
+import CByteMask
+#endif
+
 /// Finds the first byte of a kind sixteen bytes at a time, with SIMD compares
 /// (simdjson's first stage, for one string at a time): a block of bytes is
 /// compared with each kind at once, the lanes that match are or-ed into one
@@ -10,6 +14,11 @@
 /// of a string, an escape, an error) stays with the scanner that asked. The
 /// bytes past the last whole block are looked at one by one, so nothing is read
 /// outside the buffer.
+///
+/// On x86-64 a block's special bytes are one 16-bit mask (SSE2's `pmovmskb`,
+/// through the header-only C target CByteMask: Swift's SIMD types have no
+/// movemask), the first one its lowest set bit; elsewhere the portable SIMD
+/// compares below, read back as two words. Both find the same lane.
 enum ByteSearch {
     typealias Block = SIMD16<UInt8>
     typealias Mask = SIMDMask<SIMD16<Int8>>
@@ -103,6 +112,10 @@ enum ByteSearch {
     /// ``firstSpecial(inBlockAt:of:)`` among the lanes `skip` (0 to 15) and after.
     @inline(__always)
     static func firstSpecial(inBlockAt k: Int, of bytes: UnsafeRawBufferPointer, fromLane skip: Int) -> Int? {
+        #if arch(x86_64)
+        let mask = specialMask(inBlockAt: k, of: bytes) & (~0 &<< UInt32(skip))
+        return mask != 0 ? mask.trailingZeroBitCount : nil
+        #else
         let words = unsafeBitCast(special(bytes.loadUnaligned(fromByteOffset: k, as: Block.self)), to: SIMD2<UInt64>.self)
         var low = UInt64(littleEndian: words[0]), high = UInt64(littleEndian: words[1])
         if skip < 8 {
@@ -114,12 +127,72 @@ enum ByteSearch {
         if low != 0 { return low.trailingZeroBitCount &>> 3 }
         if high != 0 { return 8 &+ high.trailingZeroBitCount &>> 3 }
         return nil
+        #endif
     }
 
     /// Where the first quote, backslash, control character or non-ASCII byte
     /// of the sixteen bytes at `k` is (0 to 15), or nil; `k + 16` is at most `bytes.count`.
     @inline(__always)
     static func firstSpecial(inBlockAt k: Int, of bytes: UnsafeRawBufferPointer) -> Int? {
+        #if arch(x86_64)
+        let mask = specialMask(inBlockAt: k, of: bytes)
+        return mask != 0 ? mask.trailingZeroBitCount : nil
+        #else
         firstLane(special(bytes.loadUnaligned(fromByteOffset: k, as: Block.self)))
+        #endif
+    }
+
+    #if arch(x86_64)
+    /// Bit j set when byte `k + j` is a quote, a backslash, a control
+    /// character or a non-ASCII byte (``special(_:)``'s lanes, by SSE2's
+    /// movemask); `k + 16` is at most `bytes.count`.
+    @inline(__always)
+    static func specialMask(inBlockAt k: Int, of bytes: UnsafeRawBufferPointer) -> UInt32 {
+        guard let base = bytes.baseAddress else { return 0 }
+        return pl_special_mask16(base + k)
+    }
+    #endif
+
+    /// The first offset at or after `start` that is not a digit `0-9` (or
+    /// `bytes.count`): eight bytes at a time while eight are left (a byte is a
+    /// digit when its high nibble is 3 and its low nibble, plus 6, does not
+    /// carry into bit 4; no byte carries into the next), then one by one.
+    @inline(__always)
+    static func digitsEnd(_ bytes: UnsafeRawBufferPointer, from start: Int) -> Int {
+        let n = bytes.count
+        var k = start
+        while k &+ 8 <= n {
+            let w = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: k, as: UInt64.self))
+            let high = (w & 0xF0F0_F0F0_F0F0_F0F0) ^ 0x3030_3030_3030_3030
+            let low = ((w & 0x0F0F_0F0F_0F0F_0F0F) &+ 0x0606_0606_0606_0606) & 0x1010_1010_1010_1010
+            let other = high | low
+            if other != 0 { return k &+ other.trailingZeroBitCount &>> 3 }
+            k &+= 8
+        }
+        while k < n, bytes[k] &- 0x30 < 10 { k &+= 1 }
+        return k
+    }
+
+    /// The end of a string without escapes whose content starts at `start`
+    /// (past its opening quote): the offset of its closing quote when no
+    /// backslash, control character or non-ASCII byte comes before it, else
+    /// nil (the string is read another way then; so is one not closed).
+    /// Whole blocks of sixteen, then the buffer's last sixteen bytes (the
+    /// lanes before the block's start left out), so nothing outside it is
+    /// read (a buffer of fewer than sixteen bytes answers nil).
+    @inline(__always)
+    static func plainStringEnd(_ bytes: UnsafeRawBufferPointer, from start: Int) -> Int? {
+        let n = bytes.count
+        var k = start
+        while k &+ 16 <= n {
+            if let lane = firstSpecial(inBlockAt: k, of: bytes) {
+                return bytes[k &+ lane] == UInt8(ascii: "\"") ? k &+ lane : nil
+            }
+            k &+= 16
+        }
+        let last = n &- 16
+        guard k < n, last >= 0, let lane = firstSpecial(inBlockAt: last, of: bytes, fromLane: k &- last),
+              bytes[last &+ lane] == UInt8(ascii: "\"") else { return nil }
+        return last &+ lane
     }
 }

@@ -233,8 +233,7 @@ struct JSONScanner {
         // fraction or exponent after them (read the same by the whole grammar below).
         let start = i, n = bytes.count
         if start < n, bytes[start] &- 0x31 < 9 {
-            var k = start &+ 1
-            while k < n, bytes[k] &- 0x30 < 10 { k &+= 1 }
+            let k = ByteSearch.digitsEnd(bytes, from: start &+ 1)
             if k == n || (bytes[k] != UInt8(ascii: ".") && bytes[k] | 0x20 != UInt8(ascii: "e")) {
                 i = k
                 return Capture(.number, start: start, end: k, flag: false)
@@ -291,21 +290,10 @@ struct JSONScanner {
     /// byte comes before the closing quote; any other string is read by
     /// ``scanLongString()`` from its start.
     @inline(never) private mutating func scanPlainString() throws(EventError) -> Capture {
-        let start = i &+ 1, n = bytes.count
-        var k = start
-        while k &+ 16 <= n {
-            guard let lane = ByteSearch.firstSpecial(inBlockAt: k, of: bytes) else { k &+= 16; continue }
-            guard bytes[k &+ lane] == UInt8(ascii: "\"") else { return try scanLongString() }
-            i = k &+ lane &+ 1
-            return Capture(.string, start: start, end: i &- 1)
-        }
-        let last = n &- 16
-        if k < n, last >= 0, let lane = ByteSearch.firstSpecial(inBlockAt: last, of: bytes, fromLane: k &- last),
-           bytes[last &+ lane] == UInt8(ascii: "\"") {
-            i = last &+ lane &+ 1
-            return Capture(.string, start: start, end: i &- 1)
-        }
-        return try scanLongString()
+        let start = i &+ 1
+        guard let end = ByteSearch.plainStringEnd(bytes, from: start) else { return try scanLongString() }
+        i = end &+ 1
+        return Capture(.string, start: start, end: end)
     }
 
     /// ``scanString()`` for any string.

@@ -40,6 +40,72 @@ struct ByteSearchTests {
         }
     }
 
+    @Test("a block's first special byte, from every lane, with every byte value at every lane (the movemask and the portable compares alike)")
+    func blockMaskEveryByteValue() {
+        for value in 0...255 {
+            let b = UInt8(value)
+            for position in 0..<16 {
+                // A block of ordinary bytes with `b` at `position`, and sometimes a second special byte after it.
+                for second in [nil, position + 3] as [Int?] {
+                    var block = [UInt8](repeating: UInt8(ascii: "x"), count: 16)
+                    block[position] = b
+                    if let second, second < 16 { block[second] = 0x22 }
+                    block.withUnsafeBytes { raw in
+                        let want = block.indices.first { ByteSearchTests.isSpecial(block[$0]) }
+                        #expect(ByteSearch.firstSpecial(inBlockAt: 0, of: raw) == want, "byte \(value) at \(position)")
+                        for skip in 0..<16 {
+                            let from = (skip..<16).first { ByteSearchTests.isSpecial(block[$0]) }
+                            #expect(ByteSearch.firstSpecial(inBlockAt: 0, of: raw, fromLane: skip) == from, "byte \(value) at \(position) from \(skip)")
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    @Test("the end of a run of digits, with every byte value at every position, from every start")
+    func digitsEndAgreesWithByteLoop() {
+        for length in 0...20 {
+            for position in 0...length {
+                for value in 0...255 {
+                    // Digits (cycling 0-9), `value` at `position` when inside.
+                    var bytes = (0..<length).map { UInt8(ascii: "0") + UInt8($0 % 10) }
+                    if position < length { bytes[position] = UInt8(value) }
+                    bytes.withUnsafeBytes { raw in
+                        for start in 0...length {
+                            let want = (start..<length).first { !(bytes[$0] >= 0x30 && bytes[$0] <= 0x39) } ?? length
+                            #expect(ByteSearch.digitsEnd(raw, from: start) == want, "\(bytes) from \(start)")
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    @Test("a plain string's end: the closing quote when nothing special comes before it, at every length, start and buffer end")
+    func plainStringEndAgreesWithByteLoop() {
+        let kinds = ByteSearchTests.kinds + [0x01, 0x7E, 0xE2]
+        for length in 0...40 {
+            for trailing in [0, 1, 2, 15, 16, 17] {
+                for position in 0...length {
+                    for kind in kinds {
+                        // `"` + content (ordinary bytes, `kind` at `position` when inside) + `"` + trailing bytes.
+                        var content = [UInt8](repeating: UInt8(ascii: "v"), count: length)
+                        if position < length { content[position] = kind }
+                        let line = [0x22] + content + [0x22] + [UInt8](repeating: UInt8(ascii: "}"), count: trailing)
+                        // Worked out byte by byte: the first special byte after the opening quote must be a quote,
+                        // and a buffer of fewer than sixteen bytes is never searched.
+                        let first = (1..<line.count).first { ByteSearchTests.isSpecial(line[$0]) }
+                        let want: Int? = line.count < 16 ? nil : first.flatMap { line[$0] == 0x22 ? $0 : nil }
+                        line.withUnsafeBytes { raw in
+                            #expect(ByteSearch.plainStringEnd(raw, from: 1) == want, "\(line)")
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     /// What scanning `"content"` followed by `padding` must give, worked out
     /// byte by byte: the end of the string and its flags, or the error's kind
     /// and offset (line checks first: a CR, then invalid UTF-8).
