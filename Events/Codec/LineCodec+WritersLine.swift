@@ -85,7 +85,8 @@ extension LineDecoder {
         let f = FieldRules(s, .envelope, materialize: false)
         let (v, seq, id) = try head(e, f)
         guard v <= known else { return nil }
-        let (at, _, _, type, _) = try envelope(e, f, version: v, walked: e.data.type)
+        // `data`'s type is the one the walk found by `type`'s bytes (``WriterWalks``, an exact match of its name).
+        let (at, _, _, type, _) = try envelope(e, f, version: v, named: e.data.type)
         guard e.data.type == type, let rules = DataRules.of(type), rules.keeps(e.data, in: s) else { return nil }
         return (seq, id, at, type)
     }

@@ -165,14 +165,15 @@ struct LineDecoder {
 
     /// The rest of the envelope's rules on a line of a version this reader
     /// knows (after ``head(_:_:)``), in ``record(_:)``'s order, but `data`'s own.
-    /// `walked`: the type the writer's walk found `type`'s bytes to name (see ``type(_:_:walked:)``).
+    /// `named`: the type whose name is exactly `type`'s bytes, when the
+    /// caller found it already (the writer's walk, `writersKeys`).
     @inline(__always)
-    func envelope(_ e: EnvelopeCapture, _ f: FieldRules, version v: Int, walked: EventType? = nil) throws(EventError)
+    func envelope(_ e: EnvelopeCapture, _ f: FieldRules, version v: Int, named: EventType? = nil) throws(EventError)
         -> (at: Timestamp, user: String, device: String?, type: EventType, prev: String) {
         let at = try timestamp(e[.at], f)
         let user = try f.string(e[.user], "user", .name)
         let device = try f.optionalString(e[.device], "device", .name)
-        let type = try self.type(e[.type], f, walked: walked)
+        let type = try self.type(e[.type], f, named: named)
         try matches(v, type, f)
         try data(e[.data], f)
         let prev = try self.prev(e[.prev], f)
@@ -199,29 +200,50 @@ struct LineDecoder {
     }
 
     /// `v`: an integer >= 1.
+    @inline(__always)
     private func version(_ e: EnvelopeCapture, _ f: FieldRules) throws(EventError) -> Int {
         let v = try f.integer(e[.v], "v")
-        guard v >= 1 else { throw f.error("v", "must be 1 or a newer format version (got \(v))") }
+        guard v >= 1 else { throw notVersion(v, f) }
         return v
+    }
+
+    /// ``version(_:_:)``'s error (out of line: made only for a line that breaks the rule).
+    @inline(never)
+    private func notVersion(_ v: Int, _ f: FieldRules) -> EventError {
+        f.error("v", "must be 1 or a newer format version (got \(v))")
     }
 
     /// A stored line's `type`: one of the types of the versions this reader
     /// knows (a reader of version 1 refuses a version-2 type as unknown).
-    /// `walked`: the type whose name the writer's walk found `c`'s bytes to be
-    /// exactly (a string without escapes, matched as ``EventType/init(utf8:)``
-    /// matches it: ``WriterWalks/type(_:_:_:)``), so the name is not matched
-    /// twice; nil on any other path.
-    private func type(_ c: Capture, _ f: FieldRules, walked: EventType? = nil) throws(EventError) -> EventType {
-        let type = try f.enumeration(c, "type") { walked ?? EventType(utf8: $0) }
+    /// `named` is the type whose name is exactly `c`'s bytes (written without
+    /// escapes), when the caller matched them already: the same match as
+    /// ``EventType/init(utf8:)``'s, not made twice.
+    @inline(__always)
+    private func type(_ c: Capture, _ f: FieldRules, named: EventType? = nil) throws(EventError) -> EventType {
+        let type: EventType
+        if let named, c.kind == .string, !c.flag { type = named } else { type = try f.enumeration(c, "type", EventType.init(utf8:)) }
         guard type.version > known else { return type }
+        return try unknownType(type, f)
+    }
+
+    /// The `type` rule's error for a type of a version this reader does not know.
+    @inline(never)
+    private func unknownType(_ type: EventType, _ f: FieldRules) throws(EventError) -> EventType {
         let allowed = EventType.allCases.filter { $0.version <= known }.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
         throw f.error("type", "must be one of \(allowed) (got \"\(type.rawValue)\")")
     }
 
     /// The rule of events-v2.md: a line's `v` is the version of its type.
+    @inline(__always)
     private func matches(_ v: Int, _ type: EventType, _ f: FieldRules) throws(EventError) {
         guard v != type.version else { return }
-        throw f.error("v", "must be \(type.version) for \(type): a line's v is the format version of its type (got \(v))")
+        throw mismatch(v, type, f)
+    }
+
+    /// ``matches(_:_:_:)``'s error (out of line: made only for a line that breaks the rule).
+    @inline(never)
+    private func mismatch(_ v: Int, _ type: EventType, _ f: FieldRules) -> EventError {
+        f.error("v", "must be \(type.version) for \(type): a line's v is the format version of its type (got \(v))")
     }
 
     /// The payload's rules against the event's day (``Payload/problem(onDay:)``).
@@ -255,7 +277,7 @@ struct LineDecoder {
     }
 
     /// Whether `u` is 1 to 64 characters of `A-Z a-z 0-9 . _ : -`.
-    static func isValidID(_ u: UnsafeRawBufferPointer) -> Bool {
+    @inline(__always) static func isValidID(_ u: UnsafeRawBufferPointer) -> Bool {
         let n = u.count
         guard n >= 1, n <= 64 else { return false }
         // `-` (valid) in the lanes past a short id.
@@ -304,9 +326,15 @@ struct LineDecoder {
         }
     }
 
+    @inline(__always)
     private func data(_ c: Capture, _ f: FieldRules) throws(EventError) {
-        guard c.kind != .absent else { throw f.error("data", "is required") }
-        guard c.kind == .object else { throw f.error("data", "must be an object, not \(c.kind.name)") }
+        guard c.kind == .object else { throw notObject(c, f) }
+    }
+
+    /// ``data(_:_:)``'s error (out of line: made only for a line that breaks the rule).
+    @inline(never)
+    private func notObject(_ c: Capture, _ f: FieldRules) -> EventError {
+        c.kind == .absent ? f.error("data", "is required") : f.error("data", "must be an object, not \(c.kind.name)")
     }
 
     @inline(__always)

@@ -25,22 +25,26 @@ public struct RedactionStub: Sendable, Hashable {
         self.seq = seq; self.redacted = redacted; self.prev = prev
     }
 
-    private static let head = Array(#"{"v":1,"seq":"#.utf8)
-    private static let middle = Array(#","redacted":""#.utf8)
-    private static let link = Array(#"","prev":""#.utf8)
-    private static let end = Array(#""}"#.utf8)
+    // The stub's fixed text, as constants (no global to initialize and look up on each line `parts` rules out).
+    private static var head: StaticString { #"{"v":1,"seq":"# }
+    private static var middle: StaticString { #","redacted":""# }
+    private static var link: StaticString { #"","prev":""# }
+    private static var end: StaticString { #""}"# }
+    /// The bytes of a stub but its seq's digits.
+    private static var fixed: Int { head.utf8CodeUnitCount + middle.utf8CodeUnitCount + 64 + link.utf8CodeUnitCount + 64 + end.utf8CodeUnitCount }
 
     /// The stub's line, without its LF.
     public func encoded() -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(180)
-        out += RedactionStub.head
+        func put(_ text: StaticString) { out += UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount) }
+        put(RedactionStub.head)
         out += Array(String(seq).utf8)
-        out += RedactionStub.middle
+        put(RedactionStub.middle)
         out += Array(redacted.utf8)
-        out += RedactionStub.link
+        put(RedactionStub.link)
         out += Array(prev.utf8)
-        out += RedactionStub.end
+        put(RedactionStub.end)
         return out
     }
 
@@ -59,11 +63,15 @@ public struct RedactionStub: Sendable, Hashable {
     /// The stub's parts, or nil when `line` is not a stub, spelled exactly.
     package static func parts(_ line: UnsafeRawBufferPointer) -> Parts? {
         let n = line.count
-        // The shortest stub: a one-digit seq.
-        guard n >= head.count + 1 + middle.count + 64 + link.count + 64 + end.count,
-              n <= head.count + 19 + middle.count + 64 + link.count + 64 + end.count else { return nil }
-        var k = 0
-        for b in head { guard line[k] == b else { return nil }; k += 1 }
+        // The shortest stub: a one-digit seq; the longest, nineteen. Any
+        // other length is ruled out at once (as nearly every event line is).
+        guard n >= fixed + 1, n <= fixed + 19 else { return nil }
+        // Past the seq, every stub is the same length: `,"redacted":"` is
+        // where it ends a stub. A line that has not it there is none (an
+        // event line of a stub's length is ruled out by a few bytes).
+        guard matches(middle, in: line, at: n - (middle.utf8CodeUnitCount + 64 + link.utf8CodeUnitCount + 64 + end.utf8CodeUnitCount)),
+              matches(head, in: line, at: 0) else { return nil }
+        var k = head.utf8CodeUnitCount
         var seq = 0
         let digitsStart = k
         while k < n, line[k] >= 0x30, line[k] <= 0x39 {
@@ -74,15 +82,18 @@ public struct RedactionStub: Sendable, Hashable {
         }
         // 1 to 19 digits, no leading zero, seq >= 1.
         guard k > digitsStart, line[digitsStart] != 0x30 else { return nil }
-        for b in middle { guard k < n, line[k] == b else { return nil }; k += 1 }
+        guard matches(middle, in: line, at: k) else { return nil }
+        k += middle.utf8CodeUnitCount
         let redacted = k..<(k + 64)
         guard k + 64 <= n, isLowerHex(line, redacted) else { return nil }
         k += 64
-        for b in link { guard k < n, line[k] == b else { return nil }; k += 1 }
+        guard matches(link, in: line, at: k) else { return nil }
+        k += link.utf8CodeUnitCount
         let prev = k..<(k + 64)
         guard k + 64 <= n, isLowerHex(line, prev) else { return nil }
         k += 64
-        for b in end { guard k < n, line[k] == b else { return nil }; k += 1 }
+        guard matches(end, in: line, at: k) else { return nil }
+        k += end.utf8CodeUnitCount
         guard k == n else { return nil }
         return Parts(seq: seq, redacted: redacted, prev: prev)
     }
@@ -98,6 +109,14 @@ public struct RedactionStub: Sendable, Hashable {
     public static func decode<Bytes: Collection<UInt8>>(_ line: Bytes) -> RedactionStub? {
         if let r = line.withContiguousStorageIfAvailable({ decode(UnsafeRawBufferPointer($0)) }) { return r }
         return Array(line).withUnsafeBytes { decode($0) }
+    }
+
+    /// Whether `line` holds `text`'s bytes at `k`.
+    @inline(__always) private static func matches(_ text: StaticString, in line: UnsafeRawBufferPointer, at k: Int) -> Bool {
+        let count = text.utf8CodeUnitCount
+        guard k >= 0, k + count <= line.count else { return false }
+        for j in 0..<count where line[k + j] != text.utf8Start[j] { return false }
+        return true
     }
 
     private static func isLowerHex(_ line: UnsafeRawBufferPointer, _ range: Range<Int>) -> Bool {

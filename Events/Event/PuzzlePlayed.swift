@@ -59,8 +59,35 @@ public struct Seconds: Sendable, Hashable, Comparable, CustomStringConvertible {
     static func value(ofLiteral u: UnsafeRawBufferPointer) -> Double? {
         // Whole seconds as digits (the writer's usual form): the integer is the value, exactly.
         if let n = FieldRules.integer(u) { return n > 0 && FieldRules.isInRange(n) ? Double(n) : nil }
+        if let v = decimal(u) { return v > 0 ? v : nil }
         guard let v = Double(String(decoding: u, as: UTF8.self)), v.isFinite, v > 0, FieldRules.isInRange(v) else { return nil }
         return v
+    }
+
+    /// The value of `u` when it is `digits.digits` (no sign, no exponent)
+    /// with at most 15 digits in all, else nil. Exactly `Double`'s reading
+    /// of the text: the digits without the point are an integer below 10^15
+    /// (< 2^53, exact as a `Double`), 10^k is exact for k ≤ 15, and one
+    /// division of two exact values is correctly rounded, as `strtod` rounds
+    /// (Clinger's fast path). Below 10^15, so within the format's bound.
+    @inline(__always) private static func decimal(_ u: UnsafeRawBufferPointer) -> Double? {
+        let n = u.count
+        guard n >= 3, n <= 16 else { return nil }
+        var mantissa = 0, point = -1
+        for k in 0..<n {
+            let d = u[k] &- 48
+            if d < 10 {
+                mantissa = mantissa &* 10 &+ Int(d)
+            } else if u[k] == UInt8(ascii: "."), point < 0, k > 0, k < n &- 1 {
+                point = k
+            } else {
+                return nil
+            }
+        }
+        guard point > 0 else { return nil }
+        var scale = 10.0
+        for _ in point &+ 2..<n { scale *= 10 }
+        return Double(mantissa) / scale
     }
 
     /// Makes seconds from a positive value of at most 2^53 − 1.

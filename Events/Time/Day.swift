@@ -10,6 +10,7 @@ public struct Day: Sendable, Hashable, Comparable, CustomStringConvertible {
     public init(ordinal: Int) { self.ordinal = ordinal }
 
     /// Makes a day from a year, month and day of month; nil when that date does not exist.
+    @inline(__always)
     public init?(year: Int, month: Int, day: Int) {
         guard (1...9999).contains(year), (1...12).contains(month),
               day >= 1, day <= Day.daysIn(month: month, year: year) else { return nil }
@@ -68,6 +69,7 @@ public struct Day: Sendable, Hashable, Comparable, CustomStringConvertible {
 
     // MARK: - Calendar arithmetic (package: Timestamp uses it)
 
+    @inline(__always)
     package static func ordinal(year: Int, month: Int, day: Int) -> Int {
         // Howard Hinnant's days_from_civil.
         let y = month <= 2 ? year - 1 : year
@@ -88,6 +90,7 @@ public struct Day: Sendable, Hashable, Comparable, CustomStringConvertible {
         return era * 146_097 + doe - 719_468
     }
 
+    @inline(__always)
     package static func daysIn(month: Int, year: Int) -> Int {
         switch month {
         case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
