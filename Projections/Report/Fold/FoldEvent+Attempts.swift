@@ -4,12 +4,13 @@ import Events
 /// what the report and the leaderboard hand ``AttemptLifecycle`` and their
 /// ``AttemptTable``.
 extension FoldEvent.View: AttemptEvent {
-    typealias Name = UnsafeRawBufferPointer
+    typealias Name = FoldAttemptName
     typealias Start = FoldEvent.View
     typealias Answer = FoldEvent.View
     typealias Hint = FoldEvent.View
 
     var attemptStep: AttemptStep<FoldEvent.View> {
+        let attempt = FoldAttemptName(id: attempt, chunk: numbers.chunk, number: numbers.attempt)
         switch type {
         case .quizStarted: return .start(attempt, self)
         case .answerSelected: return .answer(attempt, self)
@@ -24,4 +25,15 @@ extension FoldEvent.View: AttemptEvent {
             return .other
         }
     }
+}
+
+/// An attempt id as a compact fold's event names it: its bytes, and its
+/// number in its reader's chunk (``FoldEvent/View/Numbers``; -1 when not numbered).
+struct FoldAttemptName {
+    /// The id's UTF-8 bytes.
+    let id: UnsafeRawBufferPointer
+    /// The chunk it was numbered in (-1: none).
+    let chunk: Int
+    /// Its number there.
+    let number: Int32
 }
