@@ -168,4 +168,65 @@ struct FoldEventsTests {
         #expect(owned > lines.count / 2, "escaped users and the types read whole are decoded")
         #expect(borrowed > lines.count / 2, "the writer's own lines are read where they are")
     }
+
+    /// The numbers the reader gives a chunk's ids on its worker (issue 36,
+    /// fifth pass; `ChunkNumbers`): within a chunk, each kind numbered from 0
+    /// in the order first seen, the same bytes the same number and different
+    /// bytes different numbers (attempts under their user); a log read line
+    /// by line (under 1 MiB) is not numbered.
+    @Test("readFoldEvents numbers each chunk's users, attempts and skills exactly by bytes", arguments: [(3, 4), (40, 20)])
+    func chunkNumbers(users: Int, days: Int) throws {
+        let dir = try TempDir("fold-numbers")
+        defer { dir.cleanup() }
+        let (path, lines) = try KeptRecordsTests.demo(dir, users: users, days: days)
+        let chunked = lines.reduce(0) { $0 + $1.count + 1 } >= LogReader.serialBytes
+        struct Kind {
+            var byNumber: [Int32: [UInt8]] = [:]
+            var byBytes: [[UInt8]: Int32] = [:]
+            /// Files `bytes` as `number`; false when either was filed with another.
+            mutating func file(_ bytes: [UInt8], _ number: Int32) -> Bool {
+                if byNumber[number] == nil, byBytes[bytes] == nil, Int(number) == byNumber.count {
+                    byNumber[number] = bytes
+                    byBytes[bytes] = number
+                    return true
+                }
+                return byNumber[number] == bytes && byBytes[bytes] == number
+            }
+        }
+        var chunk = -1, chunks = 0, checked = 0
+        var users = Kind(), attempts = Kind(), skills = Kind()
+        var problems: [String] = []
+        _ = try LogReader(path: path).readFoldEvents { view in
+            let n = view.numbers
+            guard chunked else {
+                if n.chunk != -1 { problems.append("line \(view.seq) numbered though read line by line") }
+                return
+            }
+            if n.chunk != chunk {
+                if n.chunk <= chunk { problems.append("chunk \(n.chunk) after \(chunk)") }
+                (chunk, chunks) = (n.chunk, chunks + 1)
+                (users, attempts, skills) = (Kind(), Kind(), Kind())
+            }
+            let user = Array(view.user)
+            if !users.file(user, n.user) { problems.append("seq \(view.seq): user number \(n.user)") }
+            switch view.type {
+            case .quizStarted, .answerSelected, .hintUsed, .quizFinished, .quizAbandoned:
+                // An attempt is its user's bytes, a separator no id has, and its own.
+                if !attempts.file(user + [0] + Array(view.attempt), n.attempt) { problems.append("seq \(view.seq): attempt number \(n.attempt)") }
+            default:
+                if n.attempt != -1 { problems.append("seq \(view.seq): an attempt number for \(view.type)") }
+            }
+            if let skill = view.skill {
+                if !skills.file(Array(skill), n.skill) { problems.append("seq \(view.seq): skill number \(n.skill)") }
+            } else if n.skill != -1 {
+                problems.append("seq \(view.seq): a skill number without a skill")
+            }
+            checked += 1
+        }
+        #expect(problems.isEmpty, "\(problems.prefix(5))")
+        if chunked {
+            #expect(chunks > 3, "\(chunks) chunks")
+            #expect(checked > 0)
+        }
+    }
 }

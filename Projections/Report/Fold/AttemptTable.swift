@@ -63,9 +63,9 @@ extension AttemptTable: IndexedAttempts {
         return found
     }
 
-    mutating func start(_ started: FoldEvent.View, _ event: FoldEvent.View) -> Int {
-        let (attempt, slot) = index.start(started.attempt, on: event.day)
-        chunk.file(attempt, started.numbers.chunk, started.numbers.attempt)
+    mutating func start(_ started: FoldStart, _ event: FoldEvent.View) -> Int {
+        let (attempt, slot) = index.start(event.attempt, on: event.day)
+        chunk.file(attempt, event.numbers.chunk, event.numbers.attempt)
         if slot == running.count { running.append(Running()) }
         running[slot].questions = started.questions
         running[slot].score = 0
@@ -90,7 +90,7 @@ extension AttemptTable: IndexedAttempts {
         running[index.slot(attempt)].epoch == epoch
     }
 
-    mutating func answer(_ attempt: Int, _ answer: FoldEvent.View, _ event: FoldEvent.View) -> Bool {
+    mutating func answer(_ attempt: Int, _ answer: FoldAnswer, _ event: FoldEvent.View) -> Bool {
         let slot = index.slot(attempt)
         let q = answer.question
         if Self.contains(running[slot].answered, q) { return false }
@@ -104,7 +104,7 @@ extension AttemptTable: IndexedAttempts {
         return true
     }
 
-    func hint(_ attempt: Int, _ hint: FoldEvent.View) {}
+    func hint(_ attempt: Int, _ hint: Void) {}
 
     mutating func end(_ attempt: Int, finished: Bool, _ event: FoldEvent.View) {
         let slot = index.end(attempt)
