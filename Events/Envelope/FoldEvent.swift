@@ -201,7 +201,7 @@ package struct FoldEvent: Sendable {
         /// that checks its line: within one chunk of lines (`chunk`), the
         /// same bytes have the same number, and different bytes different
         /// ones (compared exactly), each kind (users, attempts under their
-        /// user, skills) numbered from 0 in the order first seen. The fold
+        /// user) numbered from 0 in the order first seen. The fold
         /// finds an id by its bytes once a chunk and then by its number.
         package struct Numbers: Sendable {
             /// The chunk (the number of its first line); -1: not numbered.
@@ -210,8 +210,6 @@ package struct FoldEvent: Sendable {
             package var user: Int32 = -1
             /// `attempt`'s number in the chunk, under its user's (-1: none).
             package var attempt: Int32 = -1
-            /// `skill`'s number in the chunk (-1: none).
-            package var skill: Int32 = -1
 
             /// Not numbered.
             package init() {}

@@ -53,8 +53,6 @@ package struct ReportBuilder: Sendable, AllLearnersFold {
     private var days = DayCounts()
     private var skillNames = ByteKeys()
     private var skills: [SkillCount] = []
-    /// The skills of the reader's chunk being folded, by their number there.
-    private var chunkSkills = ChunkMap()
     /// The users active in the range.
     private var activeUsers = 0
     /// The users active in the range that were closed (`closeLearners`), by
@@ -111,7 +109,7 @@ package struct ReportBuilder: Sendable, AllLearnersFold {
         case .started:
             if counted { days.update(day) { $0.started += 1 } }
         case .answered:
-            if counted { count(answer: e.correct, skill: e.skill, numbered: e.numbers, on: day) }
+            if counted { count(answer: e.correct, skill: e.skill, on: day) }
         case .hinted:
             if counted { days.update(day) { $0.hints += 1 } }
         case .ended(_, let finished, let counts):
@@ -169,24 +167,15 @@ package struct ReportBuilder: Sendable, AllLearnersFold {
     @inline(__always)
     private func inRange(_ day: Int) -> Bool { day >= low && day <= high }
 
-    /// Counts one answer (a first answer of an attempt or a submission answer) on a day of the report;
-    /// `numbered`: the skill's number in its reader's chunk, when it has one.
-    private mutating func count(answer correct: Bool, skill: UnsafeRawBufferPointer?,
-                                numbered: FoldEvent.View.Numbers = .init(), on day: Int) {
+    /// Counts one answer (a first answer of an attempt or a submission answer) on a day of the report.
+    private mutating func count(answer correct: Bool, skill: UnsafeRawBufferPointer?, on day: Int) {
         days.update(day) {
             $0.answers += 1
             if correct { $0.correct += 1 }
         }
         guard let skill else { return }
-        let index: Int
-        if let known = chunkSkills.value(numbered.chunk, numbered.skill) {
-            index = Int(known)
-        } else {
-            let inserted: Bool
-            (index, inserted) = skillNames.insert(skill)
-            if inserted { skills.append(SkillCount()) }
-            chunkSkills.file(index, numbered.chunk, numbered.skill)
-        }
+        let (index, inserted) = skillNames.insert(skill)
+        if inserted { skills.append(SkillCount()) }
         skills[index].answers += 1
         if correct { skills[index].correct += 1 }
     }

@@ -88,7 +88,7 @@ struct ReportFoldThreadTests {
         }
     }
 
-    /// The reader numbers each chunk's users, attempts and skills on its
+    /// The reader numbers each chunk's users and attempts on its
     /// worker and the fold finds them by number after the first (issue 36,
     /// fifth pass): ids the spec holds different though `String ==` holds
     /// them equal ("é" as one scalar and as "e" + U+0301) must stay two ids

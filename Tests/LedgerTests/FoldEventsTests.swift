@@ -170,11 +170,11 @@ struct FoldEventsTests {
     }
 
     /// The numbers the reader gives a chunk's ids on its worker (issue 36,
-    /// fifth pass; `ChunkNumbers`): within a chunk, each kind numbered from 0
+    /// fifth pass; `ChunkNumbers`): within a chunk, users and attempts numbered from 0
     /// in the order first seen, the same bytes the same number and different
     /// bytes different numbers (attempts under their user); a log read line
     /// by line (under 1 MiB) is not numbered.
-    @Test("readFoldEvents numbers each chunk's users, attempts and skills exactly by bytes", arguments: [(3, 4), (40, 20)])
+    @Test("readFoldEvents numbers each chunk's users and attempts exactly by bytes", arguments: [(3, 4), (40, 20)])
     func chunkNumbers(users: Int, days: Int) throws {
         let dir = try TempDir("fold-numbers")
         defer { dir.cleanup() }
@@ -194,7 +194,7 @@ struct FoldEventsTests {
             }
         }
         var chunk = -1, chunks = 0, checked = 0
-        var users = Kind(), attempts = Kind(), skills = Kind()
+        var users = Kind(), attempts = Kind()
         var problems: [String] = []
         _ = try LogReader(path: path).readFoldEvents { view in
             let n = view.numbers
@@ -205,7 +205,7 @@ struct FoldEventsTests {
             if n.chunk != chunk {
                 if n.chunk <= chunk { problems.append("chunk \(n.chunk) after \(chunk)") }
                 (chunk, chunks) = (n.chunk, chunks + 1)
-                (users, attempts, skills) = (Kind(), Kind(), Kind())
+                (users, attempts) = (Kind(), Kind())
             }
             let user = Array(view.user)
             if !users.file(user, n.user) { problems.append("seq \(view.seq): user number \(n.user)") }
@@ -215,11 +215,6 @@ struct FoldEventsTests {
                 if !attempts.file(user + [0] + Array(view.attempt), n.attempt) { problems.append("seq \(view.seq): attempt number \(n.attempt)") }
             default:
                 if n.attempt != -1 { problems.append("seq \(view.seq): an attempt number for \(view.type)") }
-            }
-            if let skill = view.skill {
-                if !skills.file(Array(skill), n.skill) { problems.append("seq \(view.seq): skill number \(n.skill)") }
-            } else if n.skill != -1 {
-                problems.append("seq \(view.seq): a skill number without a skill")
             }
             checked += 1
         }

@@ -2,7 +2,7 @@ import Events
 
 /// What a compact fold found for the ids its reader numbered within one chunk
 /// of lines (``FoldEvent/View/Numbers``): a user's or an attempt's number in
-/// the fold, or a skill's, by the id's number in the chunk. The first event
+/// the fold, by the id's number in the chunk. The first event
 /// of a chunk naming an id finds it by its bytes (``ByteKeys``) and files it
 /// here; the others find it here, without hashing or reading the id.
 struct ChunkMap: Sendable {

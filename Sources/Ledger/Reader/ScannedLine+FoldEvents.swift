@@ -38,8 +38,7 @@ struct FoldEvents: LineKeeping {
 
     mutating func check(_ line: ScannedLine, hasher: IDHasher, keep: (consuming FoldEvent.View) -> Void) -> CheckedLine {
         guard numbers != nil else { return line.checkedFoldEvent(hasher: hasher, keep: keep) }
-        return line.checkedFoldEvent(hasher: hasher) { view in
-            var view = view
+        return line.checkedFoldEvent(hasher: hasher) { (view: consuming FoldEvent.View) in
             numbers?.number(&view)
             keep(view)
         }
