@@ -194,26 +194,6 @@ package struct FoldEvent: Sendable {
         package var skill: UnsafeRawBufferPointer?
         /// The event read whole, and the text the ids point into when the view holds it.
         private let held: Held?
-        /// Its ids' numbers in the report's read (``Numbers``); none for a view made any other way.
-        package var numbers = Numbers()
-
-        /// The numbers the report's reader gives a view's ids on the thread
-        /// that checks its line: within one chunk of lines (`chunk`), the
-        /// same bytes have the same number, and different bytes different
-        /// ones (compared exactly), each kind (users, attempts under their
-        /// user) numbered from 0 in the order first seen. The fold
-        /// finds an id by its bytes once a chunk and then by its number.
-        package struct Numbers: Sendable {
-            /// The chunk (the number of its first line); -1: not numbered.
-            package var chunk = -1
-            /// `user`'s number in the chunk.
-            package var user: Int32 = -1
-            /// `attempt`'s number in the chunk, under its user's (-1: none).
-            package var attempt: Int32 = -1
-
-            /// Not numbered.
-            package init() {}
-        }
 
         /// The event itself, for a `progress.reset`, a `submission.made`, a `streak.freeze_granted` or a `streak.paused`.
         package var payload: Event? { held?.event }

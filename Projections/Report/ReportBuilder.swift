@@ -89,7 +89,7 @@ package struct ReportBuilder: Sendable, AllLearnersFold {
     /// Folds one event of a log, any user's, in log order (a reader's
     /// ``FoldEvent/View``: its ids read as bytes where they are).
     package mutating func add(_ e: FoldEvent.View) {
-        let (number, isNew) = openLearners.users.number(e)
+        let (number, isNew) = openLearners.users.number(e.user)
         if isNew { openLearners.parts.append(makeLearner()) }
         add(e, user: number)
     }

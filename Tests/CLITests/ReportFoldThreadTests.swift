@@ -88,12 +88,10 @@ struct ReportFoldThreadTests {
         }
     }
 
-    /// The reader numbers each chunk's users and attempts on its
-    /// worker and the fold finds them by number after the first (issue 36,
-    /// fifth pass): ids the spec holds different though `String ==` holds
-    /// them equal ("é" as one scalar and as "e" + U+0301) must stay two ids
-    /// in every chunk, users and skills alike, and a log of many chunks must
-    /// give the in-order fold's report of its records.
+    /// Ids the spec holds different though `String ==` holds them equal
+    /// ("é" as one scalar and as "e" + U+0301) must stay two ids, users and
+    /// skills alike, in a log read in many chunks by the workers (past 1
+    /// MiB), with the fold on the ordered thread: the in-order fold's report.
     @Test("users and skills that differ only by normalization, in the same chunks: the in-order fold's report")
     func idsEqualOnlyAsStrings() throws {
         let dir = try TemporaryDirectory()

@@ -37,8 +37,6 @@ struct AttemptTable: Sendable {
     var index = AttemptIndex()
     /// By slot.
     private var running: [Running] = []
-    /// The attempts of the reader's chunk being folded, by their number there.
-    private var chunk = ChunkMap()
 
     /// Nothing known.
     init() {}
@@ -46,7 +44,6 @@ struct AttemptTable: Sendable {
     /// Forgets every attempt (a learner was closed), keeping the storage for the next ones.
     mutating func removeAll() {
         index.removeAll()
-        chunk.removeAll()
         epochs.removeAll(keepingCapacity: true)
         for slot in running.indices { running[slot].answered.removeAll(keepingCapacity: true) }
     }
@@ -55,17 +52,10 @@ struct AttemptTable: Sendable {
 extension AttemptTable: IndexedAttempts {
     typealias Input = FoldEvent.View
 
-    /// By its number in the reader's chunk when it was found before in that chunk, else by its bytes.
-    mutating func find(_ name: FoldAttemptName) -> Int? {
-        if let known = chunk.value(name.chunk, name.number) { return Int(known) }
-        guard let found = index.find(name.id) else { return nil }
-        chunk.file(found, name.chunk, name.number)
-        return found
-    }
+    mutating func find(_ id: UnsafeRawBufferPointer) -> Int? { index.find(id) }
 
     mutating func start(_ started: FoldStart, _ event: FoldEvent.View) -> Int {
         let (attempt, slot) = index.start(event.attempt, on: event.day)
-        chunk.file(attempt, event.numbers.chunk, event.numbers.attempt)
         if slot == running.count { running.append(Running()) }
         running[slot].questions = started.questions
         running[slot].score = 0

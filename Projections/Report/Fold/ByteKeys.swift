@@ -1,5 +1,3 @@
-import Events
-
 /// Byte strings numbered in the order they are first seen: the compact
 /// folds' users, skills, quiz and question ids and (per user) attempt ids,
 /// each stored once.
@@ -122,15 +120,69 @@ struct ByteKeys: Sendable {
         slots = grown
     }
 
+    /// A 64-bit multiply-xorshift hash of the key's words, with its length, the
+    /// namespace and a per-process seed mixed in (a log cannot choose ids that
+    /// collide), finished with MurmurHash3's `fmix64`. Several times cheaper
+    /// than `Hasher` on short keys, and the table needs no more.
     @inline(__always)
-    private static func hash(_ key: UnsafeRawBufferPointer, _ tag: Int32, _ seed: UInt64) -> Int { ExactBytes.hash(key, tag, seed) }
+    private static func hash(_ key: UnsafeRawBufferPointer, _ tag: Int32, _ seed: UInt64) -> Int {
+        let m: UInt64 = 0x9E37_79B9_7F4A_7C15
+        let n = key.count
+        var h = seed ^ (UInt64(n) &* 0xC2B2_AE3D_27D4_EB4F) ^ UInt64(UInt32(bitPattern: tag))
+        @inline(__always) func mix(_ word: UInt64) {
+            h = (h ^ word) &* m
+            h ^= h >> 29
+        }
+        if n >= 8 {
+            var i = 0
+            while i + 8 < n {
+                mix(key.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+                i += 8
+            }
+            mix(key.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self))     // the last 8, overlapping
+        } else if n >= 4 {
+            let low = UInt64(key.loadUnaligned(fromByteOffset: 0, as: UInt32.self))
+            let high = UInt64(key.loadUnaligned(fromByteOffset: n - 4, as: UInt32.self))
+            mix(low | high << 32)
+        } else if n > 0 {
+            mix(UInt64(key[0]) | UInt64(key[n / 2]) << 8 | UInt64(key[n - 1]) << 16)
+        }
+        h ^= h >> 33
+        h &*= 0xFF51_AFD7_ED55_8CCD
+        h ^= h >> 33
+        h &*= 0xC4CE_B9FE_1A85_EC53
+        h ^= h >> 33
+        return Int(truncatingIfNeeded: h)
+    }
 
-    /// Drawn once per process (the hash is ``ExactBytes``').
-    private static var processSeed: UInt64 { ExactBytes.processSeed }
+    /// Drawn once per process from the standard library's seeded hasher.
+    private static let processSeed: UInt64 = {
+        var hasher = Hasher()
+        hasher.combine(0x7265_706F_7274 as UInt64)
+        return UInt64(truncatingIfNeeded: hasher.finalize())
+    }()
 
     /// Whether two buffers of the same length hold the same bytes.
     @inline(__always)
-    static func equal(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool { ExactBytes.equal(a, b) }
+    static func equal(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
+        let n = b.count
+        if n >= 8 {
+            var i = 0
+            while i + 8 < n {
+                if a.loadUnaligned(fromByteOffset: i, as: UInt64.self) != b.loadUnaligned(fromByteOffset: i, as: UInt64.self) {
+                    return false
+                }
+                i += 8
+            }
+            return a.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self) == b.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self)
+        }
+        if n >= 4 {
+            return a.loadUnaligned(fromByteOffset: 0, as: UInt32.self) == b.loadUnaligned(fromByteOffset: 0, as: UInt32.self)
+                && a.loadUnaligned(fromByteOffset: n - 4, as: UInt32.self) == b.loadUnaligned(fromByteOffset: n - 4, as: UInt32.self)
+        }
+        for i in 0..<n where a[i] != b[i] { return false }
+        return true
+    }
 }
 
 /// Calls `body` with the UTF-8 bytes of `string`, without copying a native string.

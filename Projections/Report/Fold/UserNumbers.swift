@@ -1,5 +1,3 @@
-import Events
-
 /// The compact folds' users (the report, the question analysis, the
 /// leaderboard): numbered in the order first seen, each id stored once
 /// (``ByteKeys``, compared exactly), the user of the event before remembered:
@@ -8,8 +6,6 @@ struct UserNumbers: Sendable {
     private var ids = ByteKeys()
     /// The number of the user of the latest event (-1 before one).
     private var last: Int32 = -1
-    /// The users of the chunk being read, by their number there.
-    private var chunk = ChunkMap()
 
     /// No user.
     init() {}
@@ -32,19 +28,6 @@ struct UserNumbers: Sendable {
         return (last, inserted)
     }
 
-    /// The number of the user of `view`, and whether the user is new: by
-    /// the id's number in its chunk when it was met before in that chunk.
-    mutating func number(_ view: borrowing FoldEvent.View) -> (number: Int32, isNew: Bool) {
-        let n = view.numbers
-        if let known = chunk.value(n.chunk, n.user) {
-            last = known
-            return (known, false)
-        }
-        let numbered = number(view.user)
-        chunk.file(Int(numbered.number), n.chunk, n.user)
-        return numbered
-    }
-
     /// User number `k`'s id, as bytes.
     func id(_ k: Int) -> ArraySlice<UInt8> { ids.key(k) }
 
@@ -54,7 +37,6 @@ struct UserNumbers: Sendable {
     /// Forgets every user (they were closed), keeping the storage.
     mutating func removeAll() {
         ids.removeAll()
-        chunk.removeAll()
         last = -1
     }
 

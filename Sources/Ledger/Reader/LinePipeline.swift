@@ -167,9 +167,7 @@ final class LineChunk<Kept>: @unchecked Sendable {
     }
 
     /// Decodes and hashes every line, keeping what `filter` keeps (on a worker).
-    func check<Keeping: LineKeeping>(keeping keeper: Keeping, hasher: IDHasher) where Keeping.Kept == Kept {
-        var filter = keeper
-        if count > 0 { filter.beginChunk(at: spans[0].number) }
+    func check<Keeping: LineKeeping>(keeping filter: Keeping, hasher: IDHasher) where Keeping.Kept == Kept {
         // The last use's lines and records are released here, on the worker.
         checked.deinitialize(count: checkedCount)
         (records + recordsGiven).deinitialize(count: recordCount - recordsGiven)

@@ -132,7 +132,6 @@ public struct LogReader {
         }
         let scanner = LineScanner(system: system, fd: fd, path: path, chunkSize: min(chunkSize, max(end - start, 4096)))
         let hasher = idHasher
-        var filter = filter
         return try scanner.scan(from: start, to: end, firstLine: firstLine) { (line) throws(LedgerError) in
             var record: Keeping.Kept? = nil
             let checked = filter.check(line, hasher: hasher) { record = $0 }

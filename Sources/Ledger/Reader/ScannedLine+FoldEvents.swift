@@ -7,14 +7,7 @@ protocol LineKeeping: Sendable {
     /// What is kept of a line.
     associatedtype Kept
     /// Checks and hashes `line`, handing what is kept of it to `keep`.
-    mutating func check(_ line: ScannedLine, hasher: IDHasher, keep: (consuming Kept) -> Void) -> CheckedLine
-    /// Called on a copy before it checks one chunk's lines, in order, on one
-    /// worker (``LineChunk``), whose bytes stay until the chunk is consumed.
-    mutating func beginChunk(at line: Int)
-}
-
-extension LineKeeping {
-    mutating func beginChunk(at line: Int) {}
+    func check(_ line: ScannedLine, hasher: IDHasher, keep: (consuming Kept) -> Void) -> CheckedLine
 }
 
 extension RecordFilter: LineKeeping {
@@ -26,22 +19,10 @@ extension RecordFilter: LineKeeping {
 /// The report's read of a log: each event's ``FoldEvent/View``
 /// (``ScannedLine/checkedFoldEvent(hasher:keep:)``), its ids where they are
 /// in the line's bytes: those stay in their chunk until the view has been
-/// handed over (a chunk is filled again only after it was consumed). In a
-/// chunk checked on a worker, the views' ids are numbered there too
-/// (``ChunkNumbers``), so the fold on the ordered thread finds most of them
-/// by number; lines checked one by one (a short log) are not numbered.
+/// handed over (a chunk is filled again only after it was consumed).
 struct FoldEvents: LineKeeping {
-    /// The chunk's numbers, from ``beginChunk(at:)``.
-    private var numbers: ChunkNumbers?
-
-    mutating func beginChunk(at line: Int) { numbers = ChunkNumbers(chunk: line) }
-
-    mutating func check(_ line: ScannedLine, hasher: IDHasher, keep: (consuming FoldEvent.View) -> Void) -> CheckedLine {
-        guard numbers != nil else { return line.checkedFoldEvent(hasher: hasher, keep: keep) }
-        return line.checkedFoldEvent(hasher: hasher) { (view: consuming FoldEvent.View) in
-            numbers?.number(&view)
-            keep(view)
-        }
+    func check(_ line: ScannedLine, hasher: IDHasher, keep: (consuming FoldEvent.View) -> Void) -> CheckedLine {
+        line.checkedFoldEvent(hasher: hasher, keep: keep)
     }
 }
 
