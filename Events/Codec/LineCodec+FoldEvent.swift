@@ -13,14 +13,35 @@ extension LineCodec {
     /// captures, every rule applied by the payload) and its view made from
     /// the record, holding its own text.
     package static func checkFoldEvent(_ line: UnsafeRawBufferPointer) throws(EventError) -> (keys: RecordKeys, event: FoldEvent.View?) {
-        let (decoder, e, writers) = try LineDecoder.scan(line, materialize: false, data: true, writersWalk: true)
-        if writers, let checked = try decoder.writersKeys(e), let user = checked.keys.user,
+        // As `LineDecoder.keys(_:writersWalk:)` reads a line (verify's check):
+        // the writer's walk and the second stage in place, no copy of the
+        // captures; `data`'s strings are made only for a line decoded whole.
+        if let problem = LineChecks.lengthProblem(line) { throw problem }
+        var decoder = LineDecoder(line)
+        decoder.materialize = false
+        decoder.materializeData = false
+        var e = LineDecoder.EnvelopeCapture()
+        guard decoder.scanWritersLine(into: &e) else { return try generalFoldEvent(line) }
+        if let checked = try decoder.writersKeys(e), let user = checked.keys.user,
            let event = RecordKeys.withBytes(user, in: line, { FoldEvent.View(checked, in: line, user: $0) }) {
             return (checked.keys, event)
         }
-        let (keys, record) = try decoder.keyed(e)
-        guard case .event(let envelope) = record, let user = keys.user else { return (keys, nil) }
-        return (keys, RecordKeys.withBytes(user, in: line) { FoldEvent.View(owning: envelope, user: $0) })
+        decoder.materializeData = true
+        return try ownedFoldEvent(decoder.keyed(e), in: line)
+    }
+
+    /// ``checkFoldEvent(_:)`` of a line the writer's walk does not take: the general walk, every rule.
+    @inline(never)
+    private static func generalFoldEvent(_ line: UnsafeRawBufferPointer) throws(EventError) -> (keys: RecordKeys, event: FoldEvent.View?) {
+        let (decoder, e, _) = try LineDecoder.scan(line, materialize: false, data: true, writersWalk: false)
+        return try ownedFoldEvent(decoder.keyed(e), in: line)
+    }
+
+    /// The keys and the view, holding its own text, of a line decoded whole (nil for a newer-version line).
+    @inline(never)
+    private static func ownedFoldEvent(_ read: (keys: RecordKeys, record: Record), in line: UnsafeRawBufferPointer) -> (keys: RecordKeys, event: FoldEvent.View?) {
+        guard case .event(let envelope) = read.record, let user = read.keys.user else { return (read.keys, nil) }
+        return (read.keys, RecordKeys.withBytes(user, in: line) { FoldEvent.View(owning: envelope, user: $0) })
     }
 }
 

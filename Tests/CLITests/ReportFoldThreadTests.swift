@@ -87,4 +87,43 @@ struct ReportFoldThreadTests {
             #expect(r.stdout == here.json, "\(range)")
         }
     }
+
+    /// Ids the spec holds different though `String ==` holds them equal
+    /// ("é" as one scalar and as "e" + U+0301) must stay two ids, users and
+    /// skills alike, in a log read in many chunks by the workers (past 1
+    /// MiB), with the fold on the ordered thread: the in-order fold's report.
+    @Test("users and skills that differ only by normalization, in the same chunks: the in-order fold's report")
+    func idsEqualOnlyAsStrings() throws {
+        let dir = try TemporaryDirectory()
+        let demo = try LogFixture.demo(in: dir, users: 30, days: 20, seed: 13, name: "forms")
+        let lines = try String(contentsOfFile: demo, encoding: .utf8).split(separator: "\n").map(String.init)
+        var bodies: [String] = []
+        for (k, line) in lines.enumerated() {
+            var body = line.replacingOccurrences(of: #"^\{"v":[0-9]+,"seq":[0-9]+,"#, with: "{", options: .regularExpression)
+                .replacingOccurrences(of: #","prev":"[0-9a-f]{64}"\}$"#, with: "}", options: .regularExpression)
+            // u-0NM: an odd number is "é" as one scalar, the even one after it "e" + U+0301: two users each.
+            if let r = body.range(of: #""user":"u-0([0-9])([0-9])""#, options: .regularExpression) {
+                let digits = body[r].dropFirst(11).dropLast()
+                let n = Int(digits) ?? 0
+                let e = n % 2 == 1 ? "\u{E9}" : "e\u{301}"
+                body.replaceSubrange(r, with: #""user":"\#(e)-\#((n + 1) / 2)""#)
+            }
+            // Every skill written in one form on even lines and the other on odd ones.
+            body = body.replacingOccurrences(of: #""skill":""#, with: #""skill":""# + (k % 2 == 0 ? "\u{E9}" : "e\u{301}"))
+            bodies.append(body)
+        }
+        let log = dir.path("forms.log")
+        try NumberBoundsTests.chained(bodies).write(toFile: log, atomically: true, encoding: .utf8)
+        #expect(try CLI.run(["verify", log]).status == 0)
+        let size = try FileManager.default.attributesOfItem(atPath: log)[.size] as? Int ?? 0
+        #expect(size > 1 << 20, "\(size) bytes: read by the workers in chunks (not line by line) only past 1 MiB")
+        for range in [[], ["--from", "2025-10-04", "--to", "2025-10-12"]] {
+            let r = try CLI.run(["report", log, "--format", "json", "--quiet"] + range)
+            #expect(r.status == 0, "\(r.stderr)")
+            let here = try Self.foldedHere([log], from: range.isEmpty ? nil : Day("2025-10-04"), to: range.isEmpty ? nil : Day("2025-10-12"))
+            #expect(r.stdout == here.json, "\(range)")
+            // Both forms of a skill are rows of their own.
+            #expect(r.stdout.contains("\u{E9}") && r.stdout.contains("e\u{301}"))
+        }
+    }
 }

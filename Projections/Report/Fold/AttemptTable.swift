@@ -54,8 +54,8 @@ extension AttemptTable: IndexedAttempts {
 
     mutating func find(_ id: UnsafeRawBufferPointer) -> Int? { index.find(id) }
 
-    mutating func start(_ started: FoldEvent.View, _ event: FoldEvent.View) -> Int {
-        let (attempt, slot) = index.start(started.attempt, on: event.day)
+    mutating func start(_ started: FoldStart, _ event: FoldEvent.View) -> Int {
+        let (attempt, slot) = index.start(event.attempt, on: event.day)
         if slot == running.count { running.append(Running()) }
         running[slot].questions = started.questions
         running[slot].score = 0
@@ -80,7 +80,7 @@ extension AttemptTable: IndexedAttempts {
         running[index.slot(attempt)].epoch == epoch
     }
 
-    mutating func answer(_ attempt: Int, _ answer: FoldEvent.View, _ event: FoldEvent.View) -> Bool {
+    mutating func answer(_ attempt: Int, _ answer: FoldAnswer, _ event: FoldEvent.View) -> Bool {
         let slot = index.slot(attempt)
         let q = answer.question
         if Self.contains(running[slot].answered, q) { return false }
@@ -94,7 +94,7 @@ extension AttemptTable: IndexedAttempts {
         return true
     }
 
-    func hint(_ attempt: Int, _ hint: FoldEvent.View) {}
+    func hint(_ attempt: Int, _ hint: Void) {}
 
     mutating func end(_ attempt: Int, finished: Bool, _ event: FoldEvent.View) {
         let slot = index.end(attempt)

@@ -5,15 +5,16 @@ import Events
 /// ``AttemptTable``.
 extension FoldEvent.View: AttemptEvent {
     typealias Name = UnsafeRawBufferPointer
-    typealias Start = FoldEvent.View
-    typealias Answer = FoldEvent.View
-    typealias Hint = FoldEvent.View
+    typealias Start = FoldStart
+    typealias Answer = FoldAnswer
+    typealias Hint = Void
 
     var attemptStep: AttemptStep<FoldEvent.View> {
         switch type {
-        case .quizStarted: return .start(attempt, self)
-        case .answerSelected: return .answer(attempt, self)
-        case .hintUsed: return .hint(attempt, self)
+        // What the store reads, not the whole view (112 bytes, copied into the step).
+        case .quizStarted: return .start(attempt, FoldStart(questions: questions, daily: daily))
+        case .answerSelected: return .answer(attempt, FoldAnswer(question: question, correct: correct))
+        case .hintUsed: return .hint(attempt, ())
         case .quizFinished: return .end(attempt, finished: true)
         case .quizAbandoned: return .end(attempt, finished: false)
         case .progressReset:
@@ -24,4 +25,20 @@ extension FoldEvent.View: AttemptEvent {
             return .other
         }
     }
+}
+
+/// What ``AttemptTable`` reads of a `quiz.started` of a compact fold.
+struct FoldStart {
+    /// Its `questions`.
+    let questions: Int
+    /// Its `daily`.
+    let daily: Bool
+}
+
+/// What ``AttemptTable`` reads of an `answer.selected` of a compact fold.
+struct FoldAnswer {
+    /// Its `question`'s UTF-8 bytes.
+    let question: UnsafeRawBufferPointer
+    /// Its `correct`.
+    let correct: Bool
 }
