@@ -44,8 +44,8 @@ final class IDFingerprints: ChainIDs {
     private let segments: UnsafeMutablePointer<Segment>
     /// Bits 32-47 of the hash of the id at each position (position 1
     /// first), in blocks of 65,536 that never move (a growing array would
-    /// hold two copies while it grows).
-    @exclusivity(unchecked) private var highs: [[UInt16]] = []
+    /// hold two copies while it grows), each filled as ids come.
+    @exclusivity(unchecked) private var highs: [UnsafeMutablePointer<UInt16>] = []
     private static let highsBlock = 1 << 16
     /// How many ids are kept.
     @exclusivity(unchecked) private(set) var count = 0
@@ -57,19 +57,30 @@ final class IDFingerprints: ChainIDs {
     /// Where lines are read back from.
     let lines: EarlierLines
 
-    /// No ids; the first one kept will be line `firstSeq` of the file `lines` reads.
-    init(firstSeq: Int = 1, lines: EarlierLines) {
+    /// No ids; the first one kept will be line `firstSeq` of the file `lines`
+    /// reads. `expected`: about how many ids will come (the table starts
+    /// that large, so that it seldom grows; it grows past it as needed).
+    init(firstSeq: Int = 1, expected: Int = 0, lines: EarlierLines) {
         self.firstSeq = firstSeq
         self.lines = lines
+        // Room for `expected` ids at most 3/4 full, a power of two per segment.
+        let perSegment = max(expected, 0) / IDFingerprints.segmentCount * 4 / 3 + 1
+        let slots = max(16, 1 << (Int.bitWidth - (perSegment - 1).leadingZeroBitCount))
         segments = .allocate(capacity: IDFingerprints.segmentCount)
         for s in 0..<IDFingerprints.segmentCount {
-            (segments + s).initialize(to: Segment(slots: IDFingerprints.emptySlots(16), mask: 15))
+            (segments + s).initialize(to: Segment(slots: IDFingerprints.emptySlots(slots), mask: slots - 1))
         }
     }
+
+    /// About how many ids a file region of `bytes` holds, for ``init(firstSeq:expected:lines:)``:
+    /// a writer's line is 150 to 500 bytes; counting 320 a line sizes the table
+    /// for most logs at once without making it larger than it would grow to.
+    static func expected(bytes: Int) -> Int { bytes / 320 }
 
     deinit {
         for s in 0..<IDFingerprints.segmentCount { segments[s].slots.deallocate() }
         segments.deallocate()
+        for block in highs { block.deallocate() }
     }
 
     private static func emptySlots(_ count: Int) -> UnsafeMutablePointer<UInt64> {
@@ -96,11 +107,9 @@ final class IDFingerprints: ChainIDs {
                                   "line \(line.number): more than \(UInt32.max) lines in one read; the reader's id index cannot hold more")
             }
             if (position - 1) % IDFingerprints.markEvery == 0 { marks.append(line.offset) }
-            if count % IDFingerprints.highsBlock == 0 {
-                highs.append([])
-                highs[highs.count - 1].reserveCapacity(IDFingerprints.highsBlock)
-            }
-            highs[highs.count - 1].append(UInt16(truncatingIfNeeded: line.idHash >> 32))
+            let inBlock = count % IDFingerprints.highsBlock
+            if inBlock == 0 { highs.append(.allocate(capacity: IDFingerprints.highsBlock)) }
+            (highs[highs.count - 1] + inBlock).initialize(to: UInt16(truncatingIfNeeded: line.idHash >> 32))
             count = position
             let segment = segments + s
             segment.pointee.slots[slot] = line.idHash << 32 | UInt64(position)
