@@ -40,15 +40,13 @@ extension LogReader {
     func scan<Keeping: LineKeeping>(after resumePoint: ResumePoint?, _ options: Options, keeping: Keeping, tracking: Bool,
                                     _ body: (consuming Keeping.Kept) throws(LedgerError) -> Void) throws(LedgerError) -> Result<Scanned, SnapshotRejection> {
         try withOpenLog { (fd, status) throws(LedgerError) -> Result<Scanned, SnapshotRejection> in
-            var chain = ReadChain(ids: IDFingerprints(expected: IDFingerprints.expected(bytes: status.size), lines: earlierLines(fd)))
+            var chain = ReadChain(ids: IDFingerprints(lines: earlierLines(fd)))
             var start = 0
             var prior = IDDigests()
             if let resumePoint {
                 if let rejection = try mismatch(resumePoint, fd: fd, status: status) { return .failure(rejection) }
                 chain = ReadChain(resumingAfter: resumePoint.head, newerVersionLines: resumePoint.newerVersionLines,
-                                  ids: IDFingerprints(firstSeq: resumePoint.head.seq + 1,
-                                                      expected: IDFingerprints.expected(bytes: status.size - resumePoint.offset),
-                                                      lines: earlierLines(fd)))
+                                  ids: IDFingerprints(firstSeq: resumePoint.head.seq + 1, lines: earlierLines(fd)))
                 start = resumePoint.offset
                 prior = resumePoint.ids
             }

@@ -158,8 +158,7 @@ public struct LogReader {
     /// leaves (``LogTree``), read in the same pass.
     func verify(expectHead: Head?, leaves: (SHA256.Digest) -> Void) throws(LedgerError) -> VerifyReport {
         try withOpenLog { (fd, status) throws(LedgerError) in
-            var chain = ReadChain(ids: IDFingerprints(expected: IDFingerprints.expected(bytes: status.size), lines: earlierLines(fd)),
-                                  expectHead: expectHead)
+            var chain = ReadChain(ids: IDFingerprints(lines: earlierLines(fd)), expectHead: expectHead)
             var problem: LineProblem? = nil
             do throws(LedgerError) {
                 let tail = try pipeline(fd, keeping: RecordFilter.none).run(from: 0, to: status.size, firstLine: 1,

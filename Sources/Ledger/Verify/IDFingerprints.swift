@@ -57,25 +57,20 @@ final class IDFingerprints: ChainIDs {
     /// Where lines are read back from.
     let lines: EarlierLines
 
-    /// No ids; the first one kept will be line `firstSeq` of the file `lines`
-    /// reads. `expected`: about how many ids will come (the table starts
-    /// that large, so that it seldom grows; it grows past it as needed).
-    init(firstSeq: Int = 1, expected: Int = 0, lines: EarlierLines) {
+    /// No ids; the first one kept will be line `firstSeq` of the file `lines` reads.
+    ///
+    /// The table starts small and grows with the ids: sizing it from the
+    /// file at the start was tried and is slower (the whole table is then
+    /// out of the caches and the TLB from the first line; docs/performance.md,
+    /// "verify outside the check, fifth pass").
+    init(firstSeq: Int = 1, lines: EarlierLines) {
         self.firstSeq = firstSeq
         self.lines = lines
-        // Room for `expected` ids at most 3/4 full, a power of two per segment.
-        let perSegment = max(expected, 0) / IDFingerprints.segmentCount * 4 / 3 + 1
-        let slots = max(16, 1 << (Int.bitWidth - (perSegment - 1).leadingZeroBitCount))
         segments = .allocate(capacity: IDFingerprints.segmentCount)
         for s in 0..<IDFingerprints.segmentCount {
-            (segments + s).initialize(to: Segment(slots: IDFingerprints.emptySlots(slots), mask: slots - 1))
+            (segments + s).initialize(to: Segment(slots: IDFingerprints.emptySlots(16), mask: 15))
         }
     }
-
-    /// About how many ids a file region of `bytes` holds, for ``init(firstSeq:expected:lines:)``:
-    /// a writer's line is 150 to 500 bytes; counting 320 a line sizes the table
-    /// for most logs at once without making it larger than it would grow to.
-    static func expected(bytes: Int) -> Int { bytes / 320 }
 
     deinit {
         for s in 0..<IDFingerprints.segmentCount { segments[s].slots.deallocate() }
