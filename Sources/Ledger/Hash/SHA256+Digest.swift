@@ -40,6 +40,13 @@ extension SHA256 {
             (w0, w1, w2, w3) = w
         }
 
+        /// The digest whose 32 bytes (as printed) are these four words' bytes in memory order.
+        @inline(__always)
+        init(inMemoryOrder w: (UInt64, UInt64, UInt64, UInt64)) {
+            w0 = UInt64(bigEndian: w.0); w1 = UInt64(bigEndian: w.1)
+            w2 = UInt64(bigEndian: w.2); w3 = UInt64(bigEndian: w.3)
+        }
+
         /// The word holding bytes `8 * i ..< 8 * i + 8`.
         @inline(__always) private func word(_ i: Int) -> UInt64 {
             switch i { case 0: w0; case 1: w1; case 2: w2; default: w3 }

@@ -125,6 +125,11 @@ final class LineChunk<Kept>: @unchecked Sendable {
     @exclusivity(unchecked) private var recordCount = 0
     /// `records[0..<recordsGiven]` were moved out for good (given to the caller).
     @exclusivity(unchecked) private var recordsGiven = 0
+    /// `checked[0..<checkedGiven]` were moved out (handed to the caller).
+    @exclusivity(unchecked) private var checkedGiven = 0
+    /// Whether a line of `checked` holds a problem: its only reference, so
+    /// without one the lines own nothing and need no deinitializing.
+    @exclusivity(unchecked) private var anyProblem = false
     /// Signalled when ``check(keeping:hasher:)`` is done.
     let ready = DispatchSemaphore(value: 0)
 
@@ -139,7 +144,7 @@ final class LineChunk<Kept>: @unchecked Sendable {
     }
 
     deinit {
-        checked.deinitialize(count: checkedCount)
+        releaseChecked()
         (records + recordsGiven).deinitialize(count: recordCount - recordsGiven)
         checked.deallocate()
         records.deallocate()
@@ -168,8 +173,9 @@ final class LineChunk<Kept>: @unchecked Sendable {
 
     /// Decodes and hashes every line, keeping what `filter` keeps (on a worker).
     func check<Keeping: LineKeeping>(keeping filter: Keeping, hasher: IDHasher) where Keeping.Kept == Kept {
-        // The last use's lines and records are released here, on the worker.
-        checked.deinitialize(count: checkedCount)
+        // The last use's lines and records are released here, on the worker
+        // (the lines only when one holds a problem: otherwise they own nothing).
+        releaseChecked()
         (records + recordsGiven).deinitialize(count: recordCount - recordsGiven)
         checkedCount = 0
         recordCount = 0
@@ -186,13 +192,22 @@ final class LineChunk<Kept>: @unchecked Sendable {
             let span = spans[k]
             let scanned = ScannedLine(number: span.number, offset: span.offset, length: span.length,
                                       bytes: bytes(span), hashed: digests[k])
-            let line = filter.check(scanned, hasher: hasher) { record in
+            // Made where it stays (no copy of the ~190-byte line).
+            (checked + k).initialize(to: filter.check(scanned, hasher: hasher) { record in
                 (records + recordCount).initialize(to: record)
                 recordCount += 1
-            }
-            (checked + k).initialize(to: line)
+            })
+            if checked[k].hasProblem { anyProblem = true }
             checkedCount = k + 1
         }
+    }
+
+    /// Deinitializes the checked lines when one holds a problem (a reference);
+    /// lines without one hold only plain bytes, and are overwritten as they are.
+    private func releaseChecked() {
+        if anyProblem { (checked + checkedGiven).deinitialize(count: checkedCount - checkedGiven) }
+        anyProblem = false
+        checkedGiven = 0
     }
 
     /// Calls `body` with each checked line in order, then moves its record
@@ -203,11 +218,15 @@ final class LineChunk<Kept>: @unchecked Sendable {
     func forEachChecked(lookahead: Int, _ ahead: (UInt64) -> Void,
                         _ body: (borrowing CheckedLine) throws(LedgerError) -> Void,
                         give: (consuming Kept) throws(LedgerError) -> Void) throws(LedgerError) {
-        for k in 0..<min(lookahead, checkedCount) { ahead(checked[k].idHash) }
+        for k in 0..<min(lookahead, checkedCount) { ahead((checked + k).pointee.idHash) }
         for k in 0..<checkedCount {
-            if k + lookahead < checkedCount { ahead(checked[k + lookahead].idHash) }
-            try body(checked[k])
-            if checked[k].hasRecord, recordsGiven < recordCount {
+            if k + lookahead < checkedCount { ahead((checked + k + lookahead).pointee.idHash) }
+            // Moved out, not copied (a copy from the chunk's memory costs a
+            // call, a retain and a release), and released here after `body`.
+            let line = (checked + k).move()
+            checkedGiven = k + 1
+            try body(line)
+            if line.hasRecord, recordsGiven < recordCount {
                 let record = (records + recordsGiven).move()
                 recordsGiven += 1
                 try give(record)
@@ -215,8 +234,8 @@ final class LineChunk<Kept>: @unchecked Sendable {
         }
     }
 
-    /// Empties the chunk for the reading thread to fill again (the checked
-    /// lines stay until the next ``check(keeping:hasher:)``).
+    /// Empties the chunk for the reading thread to fill again (checked lines
+    /// not handed over, after a stop, stay until the next ``check(keeping:hasher:)``).
     func reset() {
         used = 0
         count = 0

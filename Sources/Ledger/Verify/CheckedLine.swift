@@ -1,3 +1,4 @@
+import CSHA256
 import Events
 
 /// A line checked by itself: decoded, hashed, and its `prev` read as a
@@ -31,6 +32,8 @@ struct CheckedLine: Sendable {
     var isRedacted = false
     /// Whether the reader kept the line's record (it travels beside the line).
     var hasRecord = false
+    /// Whether the line breaks the format (``problem`` is not nil).
+    var hasProblem: Bool { failure != nil }
     /// Why the line breaks the format, boxed: most lines have none.
     private var failure: Failure?
 
@@ -110,9 +113,9 @@ extension ScannedLine {
     func checked(keeping filter: RecordFilter, hasher: IDHasher, keep: (consuming Record) -> Void) -> CheckedLine {
         // `checkedKeys` looks for a stub first too.
         if case .allForFold = filter { return checkedForFold(hasher: hasher, keep: keep) }
-        if let stub = checkedStub(hasher: hasher) { return stub }
         switch filter {
         case .all, .allForFold:
+            if let stub = checkedStub(hasher: hasher) { return stub }
             return decoded(keeping: filter, hasher: hasher, keep: keep)
         case .none:
             return keyed(hasher: hasher)
@@ -140,7 +143,7 @@ extension ScannedLine {
         // The decoder checked `prev` is 64 lowercase hex digits: it always reads as a digest.
         line.prev = SHA256.Digest(prevOf: r) ?? .zero
         line.digest = digest
-        line.idHash = line.id.withBytes { hasher.hash($0) }
+        line.idHash = hasher.hash(line.id)
         if filter.keeps(r) {
             line.hasRecord = true
             keep(r)
@@ -149,11 +152,18 @@ extension ScannedLine {
     }
 
     /// The line checked, its record not made: `verify`'s check (`LineCodec.checkRecord`).
+    ///
+    /// A redaction stub (``checkedStub(hasher:)``) is looked for only when
+    /// the check fails: a stub never keeps the envelope's rules (it has no
+    /// `id`, `at`, `user`, `type` or `data`), so trying the check first
+    /// gives every line the same answer as trying the stub first, and
+    /// spares the other lines the stub's test.
     private func keyed(hasher: IDHasher) -> CheckedLine {
         let keys: LineCodec.RecordKeys
         do throws(EventError) {
             keys = try LineCodec.checkRecord(checkedLength())
         } catch {
+            if let stub = checkedStub(hasher: hasher) { return stub }
             return CheckedLine(number: number, offset: offset, length: length, problem: error.at(line: number))
         }
         return checked(keys, hasher: hasher)
@@ -192,21 +202,31 @@ extension ScannedLine {
     }
 
     /// The line as its keys say, hashed.
+    @inline(__always)
     func checked(_ keys: LineCodec.RecordKeys, hasher: IDHasher) -> CheckedLine {
-        var line = CheckedLine(number: number, offset: offset, length: length)
-        line.seq = keys.seq
+        CheckedLine(self, keys: keys, hasher: hasher)
+    }
+}
+
+extension CheckedLine {
+    /// `line` as its keys say, hashed: ``ScannedLine/checked(_:hasher:)``.
+    /// An initializer, so that the ~190 bytes are written where they are
+    /// returned to, not built aside and copied.
+    init(_ line: ScannedLine, keys: LineCodec.RecordKeys, hasher: IDHasher) {
+        self.init(number: line.number, offset: line.offset, length: line.length)
+        seq = keys.seq
         switch keys.id {
-        case .bytes(let range): line.id = LineID(UnsafeRawBufferPointer(rebasing: bytes[range])) ?? LineID()
-        case .text(let text): line.id = LineID(text) ?? LineID()
+        // A valid id is 1 to 64 bytes: it always fits (else the line's id stays empty).
+        case .bytes(let range): _ = id.assign(UnsafeRawBufferPointer(rebasing: line.bytes[range]))
+        case .text(let text): id = LineID(text) ?? LineID()
         }
-        line.isNewer = keys.isNewer
+        isNewer = keys.isNewer
         switch keys.prev {
-        case .bytes(let range): line.prev = SHA256.Digest(lowercaseHex: UnsafeRawBufferPointer(rebasing: bytes[range])) ?? .zero
-        case .text(let text): line.prev = SHA256.Digest(hex: text) ?? .zero
+        case .bytes(let range): prev = SHA256.Digest(lowercaseHex: UnsafeRawBufferPointer(rebasing: line.bytes[range])) ?? .zero
+        case .text(let text): prev = SHA256.Digest(hex: text) ?? .zero
         }
-        line.digest = digest
-        line.idHash = line.id.withBytes { hasher.hash($0) }
-        return line
+        digest = line.digest
+        idHash = hasher.hash(id)
     }
 }
 
@@ -214,7 +234,7 @@ extension SHA256.Digest {
     /// A record's `prev` as a digest.
     ///
     /// The decoder has checked it is 64 lowercase hex digits, so this reads
-    /// them eight at a time; anything else goes to ``init(hex:)``.
+    /// them sixteen at a time; anything else goes to ``init(hex:)``.
     init?(prevOf record: borrowing Record) {
         var text = record.prev
         guard let digest = text.withUTF8({ SHA256.Digest(lowercaseHex: UnsafeRawBufferPointer($0)) })
@@ -222,35 +242,17 @@ extension SHA256.Digest {
         self = digest
     }
 
-    /// 64 lowercase hex digits as a digest, read eight at a time; nil for anything else.
+    /// 64 lowercase hex digits as a digest, read sixteen at a time
+    /// (`pl_lowercase_hex32`); nil for anything else.
+    @inline(__always)
     init?(lowercaseHex raw: UnsafeRawBufferPointer) {
-        guard raw.count == 64 else { return nil }
-        @inline(__always) func word(_ k: Int) -> UInt32? {
-            SHA256.Digest.hexWord(raw.loadUnaligned(fromByteOffset: 8 &* k, as: UInt64.self))
+        guard raw.count == 64, let hex = raw.baseAddress else { return nil }
+        var bytes: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+        let ok = withUnsafeMutableBytes(of: &bytes) { out -> Bool in
+            guard let to = out.baseAddress else { return false }
+            return pl_lowercase_hex32(hex.assumingMemoryBound(to: UInt8.self), to.assumingMemoryBound(to: UInt8.self)) != 0
         }
-        guard let a = word(0), let b = word(1), let c = word(2), let d = word(3),
-              let e = word(4), let f = word(5), let g = word(6), let h = word(7) else { return nil }
-        self.init(a, b, c, d, e, f, g, h)
-    }
-
-    /// Eight lowercase hex digits (in memory order) as the 32-bit value they spell; nil if one is not `0-9a-f`.
-    @inline(__always) static func hexWord(_ word: UInt64) -> UInt32? {
-        let c = UInt64(littleEndian: word)
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let high = ones &* 0x80
-        guard c & high == 0 else { return nil }
-        // For a byte b < 0x80, b + (0x80 - t) has its high bit set exactly when b >= t.
-        @inline(__always) func atLeast(_ t: UInt64) -> UInt64 { c &+ ones &* (0x80 - t) }
-        let digit = atLeast(0x30) & ~atLeast(0x3A) & high
-        let letter = atLeast(0x61) & ~atLeast(0x67) & high
-        guard digit | letter == high else { return nil }
-        // Each byte's value: its low nibble, plus 9 for a letter.
-        let n = (c & (ones &* 0x0F)) &+ (letter >> 7) &* 9
-        // Bytes are in reading order (first digit lowest). Pair the digits
-        // into bytes (first digit high), gather the four bytes, then put the
-        // first one most significant.
-        let pairs = (n << 4 | n >> 8) & 0x00FF_00FF_00FF_00FF
-        let quads = (pairs | pairs >> 8) & 0x0000_FFFF_0000_FFFF
-        return UInt32(truncatingIfNeeded: quads | quads >> 16).byteSwapped
+        guard ok else { return nil }
+        self.init(inMemoryOrder: bytes)
     }
 }

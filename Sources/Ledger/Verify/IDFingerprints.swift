@@ -44,8 +44,8 @@ final class IDFingerprints: ChainIDs {
     private let segments: UnsafeMutablePointer<Segment>
     /// Bits 32-47 of the hash of the id at each position (position 1
     /// first), in blocks of 65,536 that never move (a growing array would
-    /// hold two copies while it grows).
-    @exclusivity(unchecked) private var highs: [[UInt16]] = []
+    /// hold two copies while it grows), each filled as ids come.
+    @exclusivity(unchecked) private var highs: [UnsafeMutablePointer<UInt16>] = []
     private static let highsBlock = 1 << 16
     /// How many ids are kept.
     @exclusivity(unchecked) private(set) var count = 0
@@ -58,6 +58,11 @@ final class IDFingerprints: ChainIDs {
     let lines: EarlierLines
 
     /// No ids; the first one kept will be line `firstSeq` of the file `lines` reads.
+    ///
+    /// The table starts small and grows with the ids: sizing it from the
+    /// file at the start was tried and is slower (the whole table is then
+    /// out of the caches and the TLB from the first line; docs/performance.md,
+    /// "verify outside the check, fifth pass").
     init(firstSeq: Int = 1, lines: EarlierLines) {
         self.firstSeq = firstSeq
         self.lines = lines
@@ -70,6 +75,7 @@ final class IDFingerprints: ChainIDs {
     deinit {
         for s in 0..<IDFingerprints.segmentCount { segments[s].slots.deallocate() }
         segments.deallocate()
+        for block in highs { block.deallocate() }
     }
 
     private static func emptySlots(_ count: Int) -> UnsafeMutablePointer<UInt64> {
@@ -96,11 +102,9 @@ final class IDFingerprints: ChainIDs {
                                   "line \(line.number): more than \(UInt32.max) lines in one read; the reader's id index cannot hold more")
             }
             if (position - 1) % IDFingerprints.markEvery == 0 { marks.append(line.offset) }
-            if count % IDFingerprints.highsBlock == 0 {
-                highs.append([])
-                highs[highs.count - 1].reserveCapacity(IDFingerprints.highsBlock)
-            }
-            highs[highs.count - 1].append(UInt16(truncatingIfNeeded: line.idHash >> 32))
+            let inBlock = count % IDFingerprints.highsBlock
+            if inBlock == 0 { highs.append(.allocate(capacity: IDFingerprints.highsBlock)) }
+            (highs[highs.count - 1] + inBlock).initialize(to: UInt16(truncatingIfNeeded: line.idHash >> 32))
             count = position
             let segment = segments + s
             segment.pointee.slots[slot] = line.idHash << 32 | UInt64(position)

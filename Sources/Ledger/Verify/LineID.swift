@@ -13,12 +13,39 @@ struct LineID: Sendable, Equatable {
     init() {}
 
     /// These bytes (the rest zero); nil when there are more than 64.
+    @inline(__always)
     init?(_ bytes: UnsafeRawBufferPointer) {
-        guard bytes.count <= LineID.capacity else { return nil }
-        count = bytes.count
+        guard assign(bytes) else { return nil }
+    }
+
+    /// Becomes these bytes (the rest zero), in place, and returns true; or,
+    /// when there are more than 64, stays as it is and returns false.
+    /// Copied eight bytes at a time, never reading outside `bytes`.
+    @inline(__always)
+    mutating func assign(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        let n = bytes.count
+        guard n <= LineID.capacity else { return false }
+        words = (0, 0, 0, 0, 0, 0, 0, 0)
+        count = n
+        guard n > 0, let from = bytes.baseAddress else { return true }
         withUnsafeMutableBytes(of: &words) { to in
-            if let from = bytes.baseAddress, let base = to.baseAddress { base.copyMemory(from: from, byteCount: bytes.count) }
+            guard let base = to.baseAddress else { return }
+            var k = 0
+            while k &+ 8 <= n {
+                base.storeBytes(of: from.loadUnaligned(fromByteOffset: k, as: UInt64.self), toByteOffset: k, as: UInt64.self)
+                k &+= 8
+            }
+            guard k < n else { return }
+            if n >= 8 {
+                // The id's last eight bytes, shifted so that only the n - k not yet copied remain (then zeros).
+                let last = UInt64(littleEndian: from.loadUnaligned(fromByteOffset: n &- 8, as: UInt64.self))
+                let rest = last >> UInt64(8 &* (8 &- (n &- k)))
+                base.storeBytes(of: rest.littleEndian, toByteOffset: k, as: UInt64.self)
+            } else {
+                while k < n { base.storeBytes(of: from.load(fromByteOffset: k, as: UInt8.self), toByteOffset: k, as: UInt8.self); k &+= 1 }
+            }
         }
+        return true
     }
 
     /// An id's UTF-8; nil when it is longer than 64 bytes.
@@ -26,6 +53,12 @@ struct LineID: Sendable, Equatable {
         var copy = text
         guard let id = copy.withUTF8({ LineID(UnsafeRawBufferPointer($0)) }) else { return nil }
         self = id
+    }
+
+    /// Calls `body` with all 64 bytes of storage: the id's ``count`` bytes, then zeros.
+    @inline(__always)
+    func withPaddedBytes<R>(_ body: (UnsafeRawBufferPointer) -> R) -> R {
+        withUnsafeBytes(of: words) { body($0) }
     }
 
     /// Calls `body` with the bytes.

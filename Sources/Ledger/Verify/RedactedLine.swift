@@ -30,7 +30,7 @@ extension ScannedLine {
         line.id = RedactedLine.key(seq: parts.seq)
         line.prev = prev
         line.digest = redacted
-        line.idHash = line.id.withBytes { hasher.hash($0) }
+        line.idHash = hasher.hash(line.id)
         line.isRedacted = true
         return line
     }
