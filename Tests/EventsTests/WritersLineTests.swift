@@ -355,15 +355,7 @@ struct DataRulesTests {
                 let name = type.layout.names[rule.slot]
                 for spelling in table.spellings[range] {
                     let value = (0..<spelling.count).map { spelling[$0] }
-                    var variants = [value, value + [UInt8(ascii: "x")], Array(value.dropLast()), Array(value.dropFirst())]
-                    for position in value.indices {
-                        for change: UInt8 in [0x20, 0x01, 0x80] {
-                            var v = value
-                            v[position] ^= change
-                            if v[position] != 0x22 && v[position] != 0x5C && v[position] >= 0x20 && v[position] < 0x80 { variants.append(v) }
-                        }
-                    }
-                    for variant in variants {
+                    for variant in [value] + Self.changes(of: value) {
                         var d = data
                         guard let j = d.firstIndex(where: { $0.name == name }) else { continue }
                         d[j].value = .string(String(decoding: variant, as: UTF8.self))
@@ -375,6 +367,21 @@ struct DataRulesTests {
         }
         // Each table's own values are taken by the second stage; their changes mostly are not.
         #expect(checked > 200 && taken > 10 && taken < checked, "\(taken) of \(checked)")
+    }
+
+    /// `value` with a byte added, the last or the first taken away, and each
+    /// byte changed in case, into a control byte or past ASCII (where the
+    /// change leaves a byte a JSON string may hold unescaped).
+    static func changes(of value: [UInt8]) -> [[UInt8]] {
+        var out = [value + [UInt8(ascii: "x")], Array(value.dropLast()), Array(value.dropFirst())]
+        for position in value.indices {
+            for change: UInt8 in [0x20, 0x01, 0x80] {
+                var v = value
+                v[position] ^= change
+                if v[position] != 0x22 && v[position] != 0x5C && v[position] >= 0x20 && v[position] < 0x80 { out.append(v) }
+            }
+        }
+        return out
     }
 
     @Test("seconds read from a literal's bytes: kept exactly when Double reads a finite number > 0 and at most 2^53 - 1, with its value")
@@ -418,14 +425,7 @@ struct DataRulesTests {
             // Each other type's name too: `v` must then match it, and `data` its rules.
             var names = EventType.allCases.map { Array($0.rawValue.utf8) }
             let value = Array(type.rawValue.utf8)
-            names += [value + [UInt8(ascii: "x")], Array(value.dropLast()), Array(value.dropFirst()), Array(value.prefix(24)) + Array(value.prefix(2))]
-            for position in value.indices {
-                for change: UInt8 in [0x20, 0x01, 0x80] {
-                    var v = value
-                    v[position] ^= change
-                    if v[position] != 0x22 && v[position] != 0x5C && v[position] >= 0x20 && v[position] < 0x80 { names.append(v) }
-                }
-            }
+            names += [Array(value.prefix(24)) + Array(value.prefix(2))] + Self.changes(of: value)
             for name in names {
                 var m = members
                 m[k].value = .string(String(decoding: name, as: UTF8.self))
