@@ -341,13 +341,7 @@ struct DataRulesTests {
         for type in EventType.allCases {
             guard let table = DataRules.of(type) else { continue }
             // A valid line of the type to put each value into.
-            var line: [UInt8]? = nil
-            for seq in 1...2000 where line == nil {
-                let envelope = fuzzer.envelope(seq: seq)
-                if envelope.event.type == type, envelope.event.extraIsEmpty { line = LineCodec.encode(envelope) }
-            }
-            let base = try #require(line, "\(type)")
-            let tree = try base.withUnsafeBytes { b throws(EventError) in try JSONScanner.parse(b) }
+            let tree = try Self.parsedLine(of: type, from: &fuzzer)
             guard case .object(let members) = tree, let k = members.firstIndex(where: { $0.name == "data" }),
                   case .object(let data) = members[k].value else { continue }
             for rule in table.rules {
@@ -367,6 +361,17 @@ struct DataRulesTests {
         }
         // Each table's own values are taken by the second stage; their changes mostly are not.
         #expect(checked > 200 && taken > 10 && taken < checked, "\(taken) of \(checked)")
+    }
+
+    /// A valid line of `type` without extra members, as the writer writes it, parsed.
+    static func parsedLine(of type: EventType, from fuzzer: inout LineFuzzer) throws -> JSONValue {
+        var line: [UInt8]? = nil
+        for seq in 1...2000 where line == nil {
+            let envelope = fuzzer.envelope(seq: seq)
+            if envelope.event.type == type, envelope.event.extraIsEmpty { line = LineCodec.encode(envelope) }
+        }
+        let base = try #require(line, "\(type)")
+        return try base.withUnsafeBytes { b throws(EventError) in try JSONScanner.parse(b) }
     }
 
     /// `value` with a byte added, the last or the first taken away, and each
@@ -414,13 +419,7 @@ struct DataRulesTests {
         var fuzzer = LineFuzzer(seed: 3643)
         var checked = 0
         for type in EventType.allCases {
-            var line: [UInt8]? = nil
-            for seq in 1...2000 where line == nil {
-                let envelope = fuzzer.envelope(seq: seq)
-                if envelope.event.type == type, envelope.event.extraIsEmpty { line = LineCodec.encode(envelope) }
-            }
-            let base = try #require(line, "\(type)")
-            let tree = try base.withUnsafeBytes { b throws(EventError) in try JSONScanner.parse(b) }
+            let tree = try Self.parsedLine(of: type, from: &fuzzer)
             guard case .object(let members) = tree, let k = members.firstIndex(where: { $0.name == "type" }) else { continue }
             // Each other type's name too: `v` must then match it, and `data` its rules.
             var names = EventType.allCases.map { Array($0.rawValue.utf8) }
