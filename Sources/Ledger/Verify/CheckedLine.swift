@@ -111,7 +111,8 @@ extension ScannedLine {
     /// every line for `.none`; for `.user`, a line whose keys name another
     /// user's (``checked(keepingRecordOf:hasher:keep:)``).
     func checked(keeping filter: RecordFilter, hasher: IDHasher, keep: (consuming Record) -> Void) -> CheckedLine {
-        // `checkedKeys` looks for a stub first too.
+        // A redaction stub: looked for first where the line is decoded whole (`.all`;
+        // `checkedKeys` for `.allForFold`), and only when the check fails elsewhere.
         if case .allForFold = filter { return checkedForFold(hasher: hasher, keep: keep) }
         switch filter {
         case .all, .allForFold:
@@ -170,7 +171,7 @@ extension ScannedLine {
     }
 
     /// Decodes, checks and hashes the line as ``checked(keeping:hasher:keep:)``
-    /// does (a stub first, then the same rules and errors), keeping its
+    /// does (a stub, then the same rules and errors; the answer is the same in either order), keeping its
     /// record (when `data`) with none of the envelope's strings made
     /// (``LineCodec/checkRecordKeepingData(_:)``); returns where its `user`
     /// is too (nil for a stub, a line that breaks the format or a
