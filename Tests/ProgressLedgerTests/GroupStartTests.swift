@@ -19,10 +19,10 @@ struct GroupStartTests {
     func overlapsTheFsync() {
         var start = GroupStart(slots: 2)
         _ = start.arrived()
-        let next = start.groupWritten(syncs: true, waiting: true)
+        let next = start.groupWritten(syncs: true, waiting: 1)
         #expect(next && start.syncing == 1 && start.writing)
         // Two groups on disk: the third waits for an fsync to return, however many callers wait.
-        let third = start.groupWritten(syncs: true, waiting: true)
+        let third = start.groupWritten(syncs: true, waiting: 1)
         let arriving = start.arrived()
         #expect(!third && !arriving && start.syncing == 2 && !start.writing)
         let freed = start.synced(waiting: 1, resumed: 1).start
@@ -33,7 +33,7 @@ struct GroupStartTests {
     func oneAtATime() {
         var start = GroupStart(slots: 1)
         _ = start.arrived()
-        let next = start.groupWritten(syncs: true, waiting: true)
+        let next = start.groupWritten(syncs: true, waiting: 1)
         let arriving = start.arrived()
         #expect(!next && !arriving)
         let freed = start.synced(waiting: 1).start
@@ -44,7 +44,7 @@ struct GroupStartTests {
     func quietThenAppend() {
         var start = GroupStart(slots: 2)
         _ = start.arrived()
-        let next = start.groupWritten(syncs: true, waiting: false)
+        let next = start.groupWritten(syncs: true, waiting: 0)
         let returned = start.synced(waiting: 0).start
         #expect(!next && !returned && start.syncing == 0 && !start.writing)
         let append = start.arrived()
@@ -55,7 +55,7 @@ struct GroupStartTests {
     func noLines() {
         var start = GroupStart(slots: 1)
         _ = start.arrived()
-        let next = start.groupWritten(syncs: false, waiting: true)
+        let next = start.groupWritten(syncs: false, waiting: 1)
         #expect(next && start.syncing == 0)
         start.nothingWaits()
         #expect(!start.writing)
@@ -67,7 +67,7 @@ struct GroupStartTests {
     func gathersTheCallersResumed() {
         var start = GroupStart(slots: 2, depth: 1)
         _ = start.arrived()
-        _ = start.groupWritten(syncs: true, waiting: true)
+        _ = start.groupWritten(syncs: true, waiting: 1)
         // Three callers resumed, one already waiting: the next group waits for four.
         let (now, round) = start.synced(waiting: 1, resumed: 3)
         #expect(!now && round == 1 && start.gathering == GroupStart.Gathering(target: 4, round: 1))
@@ -84,12 +84,12 @@ struct GroupStartTests {
     func markerEndsTheRound() {
         var start = GroupStart(slots: 1)
         _ = start.arrived()
-        _ = start.groupWritten(syncs: true, waiting: false)
+        _ = start.groupWritten(syncs: true, waiting: 0)
         let (_, round) = start.synced(waiting: 0, resumed: 5)
         let back = start.arrived(waiting: 2)
         let passed = start.roundPassed(round ?? 0, waiting: 2)
         #expect(!back && passed && start.writing)
-        _ = start.groupWritten(syncs: true, waiting: false)
+        _ = start.groupWritten(syncs: true, waiting: 0)
         let (_, next) = start.synced(waiting: 0, resumed: 2)
         let nobody = start.roundPassed(next ?? 0, waiting: 0)
         #expect(next == 2 && !nobody && !start.writing && start.gathering == nil)
@@ -101,7 +101,7 @@ struct GroupStartTests {
     func fullGroupStarts() {
         var start = GroupStart(slots: 1)
         _ = start.arrived()
-        _ = start.groupWritten(syncs: true, waiting: false)
+        _ = start.groupWritten(syncs: true, waiting: 0)
         _ = start.synced(waiting: 0, resumed: 64)
         let full = start.arrived(waiting: 3, full: true)
         #expect(full)
@@ -111,8 +111,34 @@ struct GroupStartTests {
     func overlappingDoesNotGather() {
         var start = GroupStart(slots: 8, depth: 2)
         _ = start.arrived()
-        _ = start.groupWritten(syncs: true, waiting: false)
+        _ = start.groupWritten(syncs: true, waiting: 0)
         let (now, round) = start.synced(waiting: 1, resumed: 3)
         #expect(now && round == nil && start.gathering == nil)
+    }
+
+    @Test("overlapping, a share of 32: with a group on disk, a group starts when 32 callers wait, or when an fsync returns")
+    func overlappingWaitsForAShare() {
+        var start = GroupStart(slots: 8, depth: 2)
+        start.share = 32
+        let first = start.arrived(waiting: 1)  // nothing on disk: at once
+        #expect(first)
+        let onDisk = start.groupWritten(syncs: true, waiting: 31)  // one on disk, 31 < 32 wait
+        let thirtyFirst = start.arrived(waiting: 31)
+        #expect(!onDisk && !thirtyFirst && start.syncing == 1)
+        let thirtySecond = start.arrived(waiting: 32)  // a share: the second slot
+        #expect(thirtySecond)
+        let full = start.groupWritten(syncs: true, waiting: 40)  // two on disk: depth 2 is full
+        #expect(!full && start.syncing == 2)
+        let (freed, _) = start.synced(waiting: 3)  // an fsync returned: whoever waits goes
+        #expect(freed)
+        _ = start.groupWritten(syncs: true, waiting: 0)
+        let (_, _) = start.synced(waiting: 0)
+        let (_, _) = start.synced(waiting: 0)
+        let alone = start.arrived(waiting: 1)  // nothing on disk again: at once
+        #expect(alone && start.syncing == 0)
+        // A group's worth of events goes without its share.
+        _ = start.groupWritten(syncs: true, waiting: 0)
+        let big = start.arrived(waiting: 2, full: true)
+        #expect(big)
     }
 }

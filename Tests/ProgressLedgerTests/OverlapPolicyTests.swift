@@ -82,6 +82,82 @@ struct OverlapPolicyTests {
     }
 }
 
+/// The throughput climb, with numbers worked by hand: overlapping, each window
+/// of 512 events acknowledged moves the depth one step between 2 and the
+/// ceiling (`fsync` / preparation + 1), down first, turning when a window's
+/// events a second fall below the window's before, or at a bound.
+@Suite("OverlapPolicy: the depth climbed by the throughput measured")
+struct OverlapClimbTests {
+    /// 64 events at 5 µs (320 µs a group), 2 ms fsyncs: ratio 6.25, a ceiling of 7.
+    static func slowDisk(most: Int = 8) -> OverlapPolicy {
+        var policy = OverlapPolicyTests.sixtyFourAtFiveMicroseconds(most: most)
+        policy.synced(nanoseconds: 2_000_000)
+        return policy
+    }
+
+    @Test("from the ceiling, down while the events a second rise, back up when they fall")
+    func climbs() {
+        var policy = Self.slowDisk()
+        #expect(policy.ceiling == 7 && policy.depth == 7)
+        policy.acknowledged(events: 64, at: 1_000_000)  // the window starts here
+        policy.acknowledged(events: 511, at: 9_000_000)  // 511 < 512: not a window yet
+        #expect(policy.depth == 7)
+        policy.acknowledged(events: 1, at: 11_000_000)  // 512 in 10 ms: the first window, one step down
+        #expect(policy.depth == 6)
+        policy.acknowledged(events: 512, at: 19_000_000)  // 512 in 8 ms: faster, on down
+        #expect(policy.depth == 5)
+        policy.acknowledged(events: 512, at: 29_000_000)  // 512 in 10 ms: slower, back up
+        #expect(policy.depth == 6)
+        policy.acknowledged(events: 640, at: 37_000_000)  // 640 in 8 ms, 80/ms against 51.2: faster, on up
+        #expect(policy.depth == 7)
+        policy.acknowledged(events: 800, at: 45_000_000)  // 100/ms, faster, but 8 is above the ceiling: it turns
+        #expect(policy.depth == 6 && policy.climb.step == -1)
+        // The fsync time sets the ceiling: two 400 µs samples, 2 ms → 1.6 ms → 1.3 ms, ratio 4.0625,
+        // a ceiling of 5: the 6 held is capped at 5, and the next step goes from 5.
+        policy.synced(nanoseconds: 400_000)
+        #expect(policy.ceiling == 6 && policy.depth == 6)
+        policy.synced(nanoseconds: 400_000)
+        #expect(policy.fsyncNanoseconds == 1_300_000 && policy.ceiling == 5 && policy.depth == 5)
+        policy.acknowledged(events: 512, at: 53_000_000)  // 64/ms, slower than 100: turns up, from 5, but 6 is above: down to 4
+        #expect(policy.depth == 4)
+    }
+
+    @Test("at two on disk the climb turns up; a ceiling of 2 holds 2")
+    func lowerBound() {
+        // 64 events at 5 µs, 700 µs fsyncs: ratio 2.1875, a ceiling of 3.
+        var policy = OverlapPolicyTests.sixtyFourAtFiveMicroseconds()
+        policy.synced(nanoseconds: 700_000)
+        #expect(policy.ceiling == 3 && policy.depth == 3)
+        policy.acknowledged(events: 1, at: 0)
+        policy.acknowledged(events: 512, at: 10_000_000)  // down: 2
+        #expect(policy.depth == 2)
+        policy.acknowledged(events: 512, at: 18_000_000)  // faster, but 1 is one at a time (the ratio's choice): it turns
+        #expect(policy.depth == 3 && policy.climb.step == 1)
+        // Before anything is measured the ceiling is 2 and the climb cannot move.
+        var unmeasured = OverlapPolicy(most: 8)
+        unmeasured.acknowledged(events: 1, at: 0)
+        for k in 1...4 { unmeasured.acknowledged(events: 512, at: UInt64(k) * 10_000_000) }
+        #expect(unmeasured.depth == 2 && unmeasured.ceiling == 2)
+    }
+
+    @Test("one at a time does not climb; overlapping again starts from the ceiling")
+    func serialResets() {
+        var policy = Self.slowDisk()
+        policy.acknowledged(events: 1, at: 0)
+        policy.acknowledged(events: 512, at: 10_000_000)
+        #expect(policy.depth == 6)
+        // 50 µs fsyncs: 2 ms comes down a quarter at a time; below 0.75 (240 µs) one at a time.
+        while policy.depth > 1 { policy.synced(nanoseconds: 50_000) }
+        #expect(policy.ceiling == 1 && policy.climb == OverlapPolicy.Climb())
+        policy.acknowledged(events: 512, at: 20_000_000)
+        policy.acknowledged(events: 512, at: 30_000_000)
+        #expect(policy.depth == 1 && policy.climb == OverlapPolicy.Climb())
+        // 20 ms fsyncs: from 1, overlapping at a ratio of 1.5 and more, at the ceiling.
+        while policy.depth == 1 { policy.synced(nanoseconds: 20_000_000) }
+        #expect(policy.depth == policy.ceiling && policy.ceiling >= 2)
+    }
+}
+
 /// The store follows the policy: observed through its group counts, with the
 /// fault seam making an `fsync` much slower than a group's preparation, or a
 /// group's write much slower than an `fsync` (50 ms either way, far beyond

@@ -178,7 +178,7 @@ public final class LedgerStore: Sendable {
         let (outcomes, lines) = commit(group)
         let spent = OverlapPolicy.now() &- begun
         let (flight, slot, next) = waiting.withLock {
-            $0.groupWritten(group, outcomes: outcomes, wroteLines: lines.count > 0, writing: spent)
+            $0.groupWritten(group, outcomes: outcomes, wroteLines: lines.count > 0, writing: spent, limit: Self.maxGroupEvents)
         }
         if let slot {
             syncs[slot].queue.async { self.sync(flight, slot: slot, lines: lines) }

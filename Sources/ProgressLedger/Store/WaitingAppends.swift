@@ -66,6 +66,11 @@ struct WaitingAppends {
     private var written = 0
     /// The events in flight when the last group was taken (its own included).
     private var inFlight = 0
+    /// The callers of the groups written and not yet acknowledged.
+    private var callersOnDisk = 0
+    /// The callers in the store (waiting or on disk), the most seen, an eighth
+    /// forgotten at each group taken (callers that stop appending drop out).
+    private var callersSeen = 0
     /// Which of the store's `fsync` slots runs a group's `fsync`.
     private var busy: [Bool]
     /// The events of the groups written and not yet acknowledged.
@@ -131,6 +136,7 @@ struct WaitingAppends {
             pending.preparation -= group.preparation
         }
         counts.add(events: group.events.count, whileOnDisk: start.syncing)
+        callersSeen = max(group.callers.count + pending.callers.count + callersOnDisk, callersSeen - callersSeen / 8)
         counts.phases.commitWake &+= OverlapPolicy.now() &- startedAt
         inFlight = group.events.count + eventsOnDisk
         return group
@@ -149,13 +155,14 @@ struct WaitingAppends {
     /// its flight's number, the `fsync` slot it runs on (nil without lines:
     /// it is settled now), and whether the commit thread is to take the next
     /// group at once.
-    mutating func groupWritten(_ group: Group, outcomes: [Outcome], wroteLines: Bool, writing: UInt64) -> (flight: Int, slot: Int?, next: Bool) {
+    mutating func groupWritten(_ group: Group, outcomes: [Outcome], wroteLines: Bool, writing: UInt64, limit: Int) -> (flight: Int, slot: Int?, next: Bool) {
         let number = written
         written += 1
         flights.append(Flight(number: number, callers: group.callers, outcomes: outcomes, wroteLines: wroteLines, settled: !wroteLines,
                               events: group.events.count, writtenAt: OverlapPolicy.now()))
         counts.phases.write &+= writing
         eventsOnDisk += group.events.count
+        callersOnDisk += group.callers.count
         policy.prepared(nanoseconds: group.preparation &+ writing, events: group.events.count, inFlight: inFlight)
         follow()
         var slot: Int? = nil
@@ -166,7 +173,7 @@ struct WaitingAppends {
             slot = free
             counts.syncing(start.syncing + 1)
         }
-        let next = started(start.groupWritten(syncs: wroteLines, waiting: !pending.callers.isEmpty))
+        let next = started(start.groupWritten(syncs: wroteLines, waiting: pending.callers.count, full: pending.events.count >= limit))
         return (number, slot, next)
     }
 
@@ -188,11 +195,12 @@ struct WaitingAppends {
             flights[k].settled = true
             if begun > flights[k].writtenAt { counts.phases.syncWake &+= begun &- flights[k].writtenAt }
         }
+        if error == nil { policy.synced(nanoseconds: nanoseconds) }
+        let due = settle()
         if error == nil {
-            policy.synced(nanoseconds: nanoseconds)
+            policy.acknowledged(events: due.reduce(0) { $0 + $1.0.count }, at: OverlapPolicy.now())
             follow()
         }
-        let due = settle()
         let (go, round) = start.synced(waiting: pending.callers.count, resumed: refusal == nil ? due.count : 0,
                                        full: pending.events.count >= limit)
         return (due, started(go), round)
@@ -232,6 +240,7 @@ struct WaitingAppends {
         while let first = flights.first, first.settled {
             flights.removeFirst()
             eventsOnDisk -= first.events
+            callersOnDisk -= first.callers.count
             for (caller, outcome) in zip(first.callers, first.outcomes) {
                 if let failure, first.number >= failure.from, case .success = outcome {
                     due.append((caller, .failure(failure.error)))
@@ -246,7 +255,9 @@ struct WaitingAppends {
     /// Takes the policy's choice, and notes it and its estimates in the counts.
     private mutating func follow() {
         start.depth = policy.depth
+        start.share = policy.depth > 1 ? max(1, callersSeen / policy.depth) : 1
         counts.depth = policy.depth
+        counts.ceiling = policy.ceiling
         counts.fsyncMicroseconds = (policy.fsyncNanoseconds ?? 0) / 1000
         counts.preparationMicroseconds = (policy.eventNanoseconds ?? 0) / 1000
         counts.inFlight = policy.inFlight ?? 0
@@ -278,6 +289,8 @@ package struct GroupCounts: Sendable, Hashable {
     /// How many groups the policy let be on disk at once after the last
     /// group's measurements (1: one at a time).
     package var depth = 0
+    /// The most the `fsync` time allowed then (the throughput climb chooses `depth` up to it).
+    package var ceiling = 0
     /// The policy's estimates after the last group: one `fsync`, a group's
     /// preparation per event (callers and commit thread), in µs, and the events in flight.
     package var fsyncMicroseconds = 0.0, preparationMicroseconds = 0.0, inFlight = 0.0
@@ -334,7 +347,13 @@ package struct GroupPhases: Sendable, Hashable {
 ///
 /// So a group starts as soon as a caller waits, the commit thread is not
 /// writing, and fewer than `depth` groups are on disk; else when the commit
-/// thread finishes a group, or an `fsync` returns, and callers wait.
+/// thread finishes a group, or an `fsync` returns, and callers wait. While
+/// another group is on disk, a caller's arrival or the commit thread's return
+/// starts one only when `share` callers wait (the callers in the store over
+/// `depth`): else the first caller back from an `fsync` took a free slot
+/// alone, and the groups came out small and uneven (more `fsync`s for the
+/// same events); an `fsync` returning starts one with whoever waits, so
+/// nobody waits for a share that does not come.
 ///
 /// One at a time (`depth` 1), the callers of a group are resumed when its
 /// `fsync` returns; most append again at once, but on the cooperative pool's
@@ -350,6 +369,8 @@ struct GroupStart: Equatable {
     let slots: Int
     /// How many groups may be on disk at once now (1...slots; the policy's).
     var depth: Int
+    /// While another group is on disk, the callers a group waits for (1: none).
+    var share = 1
     /// Groups written whose `fsync` has not returned.
     private(set) var syncing = 0
     /// Whether the commit thread has a group to take or is writing one.
@@ -379,15 +400,17 @@ struct GroupStart: Equatable {
             guard waiting >= gathering.target || full else { return false }
             self.gathering = nil
         }
+        guard syncing == 0 || waiting >= share || full else { return false }
         return startIfFree()
     }
 
     /// The commit thread wrote a group (`syncs`: its `fsync` runs now) while
-    /// callers came (`waiting`): true when it is to take the next group at once.
-    mutating func groupWritten(syncs: Bool, waiting: Bool) -> Bool {
+    /// `waiting` callers came (`full`: a group's worth of events): true when it
+    /// is to take the next group at once.
+    mutating func groupWritten(syncs: Bool, waiting: Int, full: Bool = false) -> Bool {
         if syncs { syncing += 1 }
         writing = false
-        return waiting && gathering == nil && startIfFree()
+        return waiting > 0 && gathering == nil && (syncing == 0 || waiting >= share || full) && startIfFree()
     }
 
     /// A group's `fsync` returned, `resumed` callers are resumed now, and
