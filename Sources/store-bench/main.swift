@@ -9,10 +9,9 @@
 //       (G: the groups the store's commit thread wrote, each one write and one fsync;
 //       C: the process's CPU time, every thread, over the timed appends, per event;
 //       A: the groups written as their callers sealed them, while the group before was on disk),
-//       then `overlapped O most-on-disk K depth D ceiling E fsync-us F prep-us-per-event P in-flight I`
+//       then `overlapped O most-on-disk K depth D fsync-us F prep-us-per-event P in-flight I`
 //       (O: groups taken while another group's fsync ran; K: the most at once; D: the groups
-//       the store's overlap policy allowed on disk at the end, E: the most its fsync estimate
-//       allowed (D is climbed up to E by the throughput measured); F, P, I: its estimates of an
+//       the store's overlap policy allowed on disk at the end; F, P, I: its estimates of an
 //       fsync, of a group's preparation per event, and of the events in flight).
 //       Then `gather-us G commit-wake-us W write-us X sync-wake-us Y fsync-wall-us F resume-us R cpu-share S`:
 //       where a group's wall time went, µs per group (G: from the callers' resumption to the next
@@ -112,7 +111,7 @@ case "group":
     print("events \(count) seconds \(String(format: "%.3f", seconds)) events-per-second \(Int(Double(count) / seconds))"
           + " groups \(groups.groups) mean-group \(String(format: "%.1f", groups.mean)) largest-group \(groups.largest)"
           + " cpu-us-per-event \(String(format: "%.2f", cpu / Double(count) * 1e6)) sealed-ahead \(groups.sealedAhead)"
-          + " overlapped \(groups.overlapped) most-on-disk \(groups.mostOnDisk) depth \(groups.depth) ceiling \(groups.ceiling)"
+          + " overlapped \(groups.overlapped) most-on-disk \(groups.mostOnDisk) depth \(groups.depth)"
           + " fsync-us \(String(format: "%.1f", groups.fsyncMicroseconds)) prep-us-per-event \(String(format: "%.2f", groups.preparationMicroseconds))"
           + " in-flight \(String(format: "%.1f", groups.inFlight))")
     // Where a group's wall time went, µs per group (GroupPhases).

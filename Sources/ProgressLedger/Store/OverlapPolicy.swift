@@ -25,27 +25,13 @@ import Dispatch
 /// Then, with `r` = `fsync` / (preparation per event × events in flight):
 /// one group at a time while `r` < 1.5 (from one at a time) or < 0.75 (from
 /// overlapping: a band, so that the choice does not flap at the edge);
-/// otherwise at most `r` + 1 groups on disk (the `ceiling`), at most `most`.
-/// Before the first measurements, two (the store's behaviour before the policy).
-///
-/// Overlapping, how many of those `ceiling` groups go on disk is climbed by
-/// the throughput measured (`acknowledged`): the `fsync` time alone cannot
-/// tell it, because one file's `fsync`s do not all run side by side in the
-/// kernel (an injected wait does; the flush of the disk much less), so more
-/// groups on disk can mean smaller groups and more flushes queued behind each
-/// other for the same events a second. From the ceiling, every window of
-/// `windowEvents` events acknowledged moves the depth one step (down first,
-/// between 2 and the ceiling), and the other way when the window's events a
-/// second fell below the window's before (a hill climb; at a bound, it turns).
+/// otherwise `r` + 1 groups on disk, at most `most`. Before the first
+/// measurements, two (the store's behaviour before the policy).
 struct OverlapPolicy: Equatable {
     /// The most groups on disk at once (the store's `fsync` slots).
     let most: Int
     /// How many groups may be on disk at once now (1: one at a time).
     private(set) var depth: Int
-    /// The most groups on disk the `fsync` time allows now (`r` + 1; 1: one at a time).
-    private(set) var ceiling: Int
-    /// The throughput climb between 2 and `ceiling`, while overlapping.
-    private(set) var climb = Climb()
     /// The estimate of one `fsync`, in nanoseconds (nil before the first).
     private(set) var fsyncNanoseconds: Double?
     /// The estimate of a group's preparation per event, in nanoseconds.
@@ -57,28 +43,11 @@ struct OverlapPolicy: Equatable {
     static let overlapAbove = 1.5
     /// The ratio below which overlapping goes back to one at a time.
     static let serialBelow = 0.75
-    /// The events acknowledged in one window of the throughput climb.
-    static let windowEvents = 512
-
-    /// The throughput climb: where it holds the depth, which way it steps next, and its window.
-    struct Climb: Equatable {
-        /// The depth it holds (nil: none yet, the ceiling).
-        var depth: Int?
-        /// The next step: -1 (fewer groups on disk) or +1.
-        var step = -1
-        /// When the window began (an acknowledgement; nil: at the next one), in nanoseconds.
-        var since: UInt64?
-        /// The events acknowledged in the window so far.
-        var events = 0
-        /// The window before's events per nanosecond (nil: none yet).
-        var rate: Double?
-    }
 
     /// At most `most` groups on disk (at least 1); two before anything is measured.
     init(most: Int) {
         self.most = max(1, most)
         depth = min(2, self.most)
-        ceiling = depth
     }
 
     /// A group's `fsync` took `nanoseconds`.
@@ -96,31 +65,6 @@ struct OverlapPolicy: Equatable {
         choose()
     }
 
-    /// `events` events were acknowledged (their groups' `fsync`s returned) at
-    /// `now` (nanoseconds, `OverlapPolicy.now()`): the throughput climb's measure.
-    mutating func acknowledged(events: Int, at now: UInt64) {
-        guard ceiling > 1 else {
-            climb = Climb()  // one at a time: nothing to climb; overlapping again starts from the ceiling
-            return
-        }
-        guard events > 0 else { return }
-        guard let since = climb.since else {
-            climb.since = now
-            return
-        }
-        climb.events += events
-        guard climb.events >= Self.windowEvents, now > since else { return }
-        let rate = Double(climb.events) / Double(now - since)
-        if let before = climb.rate, rate < before { climb.step = -climb.step }
-        let held = min(ceiling, climb.depth ?? ceiling)
-        if !(2...ceiling).contains(held + climb.step) { climb.step = -climb.step }  // at a bound: turn
-        climb.depth = min(ceiling, max(2, held + climb.step))
-        climb.rate = rate
-        climb.since = now
-        climb.events = 0
-        choose()
-    }
-
     /// `fsync` over the preparation of every event in flight (nil before both are measured).
     var ratio: Double? {
         guard let f = fsyncNanoseconds, let e = eventNanoseconds, let n = inFlight else { return nil }
@@ -133,12 +77,9 @@ struct OverlapPolicy: Equatable {
     private mutating func choose() {
         guard let r = ratio else { return }
         if r < (depth == 1 ? Self.overlapAbove : Self.serialBelow) {
-            ceiling = 1
             depth = 1
-            climb = Climb()
         } else {
-            ceiling = min(most, max(2, Int(r) + 1))
-            depth = min(ceiling, climb.depth ?? ceiling)
+            depth = min(most, max(2, Int(r) + 1))
         }
     }
 

@@ -195,12 +195,11 @@ struct WaitingAppends {
             flights[k].settled = true
             if begun > flights[k].writtenAt { counts.phases.syncWake &+= begun &- flights[k].writtenAt }
         }
-        if error == nil { policy.synced(nanoseconds: nanoseconds) }
-        let due = settle()
         if error == nil {
-            policy.acknowledged(events: due.reduce(0) { $0 + $1.0.count }, at: OverlapPolicy.now())
+            policy.synced(nanoseconds: nanoseconds)
             follow()
         }
+        let due = settle()
         let (go, round) = start.synced(waiting: pending.callers.count, resumed: refusal == nil ? due.count : 0,
                                        full: pending.events.count >= limit)
         return (due, started(go), round)
@@ -257,7 +256,6 @@ struct WaitingAppends {
         start.depth = policy.depth
         start.share = policy.depth > 1 ? max(1, callersSeen / policy.depth) : 1
         counts.depth = policy.depth
-        counts.ceiling = policy.ceiling
         counts.fsyncMicroseconds = (policy.fsyncNanoseconds ?? 0) / 1000
         counts.preparationMicroseconds = (policy.eventNanoseconds ?? 0) / 1000
         counts.inFlight = policy.inFlight ?? 0
@@ -289,8 +287,6 @@ package struct GroupCounts: Sendable, Hashable {
     /// How many groups the policy let be on disk at once after the last
     /// group's measurements (1: one at a time).
     package var depth = 0
-    /// The most the `fsync` time allowed then (the throughput climb chooses `depth` up to it).
-    package var ceiling = 0
     /// The policy's estimates after the last group: one `fsync`, a group's
     /// preparation per event (callers and commit thread), in µs, and the events in flight.
     package var fsyncMicroseconds = 0.0, preparationMicroseconds = 0.0, inFlight = 0.0
