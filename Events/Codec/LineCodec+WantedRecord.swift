@@ -1,69 +1,82 @@
 extension LineCodec {
-    /// Checks a stored line as ``checkRecord(_:)`` does and, unless
-    /// `isOther` says from its `user` that nobody wants it, hands `body` its
-    /// record as ``decodeRecord(_:)-(UnsafeRawBufferPointer)`` makes it, made
-    /// from the same scan: one walk of the line either way. For a reader
-    /// that keeps one learner's records (`state --user`): another learner's
-    /// line costs what ``checkRecord(_:)`` costs, the learner's own line what
-    /// ``decodeRecord(_:)-(UnsafeRawBufferPointer)`` costs.
+    /// Checks a stored line as ``checkRecord(_:)`` does and, unless its
+    /// `user` is surely another learner's than the one whose UTF-8 bytes are
+    /// `user`, hands `body` its record as ``decodeRecord(_:)-(UnsafeRawBufferPointer)``
+    /// makes it, made from the same scan: one walk of the line either way.
+    /// For a reader that keeps one learner's records (`state --user`):
+    /// another learner's line costs what ``checkRecord(_:)`` costs, the
+    /// learner's own line what ``decodeRecord(_:)-(UnsafeRawBufferPointer)`` costs.
     ///
-    /// `isOther` is asked before any rule is applied, with the line's `user`
-    /// as written: its bytes (`.bytes`) when it is a string written without
-    /// escapes, else nil (escaped, absent, or not a string: never surely
-    /// another's). Its answer changes only whether the record is made: both
-    /// ways apply every rule in the decoder's order, so a line that breaks
-    /// one throws the same error (and `body` is not called).
-    package static func checkRecord(_ line: UnsafeRawBufferPointer, recordUnless isOther: (RecordKeys.Text?) -> Bool,
+    /// Whose the line surely is not is decided before any rule is applied,
+    /// from the line's `user` as written: a string written without escapes
+    /// (its bytes are its value) whose bytes are not `user`'s. Bytes, so code
+    /// points, never `String ==`. A `user` written with escapes, absent, or
+    /// not a string is never surely another's: the record is made, and the
+    /// caller decides from it. The answer changes only whether the record is
+    /// made: both ways apply every rule in the decoder's order, so a line that
+    /// breaks one throws the same error (and `body` is not called).
+    package static func checkRecord(_ line: UnsafeRawBufferPointer, recordOf user: [UInt8],
                                     _ body: (consuming Record) -> Void) throws(EventError) -> RecordKeys {
-        try LineDecoder.keys(line, recordUnless: isOther, body)
+        try LineDecoder.keys(line, recordOf: user, body)
     }
 }
 
 extension LineDecoder {
-    /// ``LineCodec/checkRecord(_:recordUnless:_:)``: ``keys(_:writersWalk:)``
+    /// ``LineCodec/checkRecord(_:recordOf:_:)``: ``keys(_:writersWalk:)``
     /// and, when wanted, ``record(_:known:writersWalk:)``'s record, on one
     /// scan of the line (a scan does not depend on which strings the rules
-    /// make, ``materialize``).
-    static func keys(_ line: UnsafeRawBufferPointer, recordUnless isOther: (LineCodec.RecordKeys.Text?) -> Bool,
+    /// make, ``materialize``). Laid out as ``keys(_:writersWalk:)`` is, so
+    /// that another learner's line costs what it costs there: the captures
+    /// bound once, the rules borrowing them.
+    static func keys(_ line: UnsafeRawBufferPointer, recordOf user: [UInt8],
                      _ body: (consuming Record) -> Void) throws(EventError) -> LineCodec.RecordKeys {
         if let problem = LineChecks.lengthProblem(line) { throw problem }
-        // The writer's walk in place, as `keys(_:writersWalk:)` does it.
         var decoder = LineDecoder(line)
         decoder.materialize = false
         decoder.materializeData = false
-        var e = EnvelopeCapture()
-        guard decoder.scanWritersLine(into: &e) else { return try generalKeys(line, recordUnless: isOther, body) }
-        if isOther(e.writtenUser) { return try decoder.keys(e, writers: true) }
-        return try decoder.wholeKeys(e, body)
+        if let e = decoder.writersCaptures() {
+            if e.isSurelyOther(than: user, in: line) { return try decoder.keys(e, writers: true) }
+            return try decoder.wholeKeys(e, body)
+        }
+        return try generalKeys(line, recordOf: user, body)
     }
 
-    /// ``keys(_:recordUnless:_:)`` by the general walk.
+    /// ``keys(_:recordOf:_:)`` by the general walk.
     @inline(never)
-    private static func generalKeys(_ line: UnsafeRawBufferPointer, recordUnless isOther: (LineCodec.RecordKeys.Text?) -> Bool,
+    private static func generalKeys(_ line: UnsafeRawBufferPointer, recordOf user: [UInt8],
                                     _ body: (consuming Record) -> Void) throws(EventError) -> LineCodec.RecordKeys {
         let (decoder, e, _) = try scan(line, materialize: false, data: false, writersWalk: false)
-        if isOther(e.writtenUser) { return try decoder.keyed(e).keys }
+        if e.isSurelyOther(than: user, in: line) { return try decoder.keyed(e).keys }
         return try decoder.wholeKeys(e, body)
     }
 
     /// The keys of the scanned line `e`, its record (made with every string,
     /// as ``record(_:)`` makes it) handed to `body`.
     @inline(never)
-    private func wholeKeys(_ e: borrowing EnvelopeCapture, _ body: (consuming Record) -> Void) throws(EventError) -> LineCodec.RecordKeys {
+    private func wholeKeys(_ e: EnvelopeCapture, _ body: (consuming Record) -> Void) throws(EventError) -> LineCodec.RecordKeys {
         var whole = self
         whole.materialize = true
         whole.materializeData = true
-        let (keys, record) = try whole.keyed(copy e)
+        let (keys, record) = try whole.keyed(e)
         body(record)
         return keys
     }
 }
 
 extension LineDecoder.EnvelopeCapture {
-    /// Where `user` is when it is a string written without escapes (its
-    /// bytes are its value); nil for anything else.
-    @inline(__always) var writtenUser: LineCodec.RecordKeys.Text? {
-        let user = self[.user]
-        return user.kind == .string && !user.flag ? .bytes(user.start..<user.end) : nil
+    /// Whether the line `line` these captures are of surely holds another
+    /// learner's `user` than the one whose UTF-8 bytes are `user`: its `user`
+    /// is a string written without escapes (so its bytes are its value) and
+    /// they are other bytes (code points compared, never `String ==`).
+    @inline(__always)
+    func isSurelyOther(than user: [UInt8], in line: UnsafeRawBufferPointer) -> Bool {
+        let written = self[.user]
+        guard written.kind == .string, !written.flag else { return false }
+        let start = written.start
+        guard written.end &- start == user.count else { return true }
+        return user.withUnsafeBytes { mine in
+            for k in 0..<mine.count where mine[k] != line[start &+ k] { return true }
+            return false
+        }
     }
 }

@@ -7,8 +7,8 @@ import Events
 extension ScannedLine {
     /// `.user(user)`: the line checked by `verify`'s own check, and its
     /// record made from the same scan unless its `user` is surely another
-    /// learner's (``RecordFilter/isOther(_:than:in:)``, asked by
-    /// `LineCodec.checkRecord(_:recordUnless:_:)` before the rules): another
+    /// learner's (its bytes as written are not `user`'s, compared by
+    /// `LineCodec.checkRecord(_:recordOf:_:)` before the rules): another
     /// learner's line costs what it costs `verify`, the learner's own line
     /// (and a `user` written with escapes, a newer-version line without one)
     /// what a decode costs, read once; the record is kept when it is the
@@ -17,21 +17,20 @@ extension ScannedLine {
         guard !isTooLong else { return decoded(keeping: .user(user), hasher: hasher, keep: keep) }
         let bytes = self.bytes, filter = RecordFilter.user(user)
         var kept = false
-        var line: CheckedLine
+        let keys: LineCodec.RecordKeys
         do throws(EventError) {
-            let keys = try LineCodec.checkRecord(bytes, recordUnless: { RecordFilter.isOther($0, than: user, in: bytes) }) { record in
+            keys = try LineCodec.checkRecord(bytes, recordOf: user) { record in
                 guard filter.keeps(record) else { return }
                 kept = true
                 keep(record)
             }
-            line = checked(keys, hasher: hasher)
         } catch {
             // A redaction stub never keeps the envelope's rules: looked for only here (see `keyed(hasher:)`).
             if let stub = checkedStub(hasher: hasher) { return stub }
             return CheckedLine(number: number, offset: offset, length: length, problem: error.at(line: number))
         }
-        line.hasRecord = kept
-        return line
+        // Made where it is returned to (no copy of the ~190-byte line).
+        return CheckedLine(self, keys: keys, hasher: hasher, hasRecord: kept)
     }
 
     /// `.allForFold`: the line checked as ``checkedKeys(data:hasher:)``

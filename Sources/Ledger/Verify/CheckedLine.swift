@@ -73,21 +73,6 @@ enum RecordFilter: Sendable {
         case .user(let bytes): record.user.map { $0.utf8.elementsEqual(bytes) } ?? true
         }
     }
-
-    /// Whether a valid line whose `user` its keys give as `written` is surely
-    /// not the record of the learner whose UTF-8 bytes are `user`: its `user`
-    /// is written without escapes (its bytes are its value) and they are
-    /// other bytes. A `user` written with escapes, or none (a newer-version
-    /// line), is not sure: decode the line and ask ``keeps(_:)``.
-    @inline(__always)
-    static func isOther(_ written: LineCodec.RecordKeys.Text?, than user: [UInt8], in line: UnsafeRawBufferPointer) -> Bool {
-        guard case .bytes(let range)? = written else { return false }
-        guard range.count == user.count else { return true }
-        return user.withUnsafeBytes { mine in
-            for k in 0..<mine.count where mine[k] != line[range.lowerBound &+ k] { return true }
-            return false
-        }
-    }
 }
 
 extension ScannedLine {
@@ -213,8 +198,10 @@ extension CheckedLine {
     /// `line` as its keys say, hashed: ``ScannedLine/checked(_:hasher:)``.
     /// An initializer, so that the ~190 bytes are written where they are
     /// returned to, not built aside and copied.
-    init(_ line: ScannedLine, keys: LineCodec.RecordKeys, hasher: IDHasher) {
+    /// `hasRecord`: whether the reader kept the line's record.
+    init(_ line: ScannedLine, keys: LineCodec.RecordKeys, hasher: IDHasher, hasRecord: Bool = false) {
         self.init(number: line.number, offset: line.offset, length: line.length)
+        self.hasRecord = hasRecord
         seq = keys.seq
         switch keys.id {
         // A valid id is 1 to 64 bytes: it always fits (else the line's id stays empty).
