@@ -122,19 +122,22 @@ final class DataRules: @unchecked Sendable {
     /// (present, an array) is the member's own rule (``Check/items``).
     @inline(never) private func keepsItems(_ list: [ItemCapture], in s: JSONScanner) -> Bool {
         guard let items else { return false }
+        let table = items.table, n = list.count
         return list.withUnsafeBufferPointer { list in
-            for item in list {
-                guard item.kind == .object, item.members.extra.isEmpty, items.table.keeps(item.members.slots, in: s) else { return false }
+            // Each item read in place: no copy of an item, no retain of what it keeps out of line (a writer's item keeps nothing there).
+            for k in 0..<n {
+                guard list[k].kind == .object, list[k].members.spilled.values == nil, table.keeps(list[k].members.slots, in: s) else { return false }
             }
-            guard let slot = items.distinct else { return true }
-            // Each value a string without escapes (the text rule's check above): its bytes are its UTF-8.
-            @inline(__always) func value(_ j: Int) -> UnsafeRawBufferPointer { s.raw(list[j].members.slots[slot]) }
-            var seen: Set<ByteKey>? = nil
-            for k in list.indices {
-                let v = value(k)
-                if DistinctValues.repeats(at: k, { ByteKey.same(value($0), v) }, { ByteKey(bytes: value($0)) }, &seen) { return false }
+            guard let slot = items.distinct, n > 1 else { return true }
+            // Each value a string without escapes (the text rule's check above): its bytes are its UTF-8. Read once, compared pairwise.
+            return withUnsafeTemporaryAllocation(of: UnsafeRawBufferPointer.self, capacity: n) { values in
+                for k in 0..<n { values.initializeElement(at: k, to: s.raw(list[k].members.slots[slot])) }
+                var seen: Set<ByteKey>? = nil
+                for k in 0..<n where DistinctValues.repeats(at: k, { ByteKey.same(values[$0], values[k]) }, { ByteKey(bytes: values[$0]) }, &seen) {
+                    return false
+                }
+                return true
             }
-            return true
         }
     }
 
