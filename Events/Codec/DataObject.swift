@@ -15,14 +15,61 @@ package protocol DataObject: Sendable, Hashable {
     /// Writes the members in the format's order (an optional one only when
     /// present), then the members the format does not define.
     func write<W: MemberWriter>(to w: inout W) where W.Member == Member
-    /// The rule that item `k` of an array of these objects breaks against the
-    /// items before it (those after it are ignored), or nil: a submission's
-    /// questions are distinct. Each item is checked as it is read, before the next one.
-    static func clash(among items: [Self], at k: Int, _ seen: inout Set<ExactString>?) -> (member: Member, rule: String)?
+    /// The member whose values are distinct among the items of an array of
+    /// these objects (a submission's questions), or nil (the default) for
+    /// none. The one statement of that rule: the built objects' ``clash(among:at:_:)``
+    /// and the second stage's table (``DataRules``, on the items' bytes) both read it.
+    static var distinct: Distinct<Self>? { get }
 }
 
 extension DataObject {
-    package static func clash(among items: [Self], at k: Int, _ seen: inout Set<ExactString>?) -> (member: Member, rule: String)? { nil }
+    package static var distinct: Distinct<Self>? { nil }
+
+    /// The rule that item `k` of an array of these objects breaks against the
+    /// items before it (those after it are ignored), or nil: ``distinct``'s
+    /// member repeats. Each item is checked as it is read, before the next one.
+    package static func clash(among items: [Self], at k: Int, _ seen: inout Set<ExactString>?) -> (member: Member, rule: String)? {
+        guard let distinct else { return nil }
+        let value = distinct.value(items[k])
+        let repeats = DistinctValues.repeats(at: k, { CodePoint.equal(distinct.value(items[$0]), value) },
+                                            { ExactString(distinct.value(items[$0])) }, &seen)
+        return repeats ? (distinct.member, "\(distinct.rule) (\"\(value.prefixForMessage)\" repeats)") : nil
+    }
+}
+
+/// A rule among the items of an array of objects: one member's values are
+/// distinct, compared as their UTF-8 bytes (code points, never `String ==`).
+package struct Distinct<O: DataObject>: Sendable {
+    /// The member whose values are distinct.
+    package let member: O.Member
+    /// A built object's value of it.
+    let value: @Sendable (O) -> String
+    /// The rule, for a person (the item's value is added when it repeats).
+    let rule: String
+
+    /// States the rule: `member`'s values (a built object's read by `value`) are distinct; `rule` says so.
+    package init(_ member: O.Member, _ value: @escaping @Sendable (O) -> String, rule: String) {
+        self.member = member; self.value = value; self.rule = rule
+    }
+
+}
+
+/// ``Distinct``'s comparison, for built objects and for bytes of a line alike.
+enum DistinctValues {
+    /// Whether item `k`'s value repeats the value of an item before it:
+    /// `equal(j)` tells whether item j's value is item k's, `key(j)` is item
+    /// j's value as a key. Pairwise for the first 16 items; beyond, a set made
+    /// on demand (`seen`, kept across the items of one array) keeps a hostile
+    /// array linear. Built objects and bytes of a line are compared by this one function.
+    @inline(__always)
+    static func repeats<Key: Hashable>(at k: Int, _ equal: (Int) -> Bool, _ key: (Int) -> Key, _ seen: inout Set<Key>?) -> Bool {
+        if k < 16 {
+            for j in 0..<k where equal(j) { return true }
+            return false
+        }
+        if seen == nil { seen = Set((0..<k).map(key)) }
+        return seen?.insert(key(k)).inserted == false
+    }
 }
 
 /// An event type's `data`: a ``DataObject`` that is also `Codable` as the

@@ -56,10 +56,10 @@ package struct DataReader<M: PayloadMember> {
     }
 
     /// A required string that is made even when the reader only checks (the
-    /// object's rules compare it).
+    /// object's rules compare it: ``DataObject/distinct``).
     package func comparedString(_ m: M) throws(EventError) -> String {
-        // Compared by the object's own rule: only the built object can check it.
-        if let recorder { recorder.unsupported(); return "" }
+        // The table checks its own rule; the comparison is ``DataObject/distinct``'s, which the table reads too.
+        if let recorder { recorder.note(m, required: true, .text(.text)); return "" }
         return try rules.made.string(self[m], m.rawValue)
     }
 
@@ -126,8 +126,8 @@ package struct DataReader<M: PayloadMember> {
     /// A required array of objects, each read as an `O` and checked against
     /// the items before it (``DataObject/clash(among:at:_:)``) as it is read.
     package func objects<O: DataObject>(_ m: M) throws(EventError) -> [O] {
-        // Each item is read, then checked against those before it: only built objects can be.
-        if let recorder { recorder.unsupported(); return [] }
+        // Recording: the items' own table, made by running `O`'s init the same way, and `O`'s distinct member.
+        if let recorder { try recorder.items(m, O.self, rules.item); return [] }
         let list = self[m]
         guard list.kind != .absent else { throw rules.error(m.rawValue, "is required") }
         guard list.kind == .array else { throw rules.error(m.rawValue, "must be an array, not \(list.kind.name)") }

@@ -12,8 +12,15 @@
 /// `true` only where the payload's init would accept them. Anything else (an
 /// escape, a rule broken) is `false`, and the caller builds the payload,
 /// which finds the error. A type whose rules need the built payload has no
-/// table: a ``Payload/dayRule``, items read as objects (checked against each
-/// other), a date.
+/// table: a ``Payload/dayRule``, a date.
+///
+/// An array member's items (a submission's `answers`) have a table of their
+/// own, recorded the same way from the items' init (``DataReader/objects(_:)``),
+/// and their ``DataObject/distinct`` member is compared as bytes by the same
+/// function the built items' ``DataObject/clash(among:at:_:)`` uses
+/// (``DistinctValues``): only values written without escapes (the text rule's
+/// check here), whose bytes are their UTF-8, so bytes that differ are code
+/// points that differ; a value that repeats is `false` (the payload built finds the error).
 final class DataRules: @unchecked Sendable {
     /// One member's check, as its accessor applies it.
     enum Check {
@@ -30,6 +37,15 @@ final class DataRules: @unchecked Sendable {
         case enumeration(Range<Int>)
         /// A number > 0 (``DataReader/seconds(_:required:)``).
         case seconds
+        /// An array of objects, each keeping the items' table (``DataReader/objects(_:)``, ``DataRules/items``).
+        case items
+    }
+
+    /// The items of the table's array member: their own table, and the slot
+    /// of their ``DataObject/distinct`` member (a string each keeps the text rule of), if any.
+    struct Items {
+        let table: DataRules
+        let distinct: Int?
     }
 
     /// A member's rule: where its capture is, whether it must be present, its check.
@@ -43,10 +59,13 @@ final class DataRules: @unchecked Sendable {
     let rules: [Rule]
     /// The raw values of the table's enumerations, as bytes (``Check/enumeration(_:)`` names a range of them).
     let spellings: [Spelling]
+    /// The items' table, when the object has an array member (``Check/items``).
+    let items: Items?
 
-    private init(_ rules: [Rule], _ spellings: [Spelling]) {
-        self.rules = rules
-        self.spellings = spellings
+    private init(_ recorder: Recorder) {
+        rules = recorder.rules
+        spellings = recorder.spellings
+        items = recorder.items
     }
 
     /// The table of `type`; nil when its rules need the built payload.
@@ -70,7 +89,7 @@ final class DataRules: @unchecked Sendable {
             } catch {
                 return nil
             }
-            return DataRules(recorder.rules, recorder.spellings)
+            return DataRules(recorder)
         }
     }
 
@@ -78,16 +97,63 @@ final class DataRules: @unchecked Sendable {
     /// rule: `true` only when the payload's init and its ``Payload/dayRule``
     /// (none) would accept it; `false` when in doubt.
     @inline(__always) func keeps(_ d: DataCapture, in s: JSONScanner) -> Bool {
-        guard d.members.extra.isEmpty, d.items.isEmpty else { return false }
+        guard d.members.extra.isEmpty else { return false }
+        guard items == nil ? d.items.isEmpty : keepsItems(d.items, in: s) else { return false }
+        return keeps(d.members.slots, in: s)
+    }
+
+    /// Whether the members captured in `slots` keep every rule of the table.
+    @inline(__always) private func keeps(_ slots: Slots, in s: JSONScanner) -> Bool {
         // Each rule read in place (no copy of a rule, no retain of its spellings).
-        return rules.withUnsafeBufferPointer { rules in
+        rules.withUnsafeBufferPointer { rules in
             spellings.withUnsafeBufferPointer { names in
-                d.members.slots.reading { slots in
+                slots.reading { slots in
                     for k in rules.indices where !keeps(rules[k], slots[rules[k].slot], in: s, names) { return false }
                     return true
                 }
             }
         }
+    }
+
+    /// Whether `list` (the array member's items, as scanned) keeps the
+    /// items' rules: each an object of no other member keeping the items'
+    /// table, and their distinct member's values pairwise different as bytes
+    /// (``DistinctValues``, as the built items are compared). The array itself
+    /// (present, an array) is the member's own rule (``Check/items``).
+    @inline(never) private func keepsItems(_ list: [ItemCapture], in s: JSONScanner) -> Bool {
+        guard let items else { return false }
+        let table = items.table, n = list.count
+        return list.withUnsafeBufferPointer { list in
+            // Each item read in place: no copy of an item, no retain of what it keeps out of line (a writer's item keeps nothing there).
+            for k in 0..<n {
+                guard list[k].kind == .object, list[k].members.spilled.values == nil, table.keeps(list[k].members.slots, in: s) else { return false }
+            }
+            guard let slot = items.distinct, n > 1 else { return true }
+            // Each value a string without escapes (the text rule's check above): its bytes are its UTF-8. Read once, compared pairwise.
+            return withUnsafeTemporaryAllocation(of: UnsafeRawBufferPointer.self, capacity: n) { values in
+                for k in 0..<n { values.initializeElement(at: k, to: s.raw(list[k].members.slots[slot])) }
+                var seen: Set<ByteKey>? = nil
+                for k in 0..<n where DistinctValues.repeats(at: k, { ByteKey.same(values[$0], values[k]) }, { ByteKey(bytes: values[$0]) }, &seen) {
+                    return false
+                }
+                return true
+            }
+        }
+    }
+
+    /// Bytes of the line compared and hashed as bytes (a distinct member's values).
+    private struct ByteKey: Hashable {
+        let bytes: UnsafeRawBufferPointer
+
+        @inline(__always) static func same(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
+            guard a.count == b.count else { return false }
+            for k in 0..<a.count where a[k] != b[k] { return false }
+            return true
+        }
+
+        static func == (a: ByteKey, b: ByteKey) -> Bool { same(a.bytes, b.bytes) }
+
+        func hash(into hasher: inout Hasher) { hasher.combine(bytes: bytes) }
     }
 
     /// Whether the capture `c` keeps `rule`.
@@ -107,6 +173,8 @@ final class DataRules: @unchecked Sendable {
             guard names.contains(where: { value.equals(spellings[$0]) }) else { return false }
         case .seconds:
             guard c.kind == .number, Seconds.value(ofLiteral: s.raw(c)) != nil else { return false }
+        case .items:
+            guard c.kind == .array else { return false }
         }
         return true
     }
@@ -116,6 +184,8 @@ final class DataRules: @unchecked Sendable {
         private(set) var rules: [Rule] = []
         private(set) var spellings: [Spelling] = []
         private(set) var isComplete = true
+        /// The items' table (``DataReader/objects(_:)``'s rule).
+        private(set) var items: Items? = nil
 
         func note<M: PayloadMember>(_ m: M, required: Bool, _ check: Check) {
             rules.append(Rule(slot: m.slot, required: required, check: check))
@@ -123,6 +193,24 @@ final class DataRules: @unchecked Sendable {
 
         /// A rule only the built payload can check.
         func unsupported() { isComplete = false }
+
+        /// ``DataReader/objects(_:)``'s rule: the array member `m` of `O`s,
+        /// their table recorded by running `O`'s init over a recording reader
+        /// (`rules`, an item's, reads no line), and `O`'s distinct member.
+        func items<M: PayloadMember, O: DataObject>(_ m: M, _: O.Type, _ rules: FieldRules) throws(EventError) {
+            let recorder = Recorder()
+            var reader = DataReader<O.Member>(rules: rules, object: ObjectCapture(), items: [], type: nil)
+            reader.recorder = recorder
+            _ = try O(reader)
+            let distinct = O.distinct?.member.slot
+            // The distinct member's bytes are compared only where the items' table checks it is a required string without escapes.
+            let checked = distinct.map { slot in
+                recorder.rules.contains { if case .text = $0.check { $0.slot == slot && $0.required } else { false } }
+            } ?? true
+            guard items == nil, recorder.isComplete, recorder.items == nil, checked else { return unsupported() }
+            items = Items(table: DataRules(recorder), distinct: distinct)
+            note(m, required: true, .items)
+        }
 
         /// ``DataReader/enumeration(_:)``'s rule, and a placeholder value.
         func enumeration<M: PayloadMember, E: RawRepresentable & CaseIterable>(_ m: M, _: E.Type) throws(EventError) -> E where E.RawValue == String {

@@ -22,7 +22,8 @@ extension LineCodec {
         decoder.materializeData = false
         var e = LineDecoder.EnvelopeCapture()
         guard decoder.scanWritersLine(into: &e) else { return try generalFoldEvent(line) }
-        if let checked = try decoder.writersKeys(e), let user = checked.keys.user,
+        // A type the fold reads whole skips the second stage (its payload is built below in any case).
+        if let type = e.data.type, !FoldEvent.View.readsWhole(type), let checked = try decoder.writersKeys(e), let user = checked.keys.user,
            let event = RecordKeys.withBytes(user, in: line, { FoldEvent.View(checked, in: line, user: $0) }) {
             return (checked.keys, event)
         }
@@ -77,8 +78,17 @@ extension FoldEvent.View {
             self.attempt = attempt
         case .puzzleCompleted, .puzzleFailed, .hintsGranted:
             break
-        case .progressReset, .submissionMade, .streakFreezeGranted, .streakPaused:
+        default:
+            // The types the fold reads whole (``readsWhole(_:)``).
             return nil
+        }
+    }
+
+    /// Whether the fold reads an event of `type` whole (decoded: ``init(_:in:user:)`` is nil for it).
+    static func readsWhole(_ type: EventType) -> Bool {
+        switch type {
+        case .progressReset, .submissionMade, .streakFreezeGranted, .streakPaused: true
+        default: false
         }
     }
 }

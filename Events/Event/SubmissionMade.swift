@@ -100,19 +100,9 @@ extension SubmissionMade.Answer: DataObject {
         w.string(.question, question); w.integer(.choice, choice); w.bool(.correct, correct); w.string(.skill, skill); w.string(.item, item); w.extra(extra)
     }
 
-    /// Questions are distinct within a submission.
-    package static func clash(among answers: [Self], at k: Int, _ seen: inout Set<ExactString>?) -> (member: Member, rule: String)? {
-        let q = answers[k].question
-        let repeats: Bool
-        if k < 16 {
-            repeats = answers[..<k].contains { CodePoint.equal($0.question, q) }
-        } else {
-            // Beyond 16, a set made on demand keeps a hostile submission linear.
-            if seen == nil { seen = Set(answers[..<k].map { ExactString($0.question) }) }
-            repeats = seen?.insert(ExactString(q)).inserted == false
-        }
-        return repeats ? (.question, "must be distinct within a submission (\"\(q.prefixForMessage)\" repeats)") : nil
-    }
+    /// Questions are distinct within a submission (``DataObject/distinct``:
+    /// checked on the built answers and, by the second stage, on their bytes).
+    package static var distinct: Distinct<Self>? { Distinct(.question, { $0.question }, rule: "must be distinct within a submission") }
 }
 
 /// Integer percentages as the spec defines them.

@@ -191,7 +191,7 @@ struct DataRulesTests {
 
     @Test("a table for every type whose rules are member by member; none where the payload must be built")
     func tables() {
-        let built: Set<EventType> = [.submissionMade, .streakPaused]
+        let built: Set<EventType> = [.streakPaused]
         for type in EventType.allCases {
             let rules = DataRules.of(type)
             #expect((rules == nil) == built.contains(type), "\(type)")
@@ -201,6 +201,10 @@ struct DataRulesTests {
         // A completion requires its seconds; a failure does not (PuzzlePlayed reads `d.type`).
         #expect(DataRules.of(.puzzleCompleted)?.rules.last?.required == true)
         #expect(DataRules.of(.puzzleFailed)?.rules.last?.required == false)
+        // A submission's answers: their own table (every member of an answer), questions distinct.
+        let items = DataRules.of(.submissionMade)?.items
+        #expect(items?.table.rules.map(\.slot) == Array(0..<SubmissionMade.Answer.Member.allCases.count))
+        #expect(items?.distinct == SubmissionMade.Answer.Member.question.slot)
     }
 
     @Test("the writer's valid lines are checked by the second stage, with the keys and values of a full decode")
