@@ -52,13 +52,6 @@ extension LineDecoder {
         return i == n
     }
 
-    /// ``scanWritersLine(into:)``'s captures, or nil for a line that is not laid out as the writer's.
-    @inline(__always)
-    mutating func writersCaptures() -> EnvelopeCapture? {
-        var e = EnvelopeCapture()
-        return scanWritersLine(into: &e) ? e : nil
-    }
-
     /// The members of the object whose `{` is at `i`, in the order of
     /// `walk`'s tokens, each at most once (optional ones may be left out),
     /// into `slots`; `walk.nested`'s value is read by `nested` into `inner`
@@ -151,10 +144,11 @@ extension LineDecoder {
     private mutating func writersData(type written: Capture, _ walks: WriterWalks, _ i: inout Int, into d: inout DataCapture) throws(EventError) -> Capture? {
         let line = s.bytes
         guard written.kind == .string, !written.flag, line[i] == UInt8(ascii: "{"),
-              let (type, walk) = walks.type(line, written.start, written.end &- written.start)
+              let (type, walk, rules) = walks.type(line, written.start, written.end &- written.start)
         else { return nil }
         let start = i
         d.type = type
+        walkedRules = rules
         // The items, when there are any, kept out of line (``DataCapture/items``) once read.
         var items: [ItemCapture] = []
         guard try writersObject(walk, &i, into: &d.members.slots, &items, { d, i, _, items throws(EventError) in

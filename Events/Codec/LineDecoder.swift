@@ -23,6 +23,12 @@ struct LineDecoder {
     /// The highest format version this reader knows: a stored line of a later
     /// one is kept as newer (``FormatVersion/readable``).
     var known = FormatVersion.readable
+    /// The ``DataRules`` of the type the writer's walk found for `data`
+    /// (``WriterWalks``' table: ``DataRules/of(_:)`` of `data`'s captured
+    /// type), for the second stage; nil before the walk, after the general
+    /// walk, and for a type without a table. Unretained (the table keeps
+    /// every one for the program's life), so the decoder stays plain values.
+    var walkedRules: Unmanaged<DataRules>? = nil
 
     init(_ line: UnsafeRawBufferPointer, at offset: Int = 0, depth: Int = 0) {
         s = JSONScanner(line, checksLine: true, at: offset, depth: depth)
@@ -81,8 +87,11 @@ struct LineDecoder {
         var decoder = LineDecoder(line)
         decoder.materialize = false
         decoder.materializeData = false
-        // The captures bound once (a `let`), so that the rules borrow them where they are.
-        if writersWalk, let e = decoder.writersCaptures() { return try decoder.keys(e, writers: true) }
+        if writersWalk {
+            // Walked into here and read here by the rules (passed by address): never copied.
+            var e = EnvelopeCapture()
+            if decoder.scanWritersLine(into: &e) { return try decoder.writersChecked(&e) }
+        }
         return try generalKeys(line)
     }
 
@@ -99,6 +108,22 @@ struct LineDecoder {
     func keys(_ e: EnvelopeCapture, writers: Bool) throws(EventError) -> LineCodec.RecordKeys {
         if writers, let (seq, id, _, _) = try writersRules(e) { return keys(e, seq: seq, id: id, isNewer: false) }
         return try keyed(e).keys
+    }
+
+    /// ``keys(_:writers:)`` of a line the writer's walk took into `e`, which
+    /// is only read: passed by address (`inout`), so the rules read the
+    /// captures where the walk left them and nothing is copied. Out of line
+    /// and small, so that the rules inline here.
+    @inline(never)
+    func writersChecked(_ e: inout EnvelopeCapture) throws(EventError) -> LineCodec.RecordKeys {
+        if let (seq, id, _, _) = try writersRules(e) { return keys(e, seq: seq, id: id, isNewer: false) }
+        return try keyedKeys(e)
+    }
+
+    /// ``keyed(_:)``'s keys (out of line: the lines the second stage hands back).
+    @inline(never)
+    private func keyedKeys(_ e: EnvelopeCapture) throws(EventError) -> LineCodec.RecordKeys {
+        try keyed(e).keys
     }
 
     /// ``record(_:)``'s rules, order and errors; returns what the chain needs
@@ -167,7 +192,7 @@ struct LineDecoder {
     /// knows (after ``head(_:_:)``), in ``record(_:)``'s order, but `data`'s own.
     /// `named`: the type whose name is exactly `type`'s bytes, when the
     /// caller found it already (the writer's walk, `writersKeys`).
-    @inline(__always)
+    @_transparent
     func envelope(_ e: EnvelopeCapture, _ f: FieldRules, version v: Int, named: EventType? = nil) throws(EventError)
         -> (at: Timestamp, user: String, device: String?, type: EventType, prev: String) {
         let at = try timestamp(e[.at], f)

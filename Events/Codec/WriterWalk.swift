@@ -22,6 +22,11 @@ final class WriterWalks: @unchecked Sendable {
     private let data: UnsafeMutablePointer<ObjectWalk>
     /// The types, by case.
     private let types: UnsafeMutablePointer<EventType>
+    /// Each type's ``DataRules`` (nil: its rules need the built payload), by
+    /// case: unretained, as ``DataRules/of(_:)``'s table keeps every one for
+    /// the program's life. The walk hands the rules of the type it found to
+    /// the second stage, with no lookup, retain or release a line.
+    private let rules: UnsafeMutablePointer<Unmanaged<DataRules>?>
     /// The types' names, by case.
     private let names: UnsafeMutablePointer<Spelling>
     /// The case whose name hashes to each value, or -1 (``hash(_:_:_:)``).
@@ -37,7 +42,9 @@ final class WriterWalks: @unchecked Sendable {
         data = .allocate(capacity: all.count)
         types = .allocate(capacity: all.count)
         names = .allocate(capacity: all.count)
+        rules = .allocate(capacity: all.count)
         for (k, type) in all.enumerated() {
+            (rules + k).initialize(to: DataRules.of(type).map(Unmanaged.passUnretained))
             (data + k).initialize(to: ObjectWalk(type.layout))
             (types + k).initialize(to: type)
             (names + k).initialize(to: Spelling(type.rawValue))
@@ -62,14 +69,15 @@ final class WriterWalks: @unchecked Sendable {
     }
 
     /// The type whose name is exactly the `count` bytes at `start` of
-    /// `line`, and its `data`'s walk; nil for any other bytes (then the
-    /// line is not the writer's, or its type is unknown: the general walk
-    /// reads it). `line` must hold 24 bytes from `start`.
-    @inline(__always) func type(_ line: UnsafeRawBufferPointer, _ start: Int, _ count: Int) -> (EventType, ObjectWalk)? {
+    /// `line`, its `data`'s walk and its ``DataRules`` (``DataRules/of(_:)``'s);
+    /// nil for any other bytes (then the line is not the writer's, or its
+    /// type is unknown: the general walk reads it). `line` must hold 24 bytes from `start`.
+    @inline(__always) func type(_ line: UnsafeRawBufferPointer, _ start: Int, _ count: Int)
+        -> (type: EventType, walk: ObjectWalk, rules: Unmanaged<DataRules>?)? {
         guard count > 0, count <= 24 else { return nil }
         let k = Int(byHash[(count &* multiplier &+ Int(line[start]) &+ Int(line[start &+ count &- 1])) & mask])
         guard k >= 0, names[k].count == count, names[k].matches(line, at: start) else { return nil }
-        return (types[k], data[k])
+        return (types[k], data[k], rules[k])
     }
 }
 

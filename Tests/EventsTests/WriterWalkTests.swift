@@ -37,9 +37,11 @@ struct WriterWalkTests {
         for type in EventType.allCases {
             let found = WriterWalkTests.lookup(Array(type.rawValue.utf8))
             #expect(found == type, "\(type)")
-            guard let (_, walk) = Array(type.rawValue.utf8 + Array(repeating: 0x20, count: 24)).withUnsafeBytes({
+            guard let (_, walk, rules) = Array(type.rawValue.utf8 + Array(repeating: 0x20, count: 24)).withUnsafeBytes({
                 WriterWalks.shared.type($0, 0, type.rawValue.utf8.count)
             }) else { continue }
+            // The rules the walk hands to the second stage are the type's own table (the same object, or none for both).
+            #expect(rules?.takeUnretainedValue() === DataRules.of(type), "\(type)")
             #expect(WriterWalkTests.tokens(walk) == WriterWalkTests.written(type.layout.names), "\(type)")
             if let array = type.layout.items, let items = walk.items {
                 #expect(walk.nested == array.slot)
