@@ -27,15 +27,17 @@ extension LineDecoder {
     /// scan of the line (a scan does not depend on which strings the rules
     /// make, ``materialize``). Laid out as ``keys(_:writersWalk:)`` is, so
     /// that another learner's line costs what it costs there: the captures
-    /// bound once, the rules borrowing them.
+    /// walked into a local and passed by address to the rules.
     static func keys(_ line: UnsafeRawBufferPointer, recordOf user: [UInt8],
                      _ body: (consuming Record) -> Void) throws(EventError) -> LineCodec.RecordKeys {
         if let problem = LineChecks.lengthProblem(line) { throw problem }
         var decoder = LineDecoder(line)
         decoder.materialize = false
         decoder.materializeData = false
-        if let e = decoder.writersCaptures() {
-            if e.isSurelyOther(than: user, in: line) { return try decoder.keys(e, writers: true) }
+        // Walked into here and read by the rules by address, as ``keys(_:writersWalk:)`` does: never copied.
+        var e = EnvelopeCapture()
+        if decoder.scanWritersLine(into: &e) {
+            if e.isSurelyOther(than: user, in: line) { return try decoder.writersChecked(&e) }
             return try decoder.wholeKeys(e, body)
         }
         return try generalKeys(line, recordOf: user, body)

@@ -101,19 +101,12 @@ struct LineDecoder {
         return try decoder.keyed(e).keys
     }
 
-    /// ``keys(_:writersWalk:)`` of a scanned line: the second stage when the
-    /// writer's walk took it (`writers`) and its `data` plainly keeps its
-    /// type's rules, else every rule as ``keyed(_:)`` applies them.
-    @inline(__always)
-    func keys(_ e: EnvelopeCapture, writers: Bool) throws(EventError) -> LineCodec.RecordKeys {
-        if writers, let (seq, id, _, _) = try writersRules(e) { return keys(e, seq: seq, id: id, isNewer: false) }
-        return try keyed(e).keys
-    }
-
-    /// ``keys(_:writers:)`` of a line the writer's walk took into `e`, which
-    /// is only read: passed by address (`inout`), so the rules read the
-    /// captures where the walk left them and nothing is copied. Out of line
-    /// and small, so that the rules inline here.
+    /// ``keys(_:writersWalk:)`` of a line the writer's walk took into `e`:
+    /// the second stage when its `data` plainly keeps its type's rules, else
+    /// every rule as ``keyed(_:)`` applies them. `e` is only read: passed by
+    /// address (`inout`), so the rules read the captures where the walk left
+    /// them and nothing is copied. Out of line and small, so that the rules
+    /// inline here.
     @inline(never)
     func writersChecked(_ e: inout EnvelopeCapture) throws(EventError) -> LineCodec.RecordKeys {
         if let (seq, id, _, _) = try writersRules(e) { return keys(e, seq: seq, id: id, isNewer: false) }
