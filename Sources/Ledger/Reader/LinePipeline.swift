@@ -10,11 +10,14 @@ import Events
 /// parallel; everything that depends on the lines before (the chain checks,
 /// the caller's fold) stays on the calling thread, in order. The calling
 /// thread also reads the file (through ``LineScanner``, unchanged: same torn
-/// tail, same too-long lines) and copies each line into a chunk.
+/// tail, same too-long lines) and adds each line to a chunk where it was
+/// read: the chunk holds the scanner's buffer (``ReadBuffers``) until its
+/// lines are consumed, and the scanner reads on into another meanwhile.
 ///
 /// Memory stays flat: at most `inFlight` chunks of at most `chunkBytes` and
 /// `chunkLines` each exist at once (plus one being filled and the spares), with
-/// their decoded records. A chunk's records are handed to the caller where
+/// their decoded records, and the scanner's buffers they hold (two or three
+/// of about 2 MiB). A chunk's records are handed to the caller where
 /// they lie and released by the worker that next fills the chunk, so the
 /// calling thread neither moves nor frees them.
 ///
@@ -249,7 +252,7 @@ final class LineChunk<Kept>: @unchecked Sendable {
     }
 
     /// Starts loading the first `LineChunk.prefetchedBytes` of line `k`'s bytes
-    /// (read by the consumer long after the reading thread copied them: out
+    /// (read by the consumer long after the reading thread read them: out
     /// of its caches by then).
     @inline(__always) private func prefetchBytes(ofLine k: Int) {
         let span = spans[k]
