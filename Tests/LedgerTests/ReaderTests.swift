@@ -38,6 +38,48 @@ struct ReaderTests {
         #expect(summary.lines == 300 && summary.tornTail == nil)
     }
 
+    /// The pipeline checks lines where the scanner read them, holding the
+    /// buffers of the chunks in flight and reading on into fresh ones: with a
+    /// 4 KiB read size, every few lines start a buffer while chunks still hold
+    /// the last ones. Every line's bytes must be the ones the workers hashed:
+    /// the chain, the head, a broken line and a torn tail come out as they do
+    /// with one large read.
+    @Test(arguments: [4096, 5000])
+    func pipelineChecksLinesWhereTheyWereRead(chunk: Int) throws {
+        let dir = try TempDir()
+        defer { dir.cleanup() }
+        let log = dir.file("a.log")
+        var b = ChainBuilder()
+        var rng = SplitMix64(seed: 36)
+        for k in 1...3000 {
+            // Lines of 240 to 2,340 bytes, so they end anywhere in a read.
+            try b.lines.append(paddedLine(length: 240 + Int.random(in: 0...2100, using: &rng), seq: k, prev: b.prev))
+        }
+        try Files.write(log, b.bytes)
+        let whole = try LogReader(path: log).verify()
+        let small = try LogReader(path: log, chunkSize: chunk).verify()
+        #expect(whole.isOK && small.isOK && small.events == 3000)
+        #expect(small.head == whole.head)
+        #expect(small.head.sha256.hex == SHA256.hash(b.lines[2999]).hex)
+        var read: [Int] = []
+        _ = try LogReader(path: log, chunkSize: chunk).readFoldEvents { _ in read.append(1) }
+        #expect(read.count == 3000)
+
+        // One byte of line 2,500's pad changed (so line 2,501's prev is wrong),
+        // and a torn tail: the same problem either way.
+        var bytes = b.bytes
+        let at = b.lines[0..<2499].reduce(0) { $0 + $1.count + 1 } + 160
+        bytes[at] = bytes[at] == UInt8(ascii: "x") ? UInt8(ascii: "y") : UInt8(ascii: "x")
+        try Files.write(log, bytes + Array("{\"v\":1".utf8))
+        let broken = try LogReader(path: log).verify()
+        let brokenSmall = try LogReader(path: log, chunkSize: chunk).verify()
+        #expect(broken.problem?.kind == .brokenChain && broken.problem?.line == 2501)
+        #expect(brokenSmall.problem?.description == broken.problem?.description)
+        try Files.write(log, b.bytes + Array("{\"v\":1".utf8))
+        let torn = try LogReader(path: log, chunkSize: chunk).verify()
+        #expect(torn.isOK && torn.summary.tornTail == TornTail(line: 3001, offset: b.bytes.count, length: 6))
+    }
+
     /// A valid event padded to exactly `length` bytes (an unknown `data` member is kept as written).
     func paddedLine(length: Int, seq: Int, prev: String) throws -> [UInt8] {
         func make(_ pad: Int) -> [UInt8] {

@@ -1,3 +1,4 @@
+import CSHA256
 import Dispatch
 import Events
 
@@ -9,11 +10,14 @@ import Events
 /// parallel; everything that depends on the lines before (the chain checks,
 /// the caller's fold) stays on the calling thread, in order. The calling
 /// thread also reads the file (through ``LineScanner``, unchanged: same torn
-/// tail, same too-long lines) and copies each line into a chunk.
+/// tail, same too-long lines) and adds each line to a chunk where it was
+/// read: the chunk holds the scanner's buffer (``ReadBuffers``) until its
+/// lines are consumed, and the scanner reads on into another meanwhile.
 ///
 /// Memory stays flat: at most `inFlight` chunks of at most `chunkBytes` and
 /// `chunkLines` each exist at once (plus one being filled and the spares), with
-/// their decoded records. A chunk's records are handed to the caller where
+/// their decoded records, and the scanner's buffers they hold (two or three
+/// of about 2 MiB). A chunk's records are handed to the caller where
 /// they lie and released by the worker that next fills the chunk, so the
 /// calling thread neither moves nor frees them.
 ///
@@ -43,7 +47,7 @@ struct KeepingPipeline<Keeping: LineKeeping> {
              _ consume: (borrowing CheckedLine) throws(LedgerError) -> Void,
              give: (consuming Keeping.Kept) throws(LedgerError) -> Void = { _ in }) throws(LedgerError) -> TornTail? {
         try run(from: start, to: end, firstLine: firstLine) { (chunk) throws(LedgerError) in
-            try chunk.forEachChecked(lookahead: 16, ahead, consume, give: give)
+            try chunk.forEachChecked(lookahead: 16, ahead, bytesAhead: Keeping.readsLines ? 8 : 0, consume, give: give)
         }
     }
 
@@ -51,11 +55,12 @@ struct KeepingPipeline<Keeping: LineKeeping> {
     /// calls `consume` with each checked chunk in order.
     private func run(from start: Int, to end: Int, firstLine: Int,
                      consume: (LineChunk<Keeping.Kept>) throws(LedgerError) -> Void) throws(LedgerError) -> TornTail? {
-        let capacity = max(chunkBytes, LineCodec.maxLineLength) + 1
         let lines = chunkLines
         var pending: [LineChunk<Keeping.Kept>] = []      // handed to workers, oldest first
         var spare: [LineChunk<Keeping.Kept>] = []        // consumed, ready for reuse
-        var current = LineChunk<Keeping.Kept>(capacity: capacity, lines: lines)
+        var current = LineChunk<Keeping.Kept>(lines: lines)
+        // The lines stay where the scanner read them; each chunk holds their buffers.
+        let buffers = ReadBuffers()
         // Workers hold their chunks until they signal; never return before they have.
         defer { for chunk in pending { chunk.ready.wait() } }
 
@@ -75,13 +80,13 @@ struct KeepingPipeline<Keeping: LineKeeping> {
             spare.append(chunk)
         }
 
-        let tail = try scanner.scan(from: start, to: end, firstLine: firstLine) { (line) throws(LedgerError) in
-            if current.used >= chunkBytes || current.count >= lines || !current.fits(line) {
+        let tail = try scanner.scan(from: start, to: end, firstLine: firstLine, into: buffers) { (line) throws(LedgerError) in
+            if current.used >= chunkBytes || current.count >= lines {
                 dispatch(current)
-                current = spare.popLast() ?? LineChunk<Keeping.Kept>(capacity: capacity, lines: lines)
+                current = spare.popLast() ?? LineChunk<Keeping.Kept>(lines: lines)
                 if pending.count >= inFlight { try consumeOldest() }
             }
-            current.add(line)
+            current.add(line, in: buffers)
         }
         if current.count > 0 { dispatch(current) }
         while !pending.isEmpty { try consumeOldest() }
@@ -92,7 +97,7 @@ struct KeepingPipeline<Keeping: LineKeeping> {
 /// The pipeline of every read but the report's: records out.
 typealias LinePipeline = KeepingPipeline<RecordFilter>
 
-/// Lines copied out of the scanner's buffer, and (once a worker has run
+/// Lines where the scanner read them (the chunk holds their buffers), and (once a worker has run
 /// ``check(keeping:hasher:)``) each one decoded and hashed, with what is
 /// kept of it (`Kept`: a record, or the report's fold event).
 ///
@@ -101,22 +106,30 @@ typealias LinePipeline = KeepingPipeline<RecordFilter>
 /// touches it. The checked lines and records stay until the next worker to
 /// check the chunk releases them (or the chunk is freed).
 final class LineChunk<Kept>: @unchecked Sendable {
-    /// Where a line's bytes are in `storage` (a too-long line has none).
+    /// A line, and where its bytes are (in a buffer of `held`; none of a too-long line's are kept).
     private struct Span {
-        var number: Int, offset: Int, length: Int, start: Int
+        var number: Int, offset: Int, length: Int, bytes: UnsafeRawPointer?
     }
 
-    private let storage: UnsafeMutableRawBufferPointer
+    /// The buffers the lines are in, held until the lines are consumed (``reset()``).
+    @exclusivity(unchecked) private var held: [ReadBuffer] = []
+    /// The ``ReadBuffers/generation`` of the last buffer held (0: none).
+    @exclusivity(unchecked) private var heldGeneration = 0
     private let spans: UnsafeMutablePointer<Span>
     private let checked: UnsafeMutablePointer<CheckedLine>
     private let records: UnsafeMutablePointer<Kept>
     /// Each line's bytes and SHA-256, for hashing several lines at once (``LineDigest``).
     private let lineSpans: UnsafeMutablePointer<LineDigest.Span>
     private let digests: UnsafeMutablePointer<SHA256.Digest>
+    /// Each checked line's ``CheckedLine/idHash``, side by side: the
+    /// consumer reads them a few lines ahead (to prefetch the id index)
+    /// from here, eight lines to a cache line, instead of touching each
+    /// ~190-byte line that early.
+    private let idHashes: UnsafeMutablePointer<UInt64>
     private let capacityLines: Int
     // One thread at a time uses a chunk (handed over through `ready`), one
     // access at a time: its counters go without the runtime's exclusivity checks.
-    /// Bytes of `storage` in use.
+    /// Bytes of the lines added.
     @exclusivity(unchecked) private(set) var used = 0
     /// Lines added.
     @exclusivity(unchecked) private(set) var count = 0
@@ -133,14 +146,14 @@ final class LineChunk<Kept>: @unchecked Sendable {
     /// Signalled when ``check(keeping:hasher:)`` is done.
     let ready = DispatchSemaphore(value: 0)
 
-    init(capacity: Int, lines: Int) {
-        storage = UnsafeMutableRawBufferPointer.allocate(byteCount: capacity, alignment: 16)
+    init(lines: Int) {
         capacityLines = max(lines, 1)
         spans = .allocate(capacity: capacityLines)
         checked = .allocate(capacity: capacityLines)
         records = .allocate(capacity: capacityLines)
         lineSpans = .allocate(capacity: capacityLines)
         digests = .allocate(capacity: capacityLines)
+        idHashes = .allocate(capacity: capacityLines)
     }
 
     deinit {
@@ -150,23 +163,21 @@ final class LineChunk<Kept>: @unchecked Sendable {
         records.deallocate()
         lineSpans.deallocate()
         digests.deallocate()
+        idHashes.deallocate()
         spans.deallocate()
-        storage.deallocate()
     }
 
-    /// The bytes a line takes here (none for a too-long one: its bytes were never kept).
-    private func size(_ line: ScannedLine) -> Int { line.isTooLong ? 0 : line.length }
-
-    /// Whether `line` fits (bytes and a line's place).
-    func fits(_ line: ScannedLine) -> Bool { count < capacityLines && used + size(line) <= storage.count }
-
-    /// Copies `line` in; the caller has checked it ``fits(_:)``.
-    func add(_ line: ScannedLine) {
-        let n = size(line)
-        if n > 0, let to = storage.baseAddress, let from = line.bytes.baseAddress {
-            (to + used).copyMemory(from: from, byteCount: n)
+    /// Adds `line`, whose bytes are in `buffers`' current buffer (held until
+    /// ``reset()``), where they are; the caller has checked there is room
+    /// (``count`` is under the chunk's lines).
+    func add(_ line: ScannedLine, in buffers: ReadBuffers) {
+        let n = line.isTooLong ? 0 : line.length
+        if n > 0, heldGeneration != buffers.generation, let buffer = buffers.current {
+            held.append(buffer)
+            heldGeneration = buffers.generation
         }
-        (spans + count).initialize(to: Span(number: line.number, offset: line.offset, length: line.length, start: used))
+        (spans + count).initialize(to: Span(number: line.number, offset: line.offset, length: line.length,
+                                            bytes: line.bytes.baseAddress))
         count += 1
         used += n
     }
@@ -180,10 +191,8 @@ final class LineChunk<Kept>: @unchecked Sendable {
         checkedCount = 0
         recordCount = 0
         recordsGiven = 0
-        let base = UnsafeRawBufferPointer(storage)
         @inline(__always) func bytes(_ span: Span) -> UnsafeRawBufferPointer {
-            let kept = span.length > LineCodec.maxLineLength ? 0 : span.length
-            return UnsafeRawBufferPointer(rebasing: base[span.start..<(span.start + kept)])
+            UnsafeRawBufferPointer(start: span.bytes, count: span.length > LineCodec.maxLineLength ? 0 : span.length)
         }
         // Every line hashed first, several at once; the check takes each one's digest from here.
         for k in 0..<count { (lineSpans + k).initialize(to: LineDigest.span(bytes(spans[k]))) }
@@ -198,6 +207,7 @@ final class LineChunk<Kept>: @unchecked Sendable {
                 recordCount += 1
             })
             if checked[k].hasProblem { anyProblem = true }
+            idHashes[k] = checked[k].idHash
             checkedCount = k + 1
         }
     }
@@ -214,13 +224,20 @@ final class LineChunk<Kept>: @unchecked Sendable {
     /// (when kept) out to `give` for good: the caller owns it (and releases it
     /// wherever it wants), the chunk forgets it. Before each line, `ahead`
     /// gets the id hash of the line `lookahead` lines further (within the
-    /// chunk), to prefetch.
-    func forEachChecked(lookahead: Int, _ ahead: (UInt64) -> Void,
+    /// chunk), to prefetch; with `bytesAhead` > 0, the bytes of the line that
+    /// many further are prefetched too (for a caller whose kept values point
+    /// into their lines: the report's views).
+    func forEachChecked(lookahead: Int, _ ahead: (UInt64) -> Void, bytesAhead: Int = 0,
                         _ body: (borrowing CheckedLine) throws(LedgerError) -> Void,
                         give: (consuming Kept) throws(LedgerError) -> Void) throws(LedgerError) {
-        for k in 0..<min(lookahead, checkedCount) { ahead((checked + k).pointee.idHash) }
+        for k in 0..<min(lookahead, checkedCount) { ahead(idHashes[k]) }
+        for k in 0..<min(bytesAhead, checkedCount) { prefetchBytes(ofLine: k) }
         for k in 0..<checkedCount {
-            if k + lookahead < checkedCount { ahead((checked + k + lookahead).pointee.idHash) }
+            if k + lookahead < checkedCount { ahead(idHashes[k + lookahead]) }
+            if bytesAhead > 0, k + bytesAhead < checkedCount { prefetchBytes(ofLine: k + bytesAhead) }
+            // The checked lines and kept values a few ahead: a worker wrote them on another core.
+            if k + 4 < checkedCount { LineChunk.prefetch(checked + k + 4) }
+            if bytesAhead > 0, recordsGiven + 4 < recordCount { LineChunk.prefetch(records + recordsGiven + 4) }
             // Moved out, not copied (a copy from the chunk's memory costs a
             // call, a retain and a release), and released here after `body`.
             let line = (checked + k).move()
@@ -234,10 +251,39 @@ final class LineChunk<Kept>: @unchecked Sendable {
         }
     }
 
+    /// Starts loading the first `LineChunk.prefetchedBytes` of line `k`'s bytes
+    /// (read by the consumer long after the reading thread read them: out
+    /// of its caches by then).
+    @inline(__always) private func prefetchBytes(ofLine k: Int) {
+        let span = spans[k]
+        guard span.length <= LineCodec.maxLineLength, let base = span.bytes else { return }
+        var at = 0
+        let end = min(span.length, LineChunk.prefetchedBytes)
+        while at < end {
+            pl_prefetch(base + at)
+            at += 64
+        }
+    }
+
+    /// Starts loading the cache lines of the value at `pointer`.
+    @inline(__always) private static func prefetch<T>(_ pointer: UnsafeMutablePointer<T>) {
+        let raw = UnsafeRawPointer(pointer)
+        var at = 0
+        while at < MemoryLayout<T>.size {
+            pl_prefetch(raw + at)
+            at += 64
+        }
+    }
+
+    /// How much of a line ``prefetchBytes(ofLine:)`` loads: a writer's envelope and most of its `data`.
+    private static var prefetchedBytes: Int { 384 }
+
     /// Empties the chunk for the reading thread to fill again (checked lines
     /// not handed over, after a stop, stay until the next ``check(keeping:hasher:)``).
     func reset() {
         used = 0
         count = 0
+        held.removeAll(keepingCapacity: true)
+        heldGeneration = 0
     }
 }

@@ -41,12 +41,18 @@ struct LineScanner {
     /// numbering them from `firstLine`. Returns the bytes after the last LF, if any.
     func scan(from start: Int, to end: Int, firstLine: Int,
               _ body: (ScannedLine) throws(LedgerError) -> Void) throws(LedgerError) -> TornTail? {
+        try scan(from: start, to: end, firstLine: firstLine, into: ReadBuffers(), body)
+    }
+
+    /// ``scan(from:to:firstLine:_:)``, reading into `buffers`: a line's bytes
+    /// stay valid after the call for as long as something holds its buffer
+    /// (``ReadBuffers/current`` during the call).
+    func scan(from start: Int, to end: Int, firstLine: Int, into buffers: ReadBuffers,
+              _ body: (ScannedLine) throws(LedgerError) -> Void) throws(LedgerError) -> TornTail? {
         let maxLine = LineCodec.maxLineLength
         let capacity = maxLine + 1 + max(chunkSize, 4096)
         let readSize = max(readLimit ?? capacity, 4096)
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: capacity, alignment: 16)
-        defer { buffer.deallocate() }
-        guard let base = buffer.baseAddress else { return nil }
+        guard var base = buffers.start(capacity: capacity).baseAddress else { return nil }
 
         var fileOffset = start      // next byte to read from the file
         var bufferBase = start      // file offset of buffer[0]
@@ -94,7 +100,11 @@ struct LineScanner {
             guard fileOffset < end else { break }
             let keep = filled - lineStart
             if lineStart > 0 {
-                if keep > 0 { base.copyMemory(from: base + lineStart, byteCount: keep) }
+                // Into the same buffer (moved to its front), or a fresh one
+                // when the lines handed out of this one are still held.
+                guard let next = buffers.renew().baseAddress else { break }
+                if keep > 0 { next.copyMemory(from: base + lineStart, byteCount: keep) }
+                base = next
                 bufferBase += lineStart
                 searchFrom -= lineStart
                 filled = keep
@@ -120,4 +130,62 @@ struct LineScanner {
         }
         return nil
     }
+}
+
+/// What a ``LineScanner`` reads into: a buffer, and another whenever it must
+/// move a partial line to a buffer's front while lines handed out of that
+/// buffer are still held (a pipeline checks lines where they were read, on
+/// other threads). A holder keeps its lines' ``ReadBuffer``s; a buffer nobody
+/// else holds is used again.
+///
+/// Used by one thread (the scanning one); holders release buffers on it too.
+final class ReadBuffers {
+    /// The buffer the scanner reads into now.
+    private(set) var current: ReadBuffer? = nil
+    /// Counts the buffers started: a holder compares it with the one it
+    /// last held to know (without touching `current`) that it must hold `current` too.
+    private(set) var generation = 0
+    /// Buffers made, the current one among them.
+    private var all: [ReadBuffer] = []
+
+    /// Starts a scan (one per instance) in buffers of `capacity` bytes.
+    func start(capacity: Int) -> UnsafeMutableRawBufferPointer {
+        let buffer = make(capacity)
+        current = buffer
+        generation += 1
+        return buffer.bytes
+    }
+
+    /// The buffer to go on in: the current one when nobody else holds it
+    /// (the caller then moves its partial line to the front), or one of the
+    /// same size nobody holds, or a new one.
+    func renew() -> UnsafeMutableRawBufferPointer {
+        guard let now = current else { return UnsafeMutableRawBufferPointer(start: nil, count: 0) }
+        current = nil
+        let capacity = now.bytes.count
+        var next: ReadBuffer? = nil
+        for k in all.indices where all[k].bytes.count == capacity && isKnownUniquelyReferenced(&all[k]) {
+            next = all[k]
+            if all[k] === now { break }   // the same buffer: no copy to another
+        }
+        let buffer = next ?? make(capacity)
+        current = buffer
+        generation += 1
+        return buffer.bytes
+    }
+
+    private func make(_ capacity: Int) -> ReadBuffer {
+        let buffer = ReadBuffer(capacity: capacity)
+        all.append(buffer)
+        return buffer
+    }
+}
+
+/// One buffer of ``ReadBuffers``, freed when nothing holds it any more.
+final class ReadBuffer {
+    let bytes: UnsafeMutableRawBufferPointer
+
+    init(capacity: Int) { bytes = .allocate(byteCount: capacity, alignment: 16) }
+
+    deinit { bytes.deallocate() }
 }

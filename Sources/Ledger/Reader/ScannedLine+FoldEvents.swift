@@ -8,6 +8,13 @@ protocol LineKeeping: Sendable {
     associatedtype Kept
     /// Checks and hashes `line`, handing what is kept of it to `keep`.
     func check(_ line: ScannedLine, hasher: IDHasher, keep: (consuming Kept) -> Void) -> CheckedLine
+    /// Whether what is kept points into the line's bytes, which the consumer
+    /// then reads (the pipeline prefetches them a few lines ahead).
+    static var readsLines: Bool { get }
+}
+
+extension LineKeeping {
+    static var readsLines: Bool { false }
 }
 
 extension RecordFilter: LineKeeping {
@@ -21,6 +28,8 @@ extension RecordFilter: LineKeeping {
 /// in the line's bytes: those stay in their chunk until the view has been
 /// handed over (a chunk is filled again only after it was consumed).
 struct FoldEvents: LineKeeping {
+    static var readsLines: Bool { true }
+
     func check(_ line: ScannedLine, hasher: IDHasher, keep: (consuming FoldEvent.View) -> Void) -> CheckedLine {
         line.checkedFoldEvent(hasher: hasher, keep: keep)
     }

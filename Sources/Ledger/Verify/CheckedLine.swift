@@ -197,10 +197,14 @@ extension ScannedLine {
 extension CheckedLine {
     /// `line` as its keys say, hashed: ``ScannedLine/checked(_:hasher:)``.
     /// An initializer, so that the ~190 bytes are written where they are
-    /// returned to, not built aside and copied.
+    /// returned to, not built aside and copied; it sets the members itself
+    /// (delegating to ``init(number:offset:length:problem:)`` built the line
+    /// in a temporary and copied all of it, with an outlined copy and destroy).
     /// `hasRecord`: whether the reader kept the line's record.
     init(_ line: ScannedLine, keys: LineCodec.RecordKeys, hasher: IDHasher, hasRecord: Bool = false) {
-        self.init(number: line.number, offset: line.offset, length: line.length)
+        number = line.number
+        offset = line.offset
+        length = line.length
         self.hasRecord = hasRecord
         seq = keys.seq
         switch keys.id {

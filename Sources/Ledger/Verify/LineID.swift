@@ -20,31 +20,34 @@ struct LineID: Sendable, Equatable {
 
     /// Becomes these bytes (the rest zero), in place, and returns true; or,
     /// when there are more than 64, stays as it is and returns false.
-    /// Copied eight bytes at a time, never reading outside `bytes`.
+    /// Read eight bytes at a time, never outside `bytes`, and written as the
+    /// eight words at once: a copy loop here became a `memcpy` call per id.
     @inline(__always)
     mutating func assign(_ bytes: UnsafeRawBufferPointer) -> Bool {
         let n = bytes.count
         guard n <= LineID.capacity else { return false }
-        words = (0, 0, 0, 0, 0, 0, 0, 0)
         count = n
-        guard n > 0, let from = bytes.baseAddress else { return true }
-        withUnsafeMutableBytes(of: &words) { to in
-            guard let base = to.baseAddress else { return }
-            var k = 0
-            while k &+ 8 <= n {
-                base.storeBytes(of: from.loadUnaligned(fromByteOffset: k, as: UInt64.self), toByteOffset: k, as: UInt64.self)
-                k &+= 8
-            }
-            guard k < n else { return }
-            if n >= 8 {
-                // The id's last eight bytes, shifted so that only the n - k not yet copied remain (then zeros).
-                let last = UInt64(littleEndian: from.loadUnaligned(fromByteOffset: n &- 8, as: UInt64.self))
-                let rest = last >> UInt64(8 &* (8 &- (n &- k)))
-                base.storeBytes(of: rest.littleEndian, toByteOffset: k, as: UInt64.self)
-            } else {
-                while k < n { base.storeBytes(of: from.load(fromByteOffset: k, as: UInt8.self), toByteOffset: k, as: UInt8.self); k &+= 1 }
-            }
+        guard n > 0, let from = bytes.baseAddress else {
+            words = (0, 0, 0, 0, 0, 0, 0, 0)
+            return true
         }
+        let whole = n &>> 3, left = n & 7
+        // The bytes after the whole words, then zeros, in memory order.
+        var tail: UInt64 = 0
+        if left > 0 {
+            if n >= 8 {
+                // The last eight bytes, shifted so that only the `left` not in a whole word remain.
+                tail = UInt64(littleEndian: from.loadUnaligned(fromByteOffset: n &- 8, as: UInt64.self)) &>> UInt64(8 &* (8 &- left))
+            } else {
+                for k in 0..<left { tail |= UInt64(from.load(fromByteOffset: k, as: UInt8.self)) &<< UInt64(8 &* k) }
+            }
+            tail = tail.littleEndian
+        }
+        @inline(__always) func word(_ k: Int) -> UInt64 {
+            if k < whole { return from.loadUnaligned(fromByteOffset: k &* 8, as: UInt64.self) }
+            return k == whole ? tail : 0
+        }
+        words = (word(0), word(1), word(2), word(3), word(4), word(5), word(6), word(7))
         return true
     }
 
