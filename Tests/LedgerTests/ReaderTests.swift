@@ -80,6 +80,48 @@ struct ReaderTests {
         #expect(torn.isOK && torn.summary.tornTail == TornTail(line: 3001, offset: b.bytes.count, length: 6))
     }
 
+    /// The scanner's buffers: with nothing holding the lines it handed out,
+    /// a scan goes on in its one buffer (each partial line moved to its
+    /// front); while a holder keeps the lines of a buffer, it reads on into
+    /// another, and the held lines' bytes stay as they were read.
+    @Test func scannerBuffersReusedUnlessHeld() throws {
+        let dir = try TempDir()
+        defer { dir.cleanup() }
+        let log = dir.file("a.log")
+        var b = ChainBuilder()
+        var rng = SplitMix64(seed: 12)
+        for k in 1...150 {
+            try b.lines.append(paddedLine(length: 240 + Int.random(in: 0...900, using: &rng), seq: k, prev: b.prev))
+        }
+        try Files.write(log, b.bytes)
+        let system = System()
+        let fd = try system.open(log, .read)
+        defer { _ = system.close(fd) }
+        // Reads of 4 KiB: a partial line is moved at every read.
+        let scanner = LineScanner(system: system, fd: fd, path: log, chunkSize: 4096, readLimit: 4096)
+
+        let free = ReadBuffers()
+        var lines = 0
+        _ = try scanner.scan(from: 0, to: b.bytes.count, firstLine: 1, into: free) { line in
+            #expect(Array(line.bytes) == b.lines[line.number - 1])
+            lines += 1
+        }
+        #expect(lines == 150)
+        #expect(free.made == 1)
+
+        // Every line's buffer held to the end, as a pipeline's chunks hold them.
+        let held = ReadBuffers()
+        var kept: [(number: Int, bytes: UnsafeRawBufferPointer)] = []
+        var holding: [ReadBuffer] = []
+        _ = try scanner.scan(from: 0, to: b.bytes.count, firstLine: 1, into: held) { line in
+            if let current = held.current, holding.last !== current { holding.append(current) }
+            kept.append((line.number, line.bytes))
+        }
+        #expect(held.made > 1 && held.made == holding.count)
+        #expect(kept.count == 150)
+        for (number, bytes) in kept { #expect(Array(bytes) == b.lines[number - 1], "line \(number)") }
+    }
+
     /// A valid event padded to exactly `length` bytes (an unknown `data` member is kept as written).
     func paddedLine(length: Int, seq: Int, prev: String) throws -> [UInt8] {
         func make(_ pad: Int) -> [UInt8] {

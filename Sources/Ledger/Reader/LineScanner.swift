@@ -147,6 +147,8 @@ final class ReadBuffers {
     private(set) var generation = 0
     /// Buffers made, the current one among them.
     private var all: [ReadBuffer] = []
+    /// How many buffers were made (a scan nobody holds lines of makes one).
+    var made: Int { all.count }
 
     /// Starts a scan (one per instance) in buffers of `capacity` bytes.
     func start(capacity: Int) -> UnsafeMutableRawBufferPointer {
@@ -160,13 +162,16 @@ final class ReadBuffers {
     /// (the caller then moves its partial line to the front), or one of the
     /// same size nobody holds, or a new one.
     func renew() -> UnsafeMutableRawBufferPointer {
-        guard let now = current else { return UnsafeMutableRawBufferPointer(start: nil, count: 0) }
+        guard let capacity = current?.bytes.count, let now = current.map(ObjectIdentifier.init) else {
+            return UnsafeMutableRawBufferPointer(start: nil, count: 0)
+        }
+        // Let go of the current buffer (only its identity is kept), so that
+        // it counts as free when no holder has it.
         current = nil
-        let capacity = now.bytes.count
         var next: ReadBuffer? = nil
         for k in all.indices where all[k].bytes.count == capacity && isKnownUniquelyReferenced(&all[k]) {
             next = all[k]
-            if all[k] === now { break }   // the same buffer: no copy to another
+            if ObjectIdentifier(all[k]) == now { break }   // the same buffer: its partial line moves to its front
         }
         let buffer = next ?? make(capacity)
         current = buffer
