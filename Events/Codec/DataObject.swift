@@ -51,7 +51,6 @@ package struct Distinct<O: DataObject>: Sendable {
     package init(_ member: O.Member, _ value: @escaping @Sendable (O) -> String, rule: String) {
         self.member = member; self.value = value; self.rule = rule
     }
-
 }
 
 /// ``Distinct``'s comparison, for built objects and for bytes of a line alike.

@@ -257,19 +257,18 @@ final class LineChunk<Kept>: @unchecked Sendable {
     @inline(__always) private func prefetchBytes(ofLine k: Int) {
         let span = spans[k]
         guard span.length <= LineCodec.maxLineLength, let base = span.bytes else { return }
-        var at = 0
-        let end = min(span.length, LineChunk.prefetchedBytes)
-        while at < end {
-            pl_prefetch(base + at)
-            at += 64
-        }
+        LineChunk.prefetch(base, bytes: min(span.length, LineChunk.prefetchedBytes))
     }
 
     /// Starts loading the cache lines of the value at `pointer`.
     @inline(__always) private static func prefetch<T>(_ pointer: UnsafeMutablePointer<T>) {
-        let raw = UnsafeRawPointer(pointer)
+        prefetch(UnsafeRawPointer(pointer), bytes: MemoryLayout<T>.size)
+    }
+
+    /// Starts loading the cache lines of the `bytes` bytes at `raw`.
+    @inline(__always) private static func prefetch(_ raw: UnsafeRawPointer, bytes: Int) {
         var at = 0
-        while at < MemoryLayout<T>.size {
+        while at < bytes {
             pl_prefetch(raw + at)
             at += 64
         }
