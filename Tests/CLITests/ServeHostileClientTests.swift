@@ -173,7 +173,7 @@ struct ServeHostileClientTests {
         format.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
         for line in seen {
             let time = try #require(format.date(from: line.time), "\(line.time)")
-            #expect(abs(time.timeIntervalSince(before)) < 5, "\(line.time)")
+            #expect(abs(time.timeIntervalSince(before)) < 120, "\(line.time): the request's time, not another (a zone, an epoch)")
         }
         // A proxy at another address: the connection's peer is not it, so the field is not believed.
         let other = try ServerProcess(["--trust-proxy", "127.0.0.2"])

@@ -43,6 +43,12 @@ struct FeedPage: Sendable {
     var lines: [Line]
     /// The cursor after the last line (the one given when there is none).
     var next: FeedCursor
+    /// No line handed out, but committed lines after the cursor are held
+    /// back behind an older transaction still running. That transaction may
+    /// end without a push's notification (a rollback, another process's
+    /// session, another database's transaction on the cluster), so a reader
+    /// that waits looks again soon instead of waiting for a push.
+    var heldBack = false
 
     /// `{"events":[{"user":U,"seq":N,"line":{…}}…],"next":"CURSOR"}` and an LF:
     /// each line as its learner log holds it, byte for byte, as the value of `line`.

@@ -299,21 +299,31 @@ final class PostgresStore: LearnerStore, @unchecked Sendable {
 
     func feed(after cursor: FeedCursor, limit: Int) throws(HTTPError) -> FeedPage {
         let rows: PGRows
+        var heldBack = false
         do throws(PGError) {
+            let after: [PGValue] = [.text(String(cursor.transaction)), .int8(Int(clamping: cursor.seq))]
             rows = try pool.with { (c) throws(PGError) in
-                try c.run("""
+                let rows = try c.run("""
                     SELECT tx, seq, learner, line FROM (
                         SELECT tx, seq, learner, line, sum(length(line)) OVER (ORDER BY tx, seq) AS upto FROM (
                             SELECT tx, seq, learner, line FROM progress_ledger_lines
                             WHERE (tx, seq) > ($1::text::xid8, $2) AND tx < pg_snapshot_xmin(pg_current_snapshot())
                             ORDER BY tx, seq LIMIT $3) page) sized
                     WHERE upto - length(line) < $4 ORDER BY tx, seq
-                    """, [.text(String(cursor.transaction)), .int8(Int(clamping: cursor.seq)), .int8(limit), .int8(Self.pageBytes)])
+                    """, after + [.int8(limit), .int8(Self.pageBytes)])
+                if rows.rows.isEmpty {
+                    // Nothing to hand out: is a committed line waiting behind an older transaction?
+                    let waiting = try c.run("""
+                        SELECT count(*) FROM (SELECT 1 FROM progress_ledger_lines WHERE (tx, seq) > ($1::text::xid8, $2) LIMIT 1) t
+                        """, after)
+                    heldBack = (waiting.rows.first?.first).flatMap(PGValue.integer) ?? 0 > 0
+                }
+                return rows
             }
         } catch {
             throw Self.answer(error)
         }
-        var page = FeedPage(lines: [], next: cursor)
+        var page = FeedPage(lines: [], next: cursor, heldBack: heldBack)
         page.lines.reserveCapacity(rows.rows.count)
         for row in rows.rows {
             guard let tx = PGValue.integer(row[0]), let seq = PGValue.integer(row[1]), let learner = row[2], let line = row[3] else {

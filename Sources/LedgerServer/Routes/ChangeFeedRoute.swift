@@ -9,7 +9,9 @@ extension Route {
     /// transaction commits after a later-numbered one's is held back until
     /// it is done, never skipped (``FeedCursor``). With `wait`, a page that
     /// would be empty waits until a push commits (any server on the
-    /// database) or the seconds pass. On a ledger directory: `501
+    /// database) or the seconds pass; while lines are held back, it looks
+    /// again every few milliseconds (backing off to a second), since the
+    /// transaction holding them may end without a push. On a ledger directory: `501
     /// not_on_this_store` (docs/sync.md, "The change feed").
     static let changeFeed = Route(method: "GET", path: [.literal("v1"), .literal("events")], access: .admin,
                                   query: ["after", "limit", "wait"]) { request, context throws(HTTPError) in
@@ -24,7 +26,7 @@ extension Route {
         let wait = try request.query.integer("wait", in: 0...Self.maxWaitSeconds, default: 0)
         let page = try Self.waiting(seconds: wait, on: context.store.changes) { () throws(HTTPError) in
             let page = try context.store.feed(after: cursor, limit: limit)
-            return (page, !page.lines.isEmpty)
+            return (page, !page.lines.isEmpty ? .found : page.heldBack ? .soon : .nothing)
         }
         return .json(page.json)
     }

@@ -21,7 +21,7 @@ extension Route {
         let wait = try request.query.integer(PullQuery.wait, in: 0...Self.maxWaitSeconds, default: 0)
         let (head, body) = try Self.waiting(seconds: wait, on: context.store.changes) { () throws(HTTPError) in
             let answer = try context.store.lines(user: request.learner, after: after, limit: limit)
-            return (answer, answer.body.count > 0)
+            return (answer, answer.body.count > 0 ? .found : .nothing)
         }
         return Response(status: 200, fields: [("Content-Type", MediaType.ndjson), (LedgerHeadField.name, LedgerHeadField.value(head))], body: body)
     }
@@ -29,17 +29,36 @@ extension Route {
     /// The most seconds a request may wait for something new (`wait=`).
     static let maxWaitSeconds = 60
 
+    /// What a look of ``waiting(seconds:on:_:)`` found.
+    enum Look {
+        /// Something to answer with.
+        case found
+        /// Nothing: wait for the store's next change.
+        case nothing
+        /// Nothing yet, but something will show without a change being
+        /// signalled (the feed's lines held back behind an older transaction,
+        /// ``FeedPage/heldBack``): look again soon, as well as on a change.
+        case soon
+    }
+
     /// `look`'s answer once it found something, or after `seconds` (0: at
-    /// once): looked at again after each change the store signals.
+    /// once): looked at again after each change the store signals, and, while
+    /// it answers ``Look/soon``, every 10 ms at first, backing off to a second.
     static func waiting<T>(seconds: Int, on changes: ChangeSignal,
-                           _ look: () throws(HTTPError) -> (T, found: Bool)) throws(HTTPError) -> T {
+                           _ look: () throws(HTTPError) -> (T, Look)) throws(HTTPError) -> T {
         let deadline = System.monotonicNanoseconds() + UInt64(seconds) * 1_000_000_000
+        var poll: UInt64 = 10_000_000
         while true {
             let seen = changes.generation
             let (answer, found) = try look()
             let now = System.monotonicNanoseconds()
-            if found || now >= deadline { return answer }
-            changes.wait(since: seen, seconds: Double(deadline - now) / 1e9)
+            if found == .found || now >= deadline { return answer }
+            var until = deadline - now
+            if found == .soon {
+                until = min(until, poll)
+                poll = min(poll * 2, 1_000_000_000)
+            }
+            changes.wait(since: seen, seconds: Double(until) / 1e9)
         }
     }
 
