@@ -68,8 +68,15 @@ public struct RedactionStub: Sendable, Hashable {
     /// longest nineteen digits, and a line of any other length (as nearly
     /// every event line is) is ruled out there by two compares, with no call.
     @inlinable package static func parts(_ line: UnsafeRawBufferPointer) -> Parts? {
-        guard line.count >= fixed + 1, line.count <= fixed + 19 else { return nil }
+        guard hasStubLength(line.count) else { return nil }
         return partsOfStubLength(line)
+    }
+
+    /// Whether a line of `count` bytes (without its LF) is as long as a stub
+    /// can be: a seq of one to nineteen digits. Two compares where it is
+    /// called (for a caller that tests the length before anything else).
+    @inlinable package static func hasStubLength(_ count: Int) -> Bool {
+        count >= fixed + 1 && count <= fixed + 19
     }
 
     /// ``parts(_:)`` for a line of a stub's length.
