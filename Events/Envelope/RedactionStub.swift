@@ -25,13 +25,15 @@ public struct RedactionStub: Sendable, Hashable {
         self.seq = seq; self.redacted = redacted; self.prev = prev
     }
 
-    // The stub's fixed text, as constants (no global to initialize and look up on each line `parts` rules out).
-    private static var head: StaticString { #"{"v":1,"seq":"# }
-    private static var middle: StaticString { #","redacted":""# }
-    private static var link: StaticString { #"","prev":""# }
-    private static var end: StaticString { #""}"# }
+    // The stub's fixed text, as constants (no global to initialize and look up
+    // on each line `parts` rules out), inlinable so that the length test folds
+    // to two compares where `parts` is called, in any module.
+    @inlinable static var head: StaticString { #"{"v":1,"seq":"# }
+    @inlinable static var middle: StaticString { #","redacted":""# }
+    @inlinable static var link: StaticString { #"","prev":""# }
+    @inlinable static var end: StaticString { #""}"# }
     /// The bytes of a stub but its seq's digits.
-    private static var fixed: Int { head.utf8CodeUnitCount + middle.utf8CodeUnitCount + 64 + link.utf8CodeUnitCount + 64 + end.utf8CodeUnitCount }
+    @inlinable static var fixed: Int { head.utf8CodeUnitCount + middle.utf8CodeUnitCount + 64 + link.utf8CodeUnitCount + 64 + end.utf8CodeUnitCount }
 
     /// The stub's line, without its LF.
     public func encoded() -> [UInt8] {
@@ -51,7 +53,7 @@ public struct RedactionStub: Sendable, Hashable {
     /// Where a stub's members are in its line: `seq`, and the byte ranges of
     /// the 64 hex digits of `redacted` and of `prev`. nil when the line is not
     /// a stub (a cheap test on the bytes after `seq` for every other line).
-    package struct Parts: Sendable, Hashable {
+    @usableFromInline package struct Parts: Sendable, Hashable {
         /// The erased line's seq.
         package var seq: Int
         /// The bytes of `redacted`'s hex digits.
@@ -61,11 +63,25 @@ public struct RedactionStub: Sendable, Hashable {
     }
 
     /// The stub's parts, or nil when `line` is not a stub, spelled exactly.
-    package static func parts(_ line: UnsafeRawBufferPointer) -> Parts? {
+    ///
+    /// Inline where it is called: the shortest stub has a one-digit seq, the
+    /// longest nineteen digits, and a line of any other length (as nearly
+    /// every event line is) is ruled out there by two compares, with no call.
+    @inlinable package static func parts(_ line: UnsafeRawBufferPointer) -> Parts? {
+        guard hasStubLength(line.count) else { return nil }
+        return partsOfStubLength(line)
+    }
+
+    /// Whether a line of `count` bytes (without its LF) is as long as a stub
+    /// can be: a seq of one to nineteen digits. Two compares where it is
+    /// called (for a caller that tests the length before anything else).
+    @inlinable package static func hasStubLength(_ count: Int) -> Bool {
+        count >= fixed + 1 && count <= fixed + 19
+    }
+
+    /// ``parts(_:)`` for a line of a stub's length.
+    @usableFromInline static func partsOfStubLength(_ line: UnsafeRawBufferPointer) -> Parts? {
         let n = line.count
-        // The shortest stub: a one-digit seq; the longest, nineteen. Any
-        // other length is ruled out at once (as nearly every event line is).
-        guard n >= fixed + 1, n <= fixed + 19 else { return nil }
         // Past the seq, every stub is the same length: `,"redacted":"` is
         // where it ends a stub. A line that has not it there is none (an
         // event line of a stub's length is ruled out by a few bytes).

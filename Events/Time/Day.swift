@@ -12,8 +12,9 @@ public struct Day: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// Makes a day from a year, month and day of month; nil when that date does not exist.
     @inline(__always)
     public init?(year: Int, month: Int, day: Int) {
-        guard (1...9999).contains(year), (1...12).contains(month),
-              day >= 1, day <= Day.daysIn(month: month, year: year) else { return nil }
+        // Each range as one unsigned compare (a value below the range wraps to a large one).
+        guard UInt(bitPattern: year &- 1) < 9999, UInt(bitPattern: month &- 1) < 12,
+              UInt(bitPattern: day &- 1) < UInt(bitPattern: Day.daysIn(month: month, year: year)) else { return nil }
         self.ordinal = Day.ordinal(year: year, month: month, day: day)
     }
 
@@ -71,17 +72,19 @@ public struct Day: Sendable, Hashable, Comparable, CustomStringConvertible {
 
     @inline(__always)
     package static func ordinal(year: Int, month: Int, day: Int) -> Int {
-        // Howard Hinnant's days_from_civil.
+        // Howard Hinnant's days_from_civil: years from March, so that a leap
+        // day is the last of its year.
         let y = month <= 2 ? year - 1 : year
         let mp = month > 2 ? month - 3 : month + 9
         if y >= 0, mp >= 0 {
             // Every date the format writes (years 1-9999, months 1-12): the
-            // same arithmetic on values known not negative, where each
-            // division by a constant is a multiply and a shift.
-            let uy = UInt(bitPattern: y), era = uy / 400, yoe = uy &- era &* 400
-            let doy = (153 &* UInt(bitPattern: mp) &+ 2) / 5
-            let doe = yoe &* 365 &+ yoe / 4 &- yoe / 100 &+ doy
-            return Int(bitPattern: era &* 146_097 &+ doe) + day - 719_469
+            // same count on values known not negative, its 400-year eras
+            // unfolded (era × 146,097 = 365 × 400 × era + 100 × era − 4 × era
+            // + era), so that one division by 100 is left (a multiply and a
+            // shift): y / 400 is (y / 100) / 4.
+            let uy = UInt(bitPattern: y), hundreds = uy / 100
+            let days = uy &* 365 &+ uy &>> 2 &- hundreds &+ hundreds &>> 2 &+ (153 &* UInt(bitPattern: mp) &+ 2) / 5
+            return Int(bitPattern: days) + day - 719_469
         }
         let era = (y >= 0 ? y : y - 399) / 400
         let yoe = y - era * 400

@@ -33,42 +33,45 @@ public struct Timestamp: Sendable, Hashable, CustomStringConvertible {
         self.day = day
     }
 
-    /// Parses the UTF-8 bytes of a timestamp into its instant, offset and day.
+    /// Parses the UTF-8 bytes of a timestamp into its instant, offset and day
+    /// (``parts(_:)`` as a `Result`, for callers that match on it: inline, so
+    /// nothing is stored for the `Result` or the tuple).
+    @inline(__always)
     static func parse(_ u: UnsafeRawBufferPointer) -> Result<(Instant, Int, Day), TimestampError> {
+        do throws(TimestampError) { return .success(try parts(u)) } catch { return .failure(error) }
+    }
+
+    /// Parses the UTF-8 bytes of a timestamp into its instant, offset and day,
+    /// or throws the rule it breaks (typed: the parts come back in registers).
+    static func parts(_ u: UnsafeRawBufferPointer) throws(TimestampError) -> (Instant, Int, Day) {
         let n = u.count
-        guard n >= 20 else { return .failure(.malformed) }
+        guard n >= 20 else { throw .malformed }
         // `YYYY-MM-DDTHH:MM:SS` read as three overlapping words (bytes 0-7,
         // 3-10 and 11-18), each compared with its pattern at once: every digit
         // `0-9` and every separator exactly `-`, `T`, `:`.
         @inline(__always) func word(_ k: Int) -> UInt64 { UInt64(littleEndian: u.loadUnaligned(fromByteOffset: k, as: UInt64.self)) }
         let date = word(0) ^ Timestamp.datePattern, middle = word(3) ^ Timestamp.middlePattern, time = word(11) ^ Timestamp.timePattern
-        guard Timestamp.fits(date, digits: Timestamp.dateDigits), Timestamp.fits(middle, digits: Timestamp.middleDigits),
-              Timestamp.fits(time, digits: Timestamp.timeDigits)
-        else { return .failure(.malformed) }
-        // Each digit's value is its byte of the word, the pattern's `0` taken away.
+        // One test for the three (each is 0 when its word fits).
+        guard Timestamp.misfit(date, digits: Timestamp.dateDigits) | Timestamp.misfit(middle, digits: Timestamp.middleDigits)
+                | Timestamp.misfit(time, digits: Timestamp.timeDigits) == 0
+        else { throw .malformed }
+        // Each digit's value is its byte of the word, the pattern's `0` taken
+        // away; lane k of `pairs(w)` is the two digits from byte k on.
         @inline(__always) func lane(_ w: UInt64, _ k: Int) -> Int { Int(truncatingIfNeeded: (w &>> UInt64(8 &* k)) & 0xFF) }
-        let year = lane(date, 0) &* 1000 &+ lane(date, 1) &* 100 &+ lane(date, 2) &* 10 &+ lane(date, 3)
-        let month = lane(date, 5) &* 10 &+ lane(date, 6)
+        let datePairs = Timestamp.pairs(date), timePairs = Timestamp.pairs(time)
+        let year = lane(datePairs, 0) &* 100 &+ lane(datePairs, 2)
+        let month = lane(datePairs, 5)
         let dom = lane(middle, 5) &* 10 &+ lane(middle, 6)
-        let hour = lane(time, 0) &* 10 &+ lane(time, 1)
-        let minute = lane(time, 3) &* 10 &+ lane(time, 4)
-        let second = lane(time, 6) &* 10 &+ lane(time, 7)
+        let hour = lane(timePairs, 0), minute = lane(timePairs, 3), second = lane(timePairs, 6)
         // The tail after the seconds, `[.fraction](Z|±hh:mm)`: as the writer
         // writes it (at most eight fraction digits) a word at a time, else
         // byte by byte, which finds what is broken.
         let tail: (nanos: Int, offset: Int)
-        if let plain = plainTail(u) {
-            tail = plain
-        } else {
-            switch anyTail(u) {
-            case .success(let t): tail = t
-            case .failure(let error): return .failure(error)
-            }
-        }
-        guard let day = Day(year: year, month: month, day: dom) else { return .failure(.impossibleDate) }
-        guard hour <= 23, minute <= 59, second <= 59 else { return .failure(.impossibleTime) }
+        if let plain = plainTail(u) { tail = plain } else { tail = try anyTail(u) }
+        guard let day = Day(year: year, month: month, day: dom) else { throw .impossibleDate }
+        guard hour <= 23, minute <= 59, second <= 59 else { throw .impossibleTime }
         let local = Int64(day.ordinal) &* 86_400 &+ Int64(hour &* 3600 &+ minute &* 60 &+ second)
-        return .success((Instant(seconds: local &- Int64(tail.offset &* 60), nanoseconds: Int32(truncatingIfNeeded: tail.nanos)), tail.offset, day))
+        return (Instant(seconds: local &- Int64(tail.offset &* 60), nanoseconds: Int32(truncatingIfNeeded: tail.nanos)), tail.offset, day)
     }
 
     /// The tail of `u` (at least 20 bytes, the first 19 checked) when it is
@@ -84,14 +87,16 @@ public struct Timestamp: Sendable, Hashable, CustomStringConvertible {
         if u[end] != UInt8(ascii: "Z") {
             guard n >= 25 else { return nil }
             end = n &- 6
-            // `±hh:mm`, the last six bytes, in lanes 0-5 (the sign's lane as written).
+            // `±hh:mm`, the last six bytes, in lanes 0-5. The pattern's sign is
+            // `+`; a `-` (the sign's lane then `offsetMinus`) is taken out of
+            // the sign's lane before the test, and says the offset is negative.
             let x = (word(n &- 8) &>> 16) ^ Timestamp.offsetPattern
-            let sign = x & 0xFF
-            guard sign == UInt64(UInt8(ascii: "+")) || sign == UInt64(UInt8(ascii: "-")),
-                  Timestamp.fits(x & ~0xFF, digits: Timestamp.offsetDigits) else { return nil }
-            let hours = lane(x, 1) &* 10 &+ lane(x, 2), minutes = lane(x, 4) &* 10 &+ lane(x, 5)
+            let minus = x & 0xFF == Timestamp.offsetMinus ? Timestamp.offsetMinus : 0
+            guard Timestamp.fits(x ^ minus, digits: Timestamp.offsetDigits) else { return nil }
+            let offsetPairs = Timestamp.pairs(x ^ minus)
+            let hours = lane(offsetPairs, 1), minutes = lane(offsetPairs, 4)
             guard hours <= 23, minutes <= 59 else { return nil }
-            offset = (hours &* 60 &+ minutes) &* (sign == UInt64(UInt8(ascii: "-")) ? -1 : 1)
+            offset = minus == 0 ? hours &* 60 &+ minutes : 0 &- (hours &* 60 &+ minutes)
         }
         guard end != 19 else { return (0, offset) }
         let count = end &- 20
@@ -110,7 +115,7 @@ public struct Timestamp: Sendable, Hashable, CustomStringConvertible {
 
     /// The tail of `u` (at least 20 bytes, the first 19 checked) read byte by
     /// byte: its nanoseconds and offset, or the rule it breaks.
-    @inline(never) private static func anyTail(_ u: UnsafeRawBufferPointer) -> Result<(nanos: Int, offset: Int), TimestampError> {
+    @inline(never) private static func anyTail(_ u: UnsafeRawBufferPointer) throws(TimestampError) -> (nanos: Int, offset: Int) {
         let n = u.count
         // The digit at k (a value >= 10 when it is not one).
         @inline(__always) func d(_ k: Int) -> Int { Int(u[k] &- 48) }
@@ -121,52 +126,66 @@ public struct Timestamp: Sendable, Hashable, CustomStringConvertible {
             var count = 0
             while i < n, d(i) < 10 {
                 count += 1
-                guard count <= 9 else { return .failure(.tooManyFractionDigits) }
+                guard count <= 9 else { throw .tooManyFractionDigits }
                 nanos = nanos * 10 + d(i)
                 i += 1
             }
-            guard count > 0 else { return .failure(.malformed) }
+            guard count > 0 else { throw .malformed }
             for _ in count..<9 { nanos *= 10 }
         }
-        guard i < n else { return .failure(.missingOffset) }
+        guard i < n else { throw .missingOffset }
         var offset = 0
         switch u[i] {
         case UInt8(ascii: "Z"):
             i += 1
         case UInt8(ascii: "+"), UInt8(ascii: "-"):
             guard i + 6 == n, d(i + 1) < 10, d(i + 2) < 10, u[i + 3] == UInt8(ascii: ":"), d(i + 4) < 10, d(i + 5) < 10
-            else { return .failure(.malformed) }
+            else { throw .malformed }
             let oh = d(i + 1) * 10 + d(i + 2), om = d(i + 4) * 10 + d(i + 5)
-            guard oh <= 23, om <= 59 else { return .failure(.invalidOffset) }
+            guard oh <= 23, om <= 59 else { throw .invalidOffset }
             offset = (oh * 60 + om) * (u[i] == UInt8(ascii: "-") ? -1 : 1)
             i += 6
         default:
-            return .failure(.missingOffset)
+            throw .missingOffset
         }
-        guard i == n else { return .failure(.malformed) }
-        return .success((nanos, offset))
+        guard i == n else { throw .malformed }
+        return (nanos, offset)
     }
 
     // The three words of `YYYY-MM-DDTHH:MM:SS` (bytes 0-7, 3-10, 11-18), byte
     // k of the text in byte k of the word (little-endian): each pattern holds
     // `0` where a digit goes and the separator elsewhere; `…Digits` holds 0xFF
-    // in the digits' bytes. (TimestampTests checks them against their text.)
+    // in the digits' bytes. (TimestampRuleTests checks them against their text.)
     /// `0000-00-`
     static let datePattern: UInt64 = 0x2D30_302D_3030_3030, dateDigits: UInt64 = 0x00FF_FF00_FFFF_FFFF
     /// `0-00-00T`
     static let middlePattern: UInt64 = 0x5430_302D_3030_2D30, middleDigits: UInt64 = 0x00FF_FF00_FFFF_00FF
     /// `00:00:00`
     static let timePattern: UInt64 = 0x3030_3A30_303A_3030, timeDigits: UInt64 = 0xFFFF_00FF_FF00_FFFF
-    /// `±00:00` (the last six bytes of an offset, in bytes 0-5; the sign's byte 0)
-    static let offsetPattern: UInt64 = 0x0000_3030_3A30_3000, offsetDigits: UInt64 = 0x0000_FFFF_00FF_FF00
+    /// `+00:00` (the last six bytes of an offset, in bytes 0-5; the sign's byte 0);
+    /// `offsetMinus` is `-` xor `+`: the sign's byte of a `-` offset xor the pattern.
+    static let offsetPattern: UInt64 = 0x0000_3030_3A30_302B, offsetDigits: UInt64 = 0x0000_FFFF_00FF_FF00,
+               offsetMinus: UInt64 = UInt64(UInt8(ascii: "-") ^ UInt8(ascii: "+"))
 
     /// Whether `x` (a word of the line xor its pattern) is 0 in every
     /// separator's byte and 0-9 in every digit's (`digits`).
-    @inline(__always) private static func fits(_ x: UInt64, digits: UInt64) -> Bool {
-        // A digit's byte is below 16, and adding 6 leaves it below 16 (no carry
-        // crosses a byte: the first test fails first for any byte of 250 or more).
-        (x & ~digits) | (x & digits & 0xF0F0_F0F0_F0F0_F0F0) | ((x &+ (digits & 0x0606_0606_0606_0606)) & digits & 0x1010_1010_1010_1010) == 0
+    @inline(__always) private static func fits(_ x: UInt64, digits: UInt64) -> Bool { misfit(x, digits: digits) == 0 }
+
+    /// ``fits(_:digits:)`` before its test: 0 exactly when `x` fits (so that
+    /// several words' misfits are or-ed and tested once).
+    @inline(__always) private static func misfit(_ x: UInt64, digits: UInt64) -> UInt64 {
+        // Each byte's limit, 9 for a digit's and 0 for a separator's: the byte
+        // plus 127 - limit reaches 128 (its top bit) exactly when the byte is
+        // past its limit, for bytes below 128; a byte of 128 or more has its
+        // top bit already. No byte below 128 carries into the next, so the
+        // lowest byte that does not fit always shows, whatever is above it.
+        (x | (x &+ (0x7F7F_7F7F_7F7F_7F7F &- digits & 0x0909_0909_0909_0909))) & 0x8080_8080_8080_8080
     }
+
+    /// Two digits' values at once: byte k of the result is 10 × byte k + byte
+    /// k + 1 of `x` (a word that fits, its digits' bytes 0-9 and its
+    /// separators' 0: every byte stays below 100, so none carries into the next).
+    @inline(__always) private static func pairs(_ x: UInt64) -> UInt64 { x &* 10 &+ (x &>> 8) }
 
     /// The local time of day as written, `HH:MM:SS` (with its fraction, if any).
     package var localTime: Substring {

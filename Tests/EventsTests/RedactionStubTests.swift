@@ -121,4 +121,19 @@ struct RedactionStubTests {
         let parts = try #require(RedactionStubTests.parts(line))
         #expect(parts.seq == 42 && parts.redacted == 28..<92 && parts.prev == 102..<166)
     }
+
+    @Test("the length test readers run first: true exactly for the lengths of stubs written with seqs of 1 to 19 digits")
+    func stubLengths() {
+        var seq = 1
+        var lengths: Set<Int> = []
+        for _ in 1...19 {
+            lengths.insert(RedactionStub(seq: seq, redacted: String(repeating: "a", count: 64), prev: String(repeating: "b", count: 64)).encoded().count)
+            if seq <= Int.max / 10 { seq *= 10 }
+        }
+        lengths.insert(RedactionStub(seq: Int.max, redacted: String(repeating: "a", count: 64), prev: String(repeating: "b", count: 64)).encoded().count)
+        #expect(lengths.count == 19)
+        for n in 0...400 {
+            #expect(RedactionStub.hasStubLength(n) == lengths.contains(n), "\(n)")
+        }
+    }
 }

@@ -225,4 +225,107 @@ struct TimestampRuleTests {
             #expect(Day(year: y, month: m, day: d)?.ordinal == ordinal)
         }
     }
+
+    @Test("every day of 1970 to 2100 at a time with a fraction and an offset: the instant, offset and day Foundation's Gregorian calendar gives")
+    func everyDayAsFoundationCounts() throws {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = try #require(TimeZone(secondsFromGMT: 0))
+        let start = try #require(calendar.date(from: DateComponents(year: 1970, month: 1, day: 1)))
+        let end = try #require(calendar.date(from: DateComponents(year: 2101, month: 1, day: 1)))
+        let endings = [("Z", 0), ("+05:30", 330), ("-11:45", -705), ("+23:59", 1439), ("-00:00", 0)]
+        var differ: [String] = [], days = 0
+        var date = start
+        while date < end {
+            let c = calendar.dateComponents([.year, .month, .day], from: date)
+            let (year, month, day) = (c.year ?? 0, c.month ?? 0, c.day ?? 0)
+            let (ending, minutes) = endings[days % endings.count]
+            let fraction = [".5", "", ".123456", ".00000001", ".987654321"][days % 5]
+            let text = String(format: "%04d-%02d-%02dT%02d:%02d:%02d", year, month, day, days % 24, days % 60, (days / 7) % 60) + fraction + ending
+            let local = Int64(date.timeIntervalSince1970.rounded()) + Int64((days % 24) * 3600 + (days % 60) * 60 + (days / 7) % 60)
+            let nanos = Int(((fraction.isEmpty ? "" : String(fraction.dropFirst())) + String(repeating: "0", count: 10 - fraction.count)).prefix(9)) ?? -1
+            do {
+                let t = try Timestamp(parsing: text)
+                if t.instant.seconds != local - Int64(minutes * 60) || Int(t.instant.nanoseconds) != nanos || t.offsetMinutes != minutes
+                    || t.day.components != (year, month, day) || t.day.ordinal != days {
+                    differ.append(text)
+                }
+            } catch {
+                differ.append("\(text): \(error)")
+            }
+            days += 1
+            date = try #require(calendar.date(byAdding: .day, value: 1, to: date))
+        }
+        #expect(differ.isEmpty, "\(differ.prefix(5))")
+        #expect(days == 47_847)
+    }
+
+    @Test("every month and day written with two digits (00-99), in common, leap and century years: parsed as the byte-by-byte reference says")
+    func everyMonthAndDayWritten() {
+        var differ: [String] = [], valid = 0
+        for year in [1, 1900, 1970, 2000, 2023, 2024, 2100, 9999] {
+            for month in 0...99 {
+                for day in 0...99 {
+                    let bytes = Array((String(format: "%04d-%02d-%02d", year, month, day) + "T07:08:09.25-03:30").utf8)
+                    let expected = TimestampRuleTests.reference(bytes)
+                    if expected.error == nil { valid += 1 }
+                    if TimestampRuleTests.parsed(bytes) != expected { differ.append(String(decoding: bytes, as: UTF8.self)) }
+                }
+            }
+        }
+        #expect(differ.isEmpty, "\(differ.prefix(5))")
+        // 365 days in four of the years, 366 in 2000 and 2024, 365 in 1900 and 2100 (not leap).
+        #expect(valid == 6 * 365 + 2 * 366)
+    }
+
+    @Test("every hour and minute, and every second, written with two digits (00-99), and offsets' hours and minutes the same: as the reference says")
+    func everyTimeWritten() {
+        var differ: [String] = [], valid = 0
+        var texts: [String] = []
+        for a in 0...99 {
+            for b in 0...99 {
+                texts.append(String(format: "2024-02-29T%02d:%02d:30Z", a, b))
+                texts.append(String(format: "2024-02-29T12:%02d:%02d.1+01:00", a, b))
+                texts.append(String(format: "2024-02-29T12:00:00-%02d:%02d", a, b))
+                texts.append(String(format: "2024-02-29T12:00:00.123+%02d:%02d", a, b))
+            }
+        }
+        for text in texts {
+            let bytes = Array(text.utf8)
+            let expected = TimestampRuleTests.reference(bytes)
+            if expected.error == nil { valid += 1 }
+            if TimestampRuleTests.parsed(bytes) != expected { differ.append(text) }
+        }
+        #expect(differ.isEmpty, "\(differ.prefix(5))")
+        #expect(valid == 24 * 60 + 60 * 60 + 2 * 24 * 60)
+    }
+
+    @Test("a date as Day makes it from its numbers: years 0 and 10000, months 0 and 13, days 0 and one past the month's last, refused")
+    func dayFromNumbers() {
+        var differ: [String] = []
+        for year in [-1, 0, 1, 4, 100, 400, 1900, 2000, 2023, 2024, 2100, 9996, 9999, 10_000, 10_400] {
+            for month in -1...14 {
+                for day in -1...33 {
+                    let exists = year >= 1 && year <= 9999 && month >= 1 && month <= 12 && day >= 1 && day <= TimestampRuleTests.daysIn(month, year)
+                    let made = Day(year: year, month: month, day: day)
+                    if exists ? made?.ordinal != TimestampRuleTests.ordinal(year, month, day) : made != nil { differ.append("\(year)-\(month)-\(day)") }
+                }
+            }
+        }
+        #expect(differ.isEmpty, "\(differ.prefix(5))")
+    }
+
+    @Test("the patterns the parser reads words with are the text they say")
+    func patterns() {
+        func word(_ text: String) -> UInt64 {
+            Array(text.utf8).enumerated().reduce(0) { $0 | UInt64($1.element) << UInt64(8 * $1.offset) }
+        }
+        func digits(_ text: String) -> UInt64 {
+            Array(text.utf8).enumerated().reduce(0) { $0 | ($1.element == UInt8(ascii: "0") ? 0xFF << UInt64(8 * $1.offset) : 0) }
+        }
+        #expect(Timestamp.datePattern == word("0000-00-") && Timestamp.dateDigits == digits("0000-00-"))
+        #expect(Timestamp.middlePattern == word("0-00-00T") && Timestamp.middleDigits == digits("0-00-00T"))
+        #expect(Timestamp.timePattern == word("00:00:00") && Timestamp.timeDigits == digits("00:00:00"))
+        #expect(Timestamp.offsetPattern == word("+00:00") && Timestamp.offsetDigits == digits("+00:00"))
+        #expect(Timestamp.offsetPattern ^ Timestamp.offsetMinus == word("-00:00"))
+    }
 }

@@ -20,9 +20,19 @@ enum RedactedLine {
 }
 
 extension ScannedLine {
-    /// The line checked as a stub, or nil when it is not one.
+    /// The line checked as a stub, or nil when it is not one. Inline: a line
+    /// not of a stub's length (nearly every event line) is ruled out where
+    /// this is called, by its length alone, with no call and no `CheckedLine?` made.
+    @inline(__always)
     func checkedStub(hasher: IDHasher) -> CheckedLine? {
-        guard !isTooLong, let parts = RedactionStub.parts(bytes),
+        guard !isTooLong, RedactionStub.hasStubLength(bytes.count) else { return nil }
+        return checkedStubOfStubLength(hasher: hasher)
+    }
+
+    /// ``checkedStub(hasher:)`` for a line of a stub's length.
+    @inline(never)
+    private func checkedStubOfStubLength(hasher: IDHasher) -> CheckedLine? {
+        guard let parts = RedactionStub.parts(bytes),
               let redacted = SHA256.Digest(lowercaseHex: UnsafeRawBufferPointer(rebasing: bytes[parts.redacted])),
               let prev = SHA256.Digest(lowercaseHex: UnsafeRawBufferPointer(rebasing: bytes[parts.prev])) else { return nil }
         var line = CheckedLine(number: number, offset: offset, length: length)
