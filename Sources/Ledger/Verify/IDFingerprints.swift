@@ -147,6 +147,9 @@ final class IDFingerprints: ChainIDs {
         }
     }
 
+    /// How many regions of slots there are, and how many are on huge pages (tests).
+    var regionCounts: (all: Int, huge: Int) { pools.regionCounts }
+
     /// Bits 32-47 of the hash of the id at `position`.
     private func high(_ position: Int) -> UInt16 {
         highs[(position - 1) / IDFingerprints.highsBlock][(position - 1) % IDFingerprints.highsBlock]
