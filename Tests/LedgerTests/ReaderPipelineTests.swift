@@ -157,4 +157,56 @@ struct ReaderPipelineTests {
         #expect(owned.count == (broken ?? 20_001) - 1)
         #expect(owned == (try lines[..<owned.count].map { try LineCodec.decodeRecord($0) }))
     }
+
+    /// Runs `change` once, before the reader's second `pread` (the first chunk read, the read under way).
+    final class ChangeWhileRead: @unchecked Sendable {
+        private var preads = 0
+        private let change: () -> Void
+        init(_ change: @escaping () -> Void) { self.change = change }
+        func system() -> System {
+            let faults = FaultInjector()
+            faults.before(.pread) { [self] in
+                preads += 1
+                if preads == 2 { change() }
+            }
+            return System(faults: faults)
+        }
+    }
+
+    @Test("a log growing while it is read: verify and the checked read stop at the size the read began with; the next read sees the rest and its torn tail")
+    func growingWhileRead() throws {
+        let dir = try TempDir("pipeline")
+        defer { dir.cleanup() }
+        let lines = try Self.log(20_100, users: ["a", "b", "c"])
+        let path = try Self.write(Array(lines[..<20_000]), dir)
+        let torn = Array(lines[20_050][..<40])
+        let grow = ChangeWhileRead { try? Files.append(path, lines[20_000..<20_050].flatMap { $0 + [0x0A] } + torn) }
+        let reader = LogReader(path: path, chunkSize: 4096, system: grow.system())
+
+        let report = try reader.verify()
+        #expect(report.problem == nil && report.events == 20_000 && report.summary.tornTail == nil)
+        #expect(report.summary.head.sha256 == SHA256.hash(lines[19_999]))
+        var mine: [Record] = []
+        let read = try reader.scan(after: nil, .init(user: "b"), tracking: true) { mine.append($0) }.get()
+        #expect(read.linesRead == 20_050 && read.summary.tornTail == TornTail(line: 20_051, offset: read.resumePoint.offset, length: 40))
+        #expect(mine == (try lines[..<20_050].map { try LineCodec.decodeRecord($0) }.filter { $0.user == "b" }))
+        let after = try LogReader(path: path).verify()
+        #expect(after.problem == nil && after.events == 20_050)
+        #expect(after.summary.tornTail == TornTail(line: 20_051, offset: read.resumePoint.offset, length: 40))
+    }
+
+    @Test("a log cut short while it is read (mid-line): the read stops at what is there, the cut line a torn tail")
+    func truncatedWhileRead() throws {
+        let dir = try TempDir("pipeline")
+        defer { dir.cleanup() }
+        let lines = try Self.log(20_000, users: ["a", "b"])
+        let path = try Self.write(lines, dir)
+        // Cut 25 bytes into line 15,001, long after the first chunk.
+        let kept = lines[..<15_000].reduce(0) { $0 + $1.count + 1 }
+        let cut = ChangeWhileRead { _ = truncate(path, off_t(kept + 25)) }
+        let report = try LogReader(path: path, chunkSize: 4096, system: cut.system()).verify()
+        #expect(report.problem == nil && report.events == 15_000)
+        #expect(report.summary.tornTail == TornTail(line: 15_001, offset: kept, length: 25))
+        #expect(report.summary.head.sha256 == SHA256.hash(lines[14_999]))
+    }
 }

@@ -37,17 +37,32 @@ struct KeepingPipeline<Keeping: LineKeeping> {
     /// Chunks read ahead of the one being consumed (bounds memory).
     var inFlight = 4
 
-    /// Scans `[start, end)`, calling `consume` with every line checked by
-    /// itself, in order, then `give` with its record when it was kept (for
-    /// good: the caller owns it), and `ahead` with the id hashes of lines a
-    /// few ahead of the one consumed (to prefetch the index). Returns the torn
-    /// tail, if any. When `consume` or `give` throws, the scan stops (after
-    /// the workers have finished the chunks they hold).
+    /// Scans `[start, end)`, calling `consumer` with every line checked by
+    /// itself, in order (``CheckedLineConsumer/consume(_:)``), then with its
+    /// kept value when it was kept (``CheckedLineConsumer/give(_:)``: for good,
+    /// the consumer owns it), and with the id hashes of lines a few ahead of
+    /// the one consumed (``CheckedLineConsumer/ahead(_:)``, to prefetch the
+    /// index). Returns the torn tail, if any. When the consumer throws, the
+    /// scan stops (after the workers have finished the chunks they hold).
+    func run<Consumer: CheckedLineConsumer>(from start: Int, to end: Int, firstLine: Int,
+                                            into consumer: inout Consumer) throws(LedgerError) -> TornTail?
+    where Consumer.Kept == Keeping.Kept {
+        try run(from: start, to: end, firstLine: firstLine) { (chunk) throws(LedgerError) in
+            try chunk.forEachChecked(lookahead: 16, bytesAhead: Keeping.readsLines ? 8 : 0, into: &consumer)
+        }
+    }
+
+    /// ``run(from:to:firstLine:into:)`` with closures for the consumer's three calls.
     func run(from start: Int, to end: Int, firstLine: Int, ahead: (UInt64) -> Void = { _ in },
              _ consume: (borrowing CheckedLine) throws(LedgerError) -> Void,
              give: (consuming Keeping.Kept) throws(LedgerError) -> Void = { _ in }) throws(LedgerError) -> TornTail? {
-        try run(from: start, to: end, firstLine: firstLine) { (chunk) throws(LedgerError) in
-            try chunk.forEachChecked(lookahead: 16, ahead, bytesAhead: Keeping.readsLines ? 8 : 0, consume, give: give)
+        try withoutActuallyEscaping(ahead) { ahead throws(LedgerError) in
+            try withoutActuallyEscaping(consume) { consume throws(LedgerError) in
+                try withoutActuallyEscaping(give) { give throws(LedgerError) in
+                    var consumer = ClosureConsumer(prefetch: ahead, consumeLine: consume, giveKept: give)
+                    return try run(from: start, to: end, firstLine: firstLine, into: &consumer)
+                }
+            }
         }
     }
 
@@ -220,33 +235,33 @@ final class LineChunk<Kept>: @unchecked Sendable {
         checkedGiven = 0
     }
 
-    /// Calls `body` with each checked line in order, then moves its record
-    /// (when kept) out to `give` for good: the caller owns it (and releases it
-    /// wherever it wants), the chunk forgets it. Before each line, `ahead`
-    /// gets the id hash of the line `lookahead` lines further (within the
-    /// chunk), to prefetch; with `bytesAhead` > 0, the bytes of the line that
-    /// many further are prefetched too (for a caller whose kept values point
-    /// into their lines: the report's views).
-    func forEachChecked(lookahead: Int, _ ahead: (UInt64) -> Void, bytesAhead: Int = 0,
-                        _ body: (borrowing CheckedLine) throws(LedgerError) -> Void,
-                        give: (consuming Kept) throws(LedgerError) -> Void) throws(LedgerError) {
-        for k in 0..<min(lookahead, checkedCount) { ahead(idHashes[k]) }
+    /// Calls `consumer.consume` with each checked line in order, then moves
+    /// its record (when kept) out to `consumer.give` for good: the consumer
+    /// owns it (and releases it wherever it wants), the chunk forgets it.
+    /// Before each line, `consumer.ahead` gets the id hash of the line
+    /// `lookahead` lines further (within the chunk), to prefetch; with
+    /// `bytesAhead` > 0, the bytes of the line that many further are
+    /// prefetched too (for a consumer whose kept values point into their
+    /// lines: the report's views).
+    func forEachChecked<Consumer: CheckedLineConsumer>(lookahead: Int, bytesAhead: Int = 0,
+                                                       into consumer: inout Consumer) throws(LedgerError) where Consumer.Kept == Kept {
+        for k in 0..<min(lookahead, checkedCount) { consumer.ahead(idHashes[k]) }
         for k in 0..<min(bytesAhead, checkedCount) { prefetchBytes(ofLine: k) }
         for k in 0..<checkedCount {
-            if k + lookahead < checkedCount { ahead(idHashes[k + lookahead]) }
+            if k + lookahead < checkedCount { consumer.ahead(idHashes[k + lookahead]) }
             if bytesAhead > 0, k + bytesAhead < checkedCount { prefetchBytes(ofLine: k + bytesAhead) }
             // The checked lines and kept values a few ahead: a worker wrote them on another core.
             if k + 4 < checkedCount { LineChunk.prefetch(checked + k + 4) }
             if bytesAhead > 0, recordsGiven + 4 < recordCount { LineChunk.prefetch(records + recordsGiven + 4) }
             // Moved out, not copied (a copy from the chunk's memory costs a
-            // call, a retain and a release), and released here after `body`.
+            // call, a retain and a release), and released here after `consume`.
             let line = (checked + k).move()
             checkedGiven = k + 1
-            try body(line)
+            try consumer.consume(line)
             if line.hasRecord, recordsGiven < recordCount {
                 let record = (records + recordsGiven).move()
                 recordsGiven += 1
-                try give(record)
+                try consumer.give(record)
             }
         }
     }

@@ -118,29 +118,29 @@ public struct LogReader {
     }
 
     /// Checks the lines of the open log `fd` in `[start, end)` as
-    /// ``LinePipeline/run(from:to:firstLine:ahead:_:give:)`` does (the same
-    /// scanner, the same check of each line, the same order of `consume` and
-    /// `give`): on worker threads for a long stretch, on the calling thread
-    /// for one shorter than ``serialBytes`` (a learner log of a ledger
-    /// directory, a snapshot's new lines), where handing chunks to workers
-    /// costs more than it saves.
-    func checkLines<Keeping: LineKeeping>(_ fd: CInt, keeping filter: Keeping, from start: Int, to end: Int, firstLine: Int,
-                                          ahead: (UInt64) -> Void, _ consume: (borrowing CheckedLine) throws(LedgerError) -> Void,
-                                          give: (consuming Keeping.Kept) throws(LedgerError) -> Void) throws(LedgerError) -> TornTail? {
+    /// ``KeepingPipeline/run(from:to:firstLine:into:)`` does (the same
+    /// scanner, the same check of each line, the same calls of `consumer`):
+    /// on worker threads for a long stretch, on the calling thread for one
+    /// shorter than ``serialBytes`` (a learner log of a ledger directory, a
+    /// snapshot's new lines), where handing chunks to workers costs more than it saves.
+    func checkLines<Keeping: LineKeeping, Consumer: CheckedLineConsumer>(
+        _ fd: CInt, keeping filter: Keeping, from start: Int, to end: Int, firstLine: Int,
+        into consumer: inout Consumer
+    ) throws(LedgerError) -> TornTail? where Consumer.Kept == Keeping.Kept {
         guard end - start < Self.serialBytes else {
-            return try pipeline(fd, keeping: filter).run(from: start, to: end, firstLine: firstLine, ahead: ahead, consume, give: give)
+            return try pipeline(fd, keeping: filter).run(from: start, to: end, firstLine: firstLine, into: &consumer)
         }
         let scanner = LineScanner(system: system, fd: fd, path: path, chunkSize: min(chunkSize, max(end - start, 4096)))
         let hasher = idHasher
         return try scanner.scan(from: start, to: end, firstLine: firstLine) { (line) throws(LedgerError) in
             var record: Keeping.Kept? = nil
             let checked = filter.check(line, hasher: hasher) { record = $0 }
-            try consume(checked)
-            if let kept = record.take() { try give(kept) }
+            try consumer.consume(checked)
+            if let kept = record.take() { try consumer.give(kept) }
         }
     }
 
-    /// Below how many bytes ``checkLines(_:keeping:from:to:firstLine:ahead:_:give:)``
+    /// Below how many bytes ``checkLines(_:keeping:from:to:firstLine:into:)``
     /// checks on the calling thread (measured: docs/performance.md, "A learner log on one thread").
     static let serialBytes = 1 << 20
 
@@ -157,29 +157,47 @@ public struct LogReader {
     /// the chain accepts, in order (a stub's `redacted`): the Merkle tree's
     /// leaves (``LogTree``), read in the same pass.
     func verify(expectHead: Head?, leaves: (SHA256.Digest) -> Void) throws(LedgerError) -> VerifyReport {
-        try withOpenLog { (fd, status) throws(LedgerError) in
-            var chain = ReadChain(ids: IDFingerprints(lines: earlierLines(fd)), expectHead: expectHead)
-            var problem: LineProblem? = nil
-            do throws(LedgerError) {
-                let tail = try pipeline(fd, keeping: RecordFilter.none).run(from: 0, to: status.size, firstLine: 1,
-                                                                ahead: { chain.prefetch($0) }, { (line) throws(LedgerError) in
-                    if let p = try chain.accept(line) {
-                        problem = p
-                        throw LedgerError(.damaged, path: path, "stop")
+        try withoutActuallyEscaping(leaves) { leaves throws(LedgerError) in
+            try withOpenLog { (fd, status) throws(LedgerError) in
+                var lines = VerifiedLines(chain: ReadChain(ids: IDFingerprints(lines: earlierLines(fd)), expectHead: expectHead),
+                                          leaves: leaves)
+                do throws(LedgerError) {
+                    let tail = try pipeline(fd, keeping: RecordFilter.none).run(from: 0, to: status.size, firstLine: 1, into: &lines)
+                    if lines.problem == nil, let expectHead, expectHead.seq > lines.chain.count {
+                        let count = lines.chain.count
+                        lines.problem = LineProblem(line: expectHead.seq, kind: .headMismatch,
+                                                    "the log has only \(count) line\(count == 1 ? "" : "s"), "
+                                                        + "so line \(expectHead.seq) (expected to hash to \(expectHead.sha256)) is missing")
                     }
-                    leaves(line.digest)
-                })
-                if problem == nil, let expectHead, expectHead.seq > chain.count {
-                    problem = LineProblem(line: expectHead.seq, kind: .headMismatch,
-                                          "the log has only \(chain.count) line\(chain.count == 1 ? "" : "s"), "
-                                              + "so line \(expectHead.seq) (expected to hash to \(expectHead.sha256)) is missing")
+                    return VerifyReport(path: path, problem: lines.problem, summary: lines.chain.summary(tornTail: tail))
+                } catch {
+                    guard lines.problem != nil else { throw error }
+                    return VerifyReport(path: path, problem: lines.problem, summary: lines.chain.summary(tornTail: nil))
                 }
-                return VerifyReport(path: path, problem: problem, summary: chain.summary(tornTail: tail))
-            } catch {
-                guard problem != nil else { throw error }
-                return VerifyReport(path: path, problem: problem, summary: chain.summary(tornTail: nil))
             }
         }
+    }
+
+    /// What ``verify(expectHead:leaves:)`` does with each checked line: the
+    /// chain's checks, stopping at the first problem (kept in `problem`), and
+    /// each accepted line's digest to `leaves`.
+    private struct VerifiedLines: CheckedLineConsumer {
+        var chain: ReadChain
+        let leaves: (SHA256.Digest) -> Void
+        /// The first problem, once found (the read then stops).
+        var problem: LineProblem? = nil
+
+        func ahead(_ idHash: UInt64) { chain.prefetch(idHash) }
+
+        @inline(__always) mutating func consume(_ line: borrowing CheckedLine) throws(LedgerError) {
+            if let p = try chain.accept(line) {
+                problem = p
+                throw LedgerError(.damaged, path: "", "stop")
+            }
+            leaves(line.digest)
+        }
+
+        func give(_ kept: consuming Record) {}
     }
 
     /// Opens the file read-only, checks it is a regular file, and runs `body` with its descriptor and status.

@@ -16,7 +16,11 @@ import Events
 /// most 3/4 full) of 64-bit slots `low << 32 | position`, where `low` is the
 /// hash's low 32 bits: they choose the segment and the home slot, so a segment
 /// doubles without looking anywhere else, and one grows at a time (growing
-/// never holds two copies of the whole table). The next 16 bits are kept by
+/// never holds two copies of the whole table). The segments' slots are laid
+/// out by size (``SlotPools``): every segment of 2^k slots lives in one
+/// region for that size, on huge pages once it is large, so that a probe of a
+/// table of several MiB walks a few 2 MiB pages, not thousands of 4 KiB ones.
+/// The next 16 bits are kept by
 /// position (`highs`) and read only when the stored bits match. The byte
 /// offset of every 64th line is kept to find a line again (a read back scans
 /// at most 63 lines past it).
@@ -35,13 +39,15 @@ final class IDFingerprints: ChainIDs {
     private static let markEvery = 64
 
     private struct Segment {
-        /// `mask + 1` slots: 0 when empty, else `low << 32 | position`.
+        /// `mask + 1` slots: 0 when empty, else `low << 32 | position` (in ``pools``).
         var slots: UnsafeMutablePointer<UInt64>
         var mask: Int
         var count = 0
     }
 
     private let segments: UnsafeMutablePointer<Segment>
+    /// Where the segments' slots are.
+    private let pools = SlotPools(segments: IDFingerprints.segmentCount)
     /// Bits 32-47 of the hash of the id at each position (position 1
     /// first), in blocks of 65,536 that never move (a growing array would
     /// hold two copies while it grows), each filled as ids come.
@@ -68,20 +74,13 @@ final class IDFingerprints: ChainIDs {
         self.lines = lines
         segments = .allocate(capacity: IDFingerprints.segmentCount)
         for s in 0..<IDFingerprints.segmentCount {
-            (segments + s).initialize(to: Segment(slots: IDFingerprints.emptySlots(16), mask: 15))
+            (segments + s).initialize(to: Segment(slots: pools.enter(s, slots: 16), mask: 15))
         }
     }
 
     deinit {
-        for s in 0..<IDFingerprints.segmentCount { segments[s].slots.deallocate() }
         segments.deallocate()
         for block in highs { block.deallocate() }
-    }
-
-    private static func emptySlots(_ count: Int) -> UnsafeMutablePointer<UInt64> {
-        let slots = UnsafeMutablePointer<UInt64>.allocate(capacity: count)
-        slots.initialize(repeating: 0, count: count)
-        return slots
     }
 
     func seq(of line: borrowing CheckedLine) throws(LedgerError) -> Int? {
@@ -148,6 +147,9 @@ final class IDFingerprints: ChainIDs {
         }
     }
 
+    /// How many regions of slots there are, and how many are on huge pages (tests).
+    var regionCounts: (all: Int, huge: Int) { pools.regionCounts }
+
     /// Bits 32-47 of the hash of the id at `position`.
     private func high(_ position: Int) -> UInt16 {
         highs[(position - 1) / IDFingerprints.highsBlock][(position - 1) % IDFingerprints.highsBlock]
@@ -164,14 +166,55 @@ final class IDFingerprints: ChainIDs {
     private func grow(_ segment: UnsafeMutablePointer<Segment>) {
         let old = segment.pointee.slots, oldCount = segment.pointee.mask + 1
         let mask = oldCount * 2 - 1
-        let slots = IDFingerprints.emptySlots(mask + 1)
+        let s = segment - segments
+        let slots = pools.enter(s, slots: mask + 1)
         for k in 0..<oldCount where old[k] != 0 {
             var slot = Int(truncatingIfNeeded: old[k] >> 32) & mask
             while slots[slot] != 0 { slot = (slot + 1) & mask }
             slots[slot] = old[k]
         }
-        old.deallocate()
+        pools.leave(slots: oldCount)
         segment.pointee.slots = slots
         segment.pointee.mask = mask
+    }
+}
+
+/// The slots of ``IDFingerprints``' segments, by size: all the segments of
+/// 2^k slots are in one zeroed region (``TableMemory``) of `segments << k`
+/// slots, segment `s` at slot `s << k`, made when the first segment grows to
+/// that size and freed when the last one leaves it. So a segment's place
+/// needs no bookkeeping, and the large regions are whole huge pages.
+///
+/// At most the regions of two sizes hold slots in use while segments grow
+/// (the table grows by doubling: the older one empties as the newer fills).
+final class SlotPools {
+    private let segmentCount: Int
+    /// `regions[k]`: the region of segments of 2^k slots, while one is there.
+    private var regions: [TableMemory?] = []
+    /// `users[k]`: how many segments are in `regions[k]`.
+    private var users: [Int] = []
+
+    init(segments: Int) { segmentCount = segments }
+
+    /// The zeroed slots for segment `s` at `slots` slots (a power of two), in that size's region.
+    func enter(_ s: Int, slots: Int) -> UnsafeMutablePointer<UInt64> {
+        let k = slots.trailingZeroBitCount
+        while regions.count <= k { regions.append(nil); users.append(0) }
+        let region = regions[k] ?? TableMemory(zeroed: segmentCount * slots * MemoryLayout<UInt64>.stride)
+        regions[k] = region
+        users[k] += 1
+        return region.bytes.bindMemory(to: UInt64.self, capacity: segmentCount * slots) + s * slots
+    }
+
+    /// A segment of `slots` slots moved out of its region (freed with its last user).
+    func leave(slots: Int) {
+        let k = slots.trailingZeroBitCount
+        users[k] -= 1
+        if users[k] == 0 { regions[k] = nil }
+    }
+
+    /// How many regions are there now, and how many of them were advised onto huge pages (tests).
+    var regionCounts: (all: Int, huge: Int) {
+        (regions.count { $0 != nil }, regions.count { $0?.isAdvisedHuge == true })
     }
 }
