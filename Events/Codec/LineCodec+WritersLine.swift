@@ -88,7 +88,7 @@ extension LineDecoder {
         // `data`'s type is the one the walk found by `type`'s bytes (``WriterWalks``, an exact match of its name).
         let (at, _, _, type, _) = try envelope(e, f, version: v, named: e.data.type)
         // `data`'s table as the walk found it with the type (``walkedRules``: `DataRules.of(type)`), not looked up again.
-        guard e.data.type == type, let rules = walkedRules, rules._withUnsafeGuaranteedRef({ $0.keeps(e.data, in: s) }) else { return nil }
+        guard e.data.type == type, let rules = walkedRules, rules._withUnsafeGuaranteedRef({ $0.keeps(e.data, spilled, in: s) }) else { return nil }
         return (seq, id, at, type)
     }
 }

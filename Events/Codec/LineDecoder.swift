@@ -29,6 +29,11 @@ struct LineDecoder {
     /// walk, and for a type without a table. Unretained (the table keeps
     /// every one for the program's life), so the decoder stays plain values.
     var walkedRules: Unmanaged<DataRules>? = nil
+    /// What the line's captures do not hold (members a layout does not
+    /// define, the items of `data`'s array member): kept here, so that the
+    /// captures are plain values. Nil storage for a writer's line but a
+    /// submission's.
+    var spilled = Spilled()
 
     init(_ line: UnsafeRawBufferPointer, at offset: Int = 0, depth: Int = 0) {
         s = JSONScanner(line, checksLine: true, at: offset, depth: depth)
@@ -398,27 +403,29 @@ struct LineDecoder {
         return (~(digit | letter) | words) & high
     }
 
+    @inline(__always)
     private func rejectUnknown(_ e: EnvelopeCapture, _ f: FieldRules) throws(EventError) {
-        if let name = e.firstUnknown {
-            throw f.error(name, "is not an envelope member (put extra members in data)")
-        }
+        if e.firstUnknown.kind != .absent { throw unknownMember(e.firstUnknown, f) }
+    }
+
+    /// ``rejectUnknown(_:_:)``'s error: the member's name as written (out of line: made only for a line that breaks the rule).
+    @inline(never)
+    private func unknownMember(_ name: Capture, _ f: FieldRules) -> EventError {
+        f.error(s.string(name), "is not an envelope member (put extra members in data)")
     }
 
     // MARK: - Scanning the envelope
 
-    /// The envelope's members as scanned.
+    /// The envelope's members as scanned: plain values (offsets into the
+    /// line, kinds, flags), nothing reference counted; what they do not hold
+    /// is the decoder's (``spilled``).
     struct EnvelopeCapture {
         var slots = Slots()
         /// `data` as scanned for its type, when the type was known by then.
         var data = DataCapture()
-        /// The first member the envelope does not define (out of line: the writer's lines have none).
-        private var spilled = Spilled()
-
-        /// The first member the envelope does not define, in written order.
-        var firstUnknown: String? {
-            get { spilled.values?.firstUnknown }
-            set { spilled.unique().firstUnknown = newValue }
-        }
+        /// The name of the first member the envelope does not define, in
+        /// written order (its text is made only for the error); absent for none.
+        var firstUnknown = Capture()
 
         @inline(__always) subscript(_ m: EnvelopeMember) -> Capture {
             get { slots[m.rawValue] }
@@ -472,7 +479,7 @@ struct LineDecoder {
                     let text = s.string(name)
                     if duplicates.repeats(text, among: unknown) { throw s.duplicate(text, at: nameOffset) }
                     unknown.append(text)
-                    if e.firstUnknown == nil { e.firstUnknown = text }
+                    if e.firstUnknown.kind == .absent { e.firstUnknown = name }
                     try s.colon()
                     _ = try s.parseValue()
                 }
@@ -505,8 +512,10 @@ struct LineDecoder {
         var again = LineDecoder(s.bytes, at: e[.data].start, depth: 1)
         again.materialize = materialize
         again.materializeData = materializeData
+        again.known = known
         var d = DataCapture()
         try again.scanData(type, into: &d)
-        return try event(type, d)
+        // Read by the decoder that keeps what the scan spilled.
+        return try again.event(type, d)
     }
 }
