@@ -149,19 +149,18 @@ extension LineDecoder {
         let start = i
         d.type = type
         walkedRules = rules
-        // The items, when there are any, kept by the decoder (``Spilled/items``): no array made or dropped here for any other type.
-        var none: Void = ()
-        guard try writersObject(walk, &i, into: &d.members.slots, &none, { d, i, _, _ throws(EventError) in
+        // The items, when there are any, kept by the decoder (``Spilled/items``) once read.
+        var items: [ItemCapture] = []
+        guard try writersObject(walk, &i, into: &d.members.slots, &items, { d, i, _, items throws(EventError) in
             guard let array = walk.items else { return nil }
-            return try d.writersItems(array.pointee, &i)
+            return try d.writersItems(array.pointee, &i, &items)
         }) else { return nil }
+        if !items.isEmpty { spilled.items = items }
         return Capture(.object, start: start, end: i)
     }
 
-    /// An array of objects of `walk` at `i`, each item into the decoder's
-    /// items (``Spilled/items``); nil for anything else.
-    @inline(never)
-    private mutating func writersItems(_ walk: ObjectWalk, _ i: inout Int) throws(EventError) -> Capture? {
+    /// An array of objects of `walk` at `i`, each item into `items`; nil for anything else.
+    private mutating func writersItems(_ walk: ObjectWalk, _ i: inout Int, _ items: inout [ItemCapture]) throws(EventError) -> Capture? {
         let line = s.bytes, n = line.count
         guard line[i] == UInt8(ascii: "[") else { return nil }
         let start = i
@@ -170,7 +169,6 @@ extension LineDecoder {
             i &+= 1
             return Capture(.array, start: start, end: i)
         }
-        var items: [ItemCapture] = []
         items.reserveCapacity(8)
         var none: Void = ()
         while true {
@@ -184,7 +182,6 @@ extension LineDecoder {
             if c == UInt8(ascii: "]") { break }
             guard c == UInt8(ascii: ",") else { return nil }
         }
-        spilled.items = items
         return Capture(.array, start: start, end: i)
     }
 }
