@@ -102,4 +102,22 @@ struct SpilledCaptureTests {
         #expect(f.extra == [JSONMember("more", .object([JSONMember("k", .string("v\n"))]))])
         _ = try Self.check(line)
     }
+
+    @Test("an id written with escapes: verify's keys carry its text (made from its capture), the record's id; a bad one, the same error")
+    func escapedID() throws {
+        let line = #"{"v":1,"seq":1,"id":"e\u002d1","at":"2025-10-22T11:00:00Z","user":"u-1","type":"quiz.finished","data":{"attempt":"a"},"prev":"\#(Self.prev)"}"#
+        let keys = try Self.check(line)
+        guard case .text(let id) = keys.id else { Issue.record("expected the id's text, got \(keys.id)"); return }
+        #expect(Array(id.utf8) == Array("e-1".utf8))
+        guard case .event(let e) = try Self.record(line) else { Issue.record("expected a record"); return }
+        #expect(Array(e.id.utf8) == Array("e-1".utf8))
+        // `\u0020` is a space, which no id may hold: both readers refuse it with the rule's message.
+        let bad = line.replacingOccurrences(of: #"e\u002d1"#, with: #"e\u00201"#)
+        var errors: [EventError] = []
+        do { _ = try Self.record(bad) } catch let error as EventError { errors.append(error) }
+        do { _ = try Self.check(bad) } catch { errors.append(error) }
+        #expect(errors.count == 2)
+        #expect(errors.allSatisfy { $0.kind == .invalidEnvelope && $0.member == "id" })
+        #expect(errors.first?.rule == errors.last?.rule && errors.first?.rule.contains("(got \"e 1\")") == true)
+    }
 }
