@@ -10,6 +10,8 @@ package struct DataReader<M: PayloadMember> {
     let object: ObjectCapture
     /// The items of the object's array member, as scanned.
     let items: [ItemCapture]
+    /// What the scan spilled: the members the object's type does not define (``Spilled/extra(of:)``).
+    let spilled: Spilled
     /// The event type read (two types sharing a payload may differ in a rule); nil for an item.
     package let type: EventType?
     /// When set, the reader reads no line: each accessor notes the rule it
@@ -18,20 +20,20 @@ package struct DataReader<M: PayloadMember> {
 
     /// The reader of an event's `data`, scanned for its type (or, with a
     /// `recorder`, of none: the type's rules are noted, ``DataRules``).
-    @inline(__always) init(_ rules: FieldRules, _ d: DataCapture, recorder: DataRules.Recorder? = nil) {
-        self.init(rules: rules, object: d.members, items: d.items, type: d.type)
+    @inline(__always) init(_ rules: FieldRules, _ d: DataCapture, _ spilled: Spilled, recorder: DataRules.Recorder? = nil) {
+        self.init(rules: rules, object: d.members, items: spilled.items, spilled: spilled, type: d.type)
         self.recorder = recorder
     }
 
-    init(rules: FieldRules, object: ObjectCapture, items: [ItemCapture], type: EventType?) {
-        self.rules = rules; self.object = object; self.items = items; self.type = type
+    init(rules: FieldRules, object: ObjectCapture, items: [ItemCapture], spilled: Spilled, type: EventType?) {
+        self.rules = rules; self.object = object; self.items = items; self.spilled = spilled; self.type = type
     }
 
     /// The members the format does not define, as written; to a reader of an
     /// older version, also the members a later version added (after the others).
     package var extra: [JSONMember] {
-        guard rules.known < FormatVersion.latest else { return object.extra }
-        var kept = object.extra
+        guard rules.known < FormatVersion.latest else { return spilled.extra(of: object) }
+        var kept = spilled.extra(of: object)
         for m in M.allCases where m.version > rules.known && self[m].kind != .absent {
             kept.append(JSONMember(m.rawValue, rules.scanner.value(self[m])))
         }
@@ -144,7 +146,7 @@ package struct DataReader<M: PayloadMember> {
             }
             guard capture.kind == .object else { throw rules.error(m.rawValue + "[\(k)]", "must be an object, not \(capture.kind.name)") }
             do {
-                objects.append(try O(DataReader<O.Member>(rules: item, object: capture.members, items: [], type: nil)))
+                objects.append(try O(DataReader<O.Member>(rules: item, object: capture.members, items: [], spilled: spilled, type: nil)))
             } catch {
                 throw named(error)
             }

@@ -82,7 +82,7 @@ final class DataRules: @unchecked Sendable {
             var d = DataCapture()
             d.type = type
             do throws(EventError) {
-                let placeholder = try type.decode(FieldRules(JSONScanner(empty, checksLine: false), .data), d, recorder: recorder)
+                let placeholder = try type.decode(FieldRules(JSONScanner(empty, checksLine: false), .data), d, Spilled(), recorder: recorder)
                 var dayRule = HasDayRule()
                 placeholder.accept(&dayRule)
                 guard recorder.isComplete, !dayRule.found else { return nil }
@@ -93,12 +93,13 @@ final class DataRules: @unchecked Sendable {
         }
     }
 
-    /// Whether `d` (scanned for this table's type, in `s`'s line) keeps every
-    /// rule: `true` only when the payload's init and its ``Payload/dayRule``
-    /// (none) would accept it; `false` when in doubt.
-    @inline(__always) func keeps(_ d: DataCapture, in s: JSONScanner) -> Bool {
-        guard d.members.extra.isEmpty else { return false }
-        guard items == nil ? d.items.isEmpty : keepsItems(d.items, in: s) else { return false }
+    /// Whether `d` (scanned for this table's type, in `s`'s line, what it
+    /// spilled kept in `spilled`) keeps every rule: `true` only when the
+    /// payload's init and its ``Payload/dayRule`` (none) would accept it;
+    /// `false` when in doubt.
+    @inline(__always) func keeps(_ d: DataCapture, _ spilled: Spilled, in s: JSONScanner) -> Bool {
+        guard !d.members.hasExtra else { return false }
+        guard items == nil ? !spilled.hasItems : keepsItems(spilled.items, in: s) else { return false }
         return keeps(d.members.slots, in: s)
     }
 
@@ -126,7 +127,7 @@ final class DataRules: @unchecked Sendable {
         return list.withUnsafeBufferPointer { list in
             // Each item read in place: no copy of an item, no retain of what it keeps out of line (a writer's item keeps nothing there).
             for k in 0..<n {
-                guard list[k].kind == .object, list[k].members.spilled.values == nil, table.keeps(list[k].members.slots, in: s) else { return false }
+                guard list[k].kind == .object, !list[k].members.hasExtra, table.keeps(list[k].members.slots, in: s) else { return false }
             }
             guard let slot = items.distinct, n > 1 else { return true }
             // Each value a string without escapes (the text rule's check above): its bytes are its UTF-8. Read once, compared pairwise.
@@ -199,7 +200,7 @@ final class DataRules: @unchecked Sendable {
         /// (`rules`, an item's, reads no line), and `O`'s distinct member.
         func items<M: PayloadMember, O: DataObject>(_ m: M, _: O.Type, _ rules: FieldRules) throws(EventError) {
             let recorder = Recorder()
-            var reader = DataReader<O.Member>(rules: rules, object: ObjectCapture(), items: [], type: nil)
+            var reader = DataReader<O.Member>(rules: rules, object: ObjectCapture(), items: [], spilled: Spilled(), type: nil)
             reader.recorder = recorder
             _ = try O(reader)
             let distinct = O.distinct?.member.slot

@@ -70,8 +70,8 @@ extension LineDecoder {
     /// keeping its rules (the payload built then finds the error, or none).
     @inline(__always)
     func writersKeys(_ e: EnvelopeCapture) throws(EventError) -> WritersLine? {
-        guard let (seq, id, at, type) = try writersRules(e) else { return nil }
-        return WritersLine(keys: keys(e, seq: seq, id: id, isNewer: false), type: type, at: at, data: e.data.members.slots)
+        guard let (seq, at, type) = try writersRules(e) else { return nil }
+        return WritersLine(keys: keys(e, seq: seq, isNewer: false), type: type, at: at, data: e.data.members.slots)
     }
 
     /// ``writersKeys(_:)``'s rules, answering only the values the caller
@@ -80,15 +80,15 @@ extension LineDecoder {
     /// bytes, as the `type` rule matches them) is handed to the `type` rule
     /// instead of matching the name again.
     @inline(__always)
-    func writersRules(_ e: EnvelopeCapture) throws(EventError) -> (seq: Int, id: String, at: Timestamp, type: EventType)? {
+    func writersRules(_ e: EnvelopeCapture) throws(EventError) -> (seq: Int, at: Timestamp, type: EventType)? {
         guard !materialize, known == FormatVersion.latest else { return nil }
         let f = FieldRules(s, .envelope, materialize: false)
-        let (v, seq, id) = try head(e, f)
+        let (v, seq) = try checkedHead(e, f)
         guard v <= known else { return nil }
         // `data`'s type is the one the walk found by `type`'s bytes (``WriterWalks``, an exact match of its name).
         let (at, _, _, type, _) = try envelope(e, f, version: v, named: e.data.type)
         // `data`'s table as the walk found it with the type (``walkedRules``: `DataRules.of(type)`), not looked up again.
-        guard e.data.type == type, let rules = walkedRules, rules._withUnsafeGuaranteedRef({ $0.keeps(e.data, in: s) }) else { return nil }
-        return (seq, id, at, type)
+        guard e.data.type == type, let rules = walkedRules, rules._withUnsafeGuaranteedRef({ $0.keeps(e.data, spilled, in: s) }) else { return nil }
+        return (seq, at, type)
     }
 }

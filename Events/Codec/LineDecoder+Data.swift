@@ -1,29 +1,24 @@
-/// The members of one object as scanned: the known ones by slot, the rest kept in order.
+/// The members of one object as scanned: the known ones by slot; the rest,
+/// when there are any, kept by the decoder (``Spilled``), this capture
+/// holding only where. Plain values: made, copied and dropped with no
+/// reference counted.
 struct ObjectCapture {
     var slots = Slots()
-    /// The members the object's type does not define, out of line (the writer's lines have none).
-    var spilled = Spilled()
+    /// Which of the decoder's lists holds the members the object's type does
+    /// not define (``Spilled/extra(of:)``); -1 for none (the writer's lines).
+    var extraList: Int32 = -1
 
-    /// The members the object's type does not define, as written.
-    var extra: [JSONMember] {
-        get { spilled.values?.extra ?? [] }
-        _modify { yield &spilled.unique().extra }
-    }
+    /// Whether the object has members its type does not define.
+    @inline(__always) var hasExtra: Bool { extraList >= 0 }
 }
 
-/// `data` as scanned for one event type.
+/// `data` as scanned for one event type. Its array member's items, when
+/// there are any, are the decoder's (``Spilled/items``): `data` is scanned
+/// once by a decoder.
 struct DataCapture {
     /// The type it was scanned for; nil before it is scanned.
     var type: EventType? = nil
     var members = ObjectCapture()
-    /// The items of the type's array member, out of line (only a submission's `answers` has them).
-    private var spilled = Spilled()
-
-    /// The items of the type's array member (a submission's answers), when it is an array.
-    var items: [ItemCapture] {
-        get { spilled.values?.items ?? [] }
-        _modify { yield &spilled.unique().items }
-    }
 }
 
 /// One item of an array member (a submission's `answers`).
@@ -33,35 +28,60 @@ struct ItemCapture {
     var members = ObjectCapture()
 }
 
-/// What a capture holds that most lines do not have (members a layout does
-/// not define, an array member's items, the envelope's first unknown
-/// member), kept out of line and made only when set: a capture of a line
-/// without it (the writer's own lines, but for a submission's answers) is
-/// plain values, made, copied and dropped with no array, and one release of
-/// nothing. A value still: a capture sharing the storage copies it before
-/// changing it.
+/// What the captures of a line do not hold, kept by its decoder (one
+/// reference, made only when set): the members an object's layout does not
+/// define (each object's list, found by ``ObjectCapture/extraList``), and the
+/// items of `data`'s array member. A writer's line, but for a submission's
+/// answers, sets none, so its captures and its decoder are made, copied and
+/// dropped with nothing retained or released but one reference that is nil.
+/// A value still: a decoder sharing the storage copies it before changing it.
 struct Spilled {
     final class Values {
-        var extra: [JSONMember] = []
+        var extra: [[JSONMember]] = []
         var items: [ItemCapture] = []
-        var firstUnknown: String? = nil
 
         init() {}
 
         init(copying other: Values) {
-            extra = other.extra; items = other.items; firstUnknown = other.firstUnknown
+            extra = other.extra; items = other.items
         }
     }
 
     /// The values; nil when none was set.
     private(set) var values: Values? = nil
 
-    /// The values to change (made when none was set; copied when another capture shares them).
-    mutating func unique() -> Values {
+    /// The values to change (made when none was set; copied when another decoder shares them).
+    private mutating func unique() -> Values {
         if isKnownUniquelyReferenced(&values), let values { return values }
         let made = values.map(Values.init(copying:)) ?? Values()
         values = made
         return made
+    }
+
+    /// The items of `data`'s array member (a submission's answers), as scanned.
+    var items: [ItemCapture] {
+        get { values?.items ?? [] }
+        set { unique().items = newValue }
+    }
+
+    /// Whether `data`'s array member has items.
+    @inline(__always) var hasItems: Bool {
+        guard let values else { return false }
+        return !values.items.isEmpty
+    }
+
+    /// The members `o`'s type does not define, as written.
+    func extra(of o: ObjectCapture) -> [JSONMember] {
+        guard o.hasExtra, let values, Int(o.extraList) < values.extra.count else { return [] }
+        return values.extra[Int(o.extraList)]
+    }
+
+    /// Keeps `extra` (not empty), an object's members its type does not
+    /// define, and answers the list's place for ``ObjectCapture/extraList``.
+    mutating func keep(extra: [JSONMember]) -> Int32 {
+        let values = unique()
+        values.extra.append(extra)
+        return Int32(truncatingIfNeeded: values.extra.count &- 1)
     }
 }
 
@@ -73,7 +93,7 @@ extension LineDecoder {
         d.type = type
         var items: [ItemCapture] = []
         try scanMembers(type.layout, into: &d.members, items: &items)
-        if !items.isEmpty { d.items = items }
+        if !items.isEmpty { spilled.items = items }
     }
 
     /// Scans the array at `i` whose items are objects of `layout`.
@@ -107,6 +127,8 @@ extension LineDecoder {
         var duplicates = DuplicateCheck()
         var next = 0
         var first = true
+        // The members the layout does not define, kept by the decoder once the object is read.
+        var extra: [JSONMember] = []
         while true {
             let nameOffset: Int
             var slot: Int? = nil
@@ -139,17 +161,18 @@ extension LineDecoder {
                 }
             } else {
                 let text = s.string(name)
-                if duplicates.repeats(text, among: o.extra.lazy.map(\.name)) { throw s.duplicate(text, at: nameOffset) }
+                if duplicates.repeats(text, among: extra.lazy.map(\.name)) { throw s.duplicate(text, at: nameOffset) }
                 try s.colon()
-                o.extra.append(JSONMember(text, try s.parseValue()))
+                extra.append(JSONMember(text, try s.parseValue()))
             }
         }
+        if !extra.isEmpty { o.extraList = spilled.keep(extra: extra) }
     }
 
     // MARK: - The types' rules
 
     /// The typed event: `data`'s members read by the type's payload, in its order.
     func event(_ type: EventType, _ d: DataCapture) throws(EventError) -> Event {
-        try type.decode(FieldRules(s, .data, materialize: materializeData, known: known), d)
+        try type.decode(FieldRules(s, .data, materialize: materializeData, known: known), d, spilled)
     }
 }

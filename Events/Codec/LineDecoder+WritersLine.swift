@@ -149,13 +149,13 @@ extension LineDecoder {
         let start = i
         d.type = type
         walkedRules = rules
-        // The items, when there are any, kept out of line (``DataCapture/items``) once read.
+        // The items, when there are any, kept by the decoder (``Spilled/items``) once read.
         var items: [ItemCapture] = []
         guard try writersObject(walk, &i, into: &d.members.slots, &items, { d, i, _, items throws(EventError) in
             guard let array = walk.items else { return nil }
             return try d.writersItems(array.pointee, &i, &items)
         }) else { return nil }
-        if !items.isEmpty { d.items = items }
+        if !items.isEmpty { spilled.items = items }
         return Capture(.object, start: start, end: i)
     }
 
@@ -170,7 +170,7 @@ extension LineDecoder {
             return Capture(.array, start: start, end: i)
         }
         items.reserveCapacity(8)
-        var none: [ItemCapture] = []
+        var none: Void = ()
         while true {
             guard line[i] == UInt8(ascii: "{") else { return nil }
             var item = ItemCapture(kind: .object)

@@ -29,6 +29,11 @@ struct LineDecoder {
     /// walk, and for a type without a table. Unretained (the table keeps
     /// every one for the program's life), so the decoder stays plain values.
     var walkedRules: Unmanaged<DataRules>? = nil
+    /// What the line's captures do not hold (members a layout does not
+    /// define, the items of `data`'s array member): kept here, so that the
+    /// captures are plain values. Nil storage for a writer's line but a
+    /// submission's.
+    var spilled = Spilled()
 
     init(_ line: UnsafeRawBufferPointer, at offset: Int = 0, depth: Int = 0) {
         s = JSONScanner(line, checksLine: true, at: offset, depth: depth)
@@ -109,7 +114,7 @@ struct LineDecoder {
     /// inline here.
     @inline(never)
     func writersChecked(_ e: inout EnvelopeCapture) throws(EventError) -> LineCodec.RecordKeys {
-        if let (seq, id, _, _) = try writersRules(e) { return keys(e, seq: seq, id: id, isNewer: false) }
+        if let (seq, _, _) = try writersRules(e) { return keys(e, seq: seq, isNewer: false) }
         return try keyedKeys(e)
     }
 
@@ -135,18 +140,20 @@ struct LineDecoder {
         let record = try self.record(e)
         var isNewer = false
         if case .newer = record { isNewer = true }
-        return (keys(e, seq: record.seq, id: record.id, isNewer: isNewer), record)
+        return (keys(e, seq: record.seq, isNewer: isNewer), record)
     }
 
-    /// The chain's keys of the scanned line `e`, whose rules were applied: `id` is its value (made when it has escapes).
-    func keys(_ e: EnvelopeCapture, seq: Int, id: String, isNewer: Bool) -> LineCodec.RecordKeys {
+    /// The chain's keys of the scanned line `e`, whose rules were applied:
+    /// `id`, `prev` and `user` as their bytes, or as their text made here
+    /// when written with escapes (no rule hands a string on: a check makes none).
+    @inline(__always)
+    func keys(_ e: EnvelopeCapture, seq: Int, isNewer: Bool) -> LineCodec.RecordKeys {
         let prev = e[.prev], idCapture = e[.id], user = e[.user]
         // Without escapes, a string's bytes are its value (the rules checked them); with, its text.
         @inline(__always) func text(_ c: Capture) -> LineCodec.RecordKeys.Text {
             c.flag ? .text(s.string(c)) : .bytes(c.start..<c.end)
         }
-        return LineCodec.RecordKeys(seq: seq, id: idCapture.flag ? .text(id) : .bytes(idCapture.start..<idCapture.end), isNewer: isNewer,
-                                    prev: text(prev), user: user.kind == .string ? text(user) : nil)
+        return LineCodec.RecordKeys(seq: seq, id: text(idCapture), isNewer: isNewer, prev: text(prev), user: user.kind == .string ? text(user) : nil)
     }
 
     static func newEvent(_ line: UnsafeRawBufferPointer) throws(EventError) -> NewEvent {
@@ -175,10 +182,24 @@ struct LineDecoder {
     /// The rules of `v`, `seq` and `id`, in ``record(_:)``'s order: a stored line's first three.
     @inline(__always)
     func head(_ e: EnvelopeCapture, _ f: FieldRules) throws(EventError) -> (v: Int, seq: Int, id: String) {
+        let (v, seq) = try versionAndSeq(e, f)
+        return (v, seq, try id(e[.id], f))
+    }
+
+    /// ``head(_:_:)``'s rules, in its order, answering no string (a check:
+    /// ``keys(_:seq:isNewer:)`` reads `id` where it is written), so none is released.
+    @inline(__always)
+    func checkedHead(_ e: EnvelopeCapture, _ f: FieldRules) throws(EventError) -> (v: Int, seq: Int) {
+        let (v, seq) = try versionAndSeq(e, f)
+        if !isPlainID(e[.id]) { _ = try anyID(e[.id], f) }
+        return (v, seq)
+    }
+
+    /// The first two of ``head(_:_:)``'s rules.
+    @inline(__always)
+    private func versionAndSeq(_ e: EnvelopeCapture, _ f: FieldRules) throws(EventError) -> (v: Int, seq: Int) {
         let v = try version(e, f)
-        let seq = try f.integer(e[.seq], "seq", min: 1)
-        let id = try self.id(e[.id], f)
-        return (v, seq, id)
+        return (v, try f.integer(e[.seq], "seq", min: 1))
     }
 
     /// The rest of the envelope's rules on a line of a version this reader
@@ -279,8 +300,13 @@ struct LineDecoder {
     @inline(__always)
     private func id(_ c: Capture, _ f: FieldRules) throws(EventError) -> String {
         // Checked only, written without escapes, kept: inline; anything else by the whole rule.
-        if !materialize, c.kind == .string, !c.flag, LineDecoder.isValidID(s.raw(c)) { return "" }
+        if !materialize, isPlainID(c) { return "" }
         return try anyID(c, f)
+    }
+
+    /// Whether `c` is an id written without escapes that keeps the rule (its bytes are its value).
+    @inline(__always) private func isPlainID(_ c: Capture) -> Bool {
+        c.kind == .string && !c.flag && LineDecoder.isValidID(s.raw(c))
     }
 
     @inline(never)
@@ -398,27 +424,29 @@ struct LineDecoder {
         return (~(digit | letter) | words) & high
     }
 
+    @inline(__always)
     private func rejectUnknown(_ e: EnvelopeCapture, _ f: FieldRules) throws(EventError) {
-        if let name = e.firstUnknown {
-            throw f.error(name, "is not an envelope member (put extra members in data)")
-        }
+        if e.firstUnknown.kind != .absent { throw unknownMember(e.firstUnknown, f) }
+    }
+
+    /// ``rejectUnknown(_:_:)``'s error: the member's name as written (out of line: made only for a line that breaks the rule).
+    @inline(never)
+    private func unknownMember(_ name: Capture, _ f: FieldRules) -> EventError {
+        f.error(s.string(name), "is not an envelope member (put extra members in data)")
     }
 
     // MARK: - Scanning the envelope
 
-    /// The envelope's members as scanned.
+    /// The envelope's members as scanned: plain values (offsets into the
+    /// line, kinds, flags), nothing reference counted; what they do not hold
+    /// is the decoder's (``spilled``).
     struct EnvelopeCapture {
         var slots = Slots()
         /// `data` as scanned for its type, when the type was known by then.
         var data = DataCapture()
-        /// The first member the envelope does not define (out of line: the writer's lines have none).
-        private var spilled = Spilled()
-
-        /// The first member the envelope does not define, in written order.
-        var firstUnknown: String? {
-            get { spilled.values?.firstUnknown }
-            set { spilled.unique().firstUnknown = newValue }
-        }
+        /// The name of the first member the envelope does not define, in
+        /// written order (its text is made only for the error); absent for none.
+        var firstUnknown = Capture()
 
         @inline(__always) subscript(_ m: EnvelopeMember) -> Capture {
             get { slots[m.rawValue] }
@@ -472,7 +500,7 @@ struct LineDecoder {
                     let text = s.string(name)
                     if duplicates.repeats(text, among: unknown) { throw s.duplicate(text, at: nameOffset) }
                     unknown.append(text)
-                    if e.firstUnknown == nil { e.firstUnknown = text }
+                    if e.firstUnknown.kind == .absent { e.firstUnknown = name }
                     try s.colon()
                     _ = try s.parseValue()
                 }
@@ -505,8 +533,10 @@ struct LineDecoder {
         var again = LineDecoder(s.bytes, at: e[.data].start, depth: 1)
         again.materialize = materialize
         again.materializeData = materializeData
+        again.known = known
         var d = DataCapture()
         try again.scanData(type, into: &d)
-        return try event(type, d)
+        // Read by the decoder that keeps what the scan spilled.
+        return try again.event(type, d)
     }
 }

@@ -156,22 +156,23 @@ public enum EventType: String, Sendable, Hashable, CaseIterable, CustomStringCon
         }
     }
 
-    /// The event of this type whose `data` was scanned as `d`, read by its payload with `rules`;
-    /// with a `recorder`, a placeholder event whose payload's init noted its rules (``DataRules``).
-    func decode(_ rules: FieldRules, _ d: DataCapture, recorder: DataRules.Recorder? = nil) throws(EventError) -> Event {
+    /// The event of this type whose `data` was scanned as `d` (what the scan
+    /// spilled kept in `spilled`), read by its payload with `rules`; with a
+    /// `recorder`, a placeholder event whose payload's init noted its rules (``DataRules``).
+    func decode(_ rules: FieldRules, _ d: DataCapture, _ spilled: Spilled, recorder: DataRules.Recorder? = nil) throws(EventError) -> Event {
         switch self {
-        case .quizStarted: .quizStarted(try QuizStarted(DataReader(rules, d, recorder: recorder)))
-        case .answerSelected: .answerSelected(try AnswerSelected(DataReader(rules, d, recorder: recorder)))
-        case .hintUsed: .hintUsed(try HintUsed(DataReader(rules, d, recorder: recorder)))
-        case .quizFinished: .quizFinished(try AttemptEnded(DataReader(rules, d, recorder: recorder)))
-        case .quizAbandoned: .quizAbandoned(try AttemptEnded(DataReader(rules, d, recorder: recorder)))
-        case .puzzleCompleted: .puzzleCompleted(try PuzzlePlayed(DataReader(rules, d, recorder: recorder)))
-        case .puzzleFailed: .puzzleFailed(try PuzzlePlayed(DataReader(rules, d, recorder: recorder)))
-        case .submissionMade: .submissionMade(try SubmissionMade(DataReader(rules, d, recorder: recorder)))
-        case .hintsGranted: .hintsGranted(try HintsGranted(DataReader(rules, d, recorder: recorder)))
-        case .progressReset: .progressReset(try ProgressReset(DataReader(rules, d, recorder: recorder)))
-        case .streakFreezeGranted: .streakFreezeGranted(try StreakFreezeGranted(DataReader(rules, d, recorder: recorder)))
-        case .streakPaused: .streakPaused(try StreakPaused(DataReader(rules, d, recorder: recorder)))
+        case .quizStarted: .quizStarted(try QuizStarted(DataReader(rules, d, spilled, recorder: recorder)))
+        case .answerSelected: .answerSelected(try AnswerSelected(DataReader(rules, d, spilled, recorder: recorder)))
+        case .hintUsed: .hintUsed(try HintUsed(DataReader(rules, d, spilled, recorder: recorder)))
+        case .quizFinished: .quizFinished(try AttemptEnded(DataReader(rules, d, spilled, recorder: recorder)))
+        case .quizAbandoned: .quizAbandoned(try AttemptEnded(DataReader(rules, d, spilled, recorder: recorder)))
+        case .puzzleCompleted: .puzzleCompleted(try PuzzlePlayed(DataReader(rules, d, spilled, recorder: recorder)))
+        case .puzzleFailed: .puzzleFailed(try PuzzlePlayed(DataReader(rules, d, spilled, recorder: recorder)))
+        case .submissionMade: .submissionMade(try SubmissionMade(DataReader(rules, d, spilled, recorder: recorder)))
+        case .hintsGranted: .hintsGranted(try HintsGranted(DataReader(rules, d, spilled, recorder: recorder)))
+        case .progressReset: .progressReset(try ProgressReset(DataReader(rules, d, spilled, recorder: recorder)))
+        case .streakFreezeGranted: .streakFreezeGranted(try StreakFreezeGranted(DataReader(rules, d, spilled, recorder: recorder)))
+        case .streakPaused: .streakPaused(try StreakPaused(DataReader(rules, d, spilled, recorder: recorder)))
         }
     }
 }

@@ -13,16 +13,18 @@ struct WritersLineTests {
     static func captures(_ line: [UInt8], writersWalk: Bool) -> String {
         line.withUnsafeBytes { b in
             do throws(EventError) {
-                let (_, e) = try LineDecoder.scanned(b, writersWalk: writersWalk)
+                let (decoder, e) = try LineDecoder.scanned(b, writersWalk: writersWalk)
+                let spilled = decoder.spilled
                 func slots(_ s: Slots) -> String {
                     (0..<MemberLayout.capacity).map { k in
                         let c = s[k]
                         return "\(c.kind)\(c.start)-\(c.end)\(c.flag ? "f" : "")\(c.nonASCII ? "n" : "")"
                     }.joined(separator: ",")
                 }
-                let items = e.data.items.map { "\($0.kind):\(slots($0.members.slots)) x\($0.members.extra.count)" }
-                return "\(slots(e.slots)) unknown:\(e.firstUnknown ?? "-") type:\(e.data.type.map { "\($0)" } ?? "-") "
-                    + "data:\(slots(e.data.members.slots)) x\(e.data.members.extra.count) items:\(items)"
+                let items = spilled.items.map { "\($0.kind):\(slots($0.members.slots)) x\(spilled.extra(of: $0.members).count)" }
+                let unknown = e.firstUnknown.kind == .absent ? "-" : decoder.s.string(e.firstUnknown)
+                return "\(slots(e.slots)) unknown:\(unknown) type:\(e.data.type.map { "\($0)" } ?? "-") "
+                    + "data:\(slots(e.data.members.slots)) x\(spilled.extra(of: e.data.members).count) items:\(items)"
             } catch {
                 return "error \(error)"
             }
