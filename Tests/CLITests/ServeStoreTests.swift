@@ -30,6 +30,19 @@ struct ServeStoreTests {
         func set(_ k: Int, _ port: Int) { lock.lock(); ports[k] = port; lock.unlock() }
     }
 
+    /// A `psql` session on `uri` that runs what is written to its input, as it comes
+    /// (a transaction held open by the test), stopping at the first error.
+    static func psqlSession(_ uri: String) throws -> (Process, Pipe) {
+        let session = Process()
+        session.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        session.arguments = ["psql", "-X", "-q", "-v", "ON_ERROR_STOP=1", uri]
+        let input = Pipe()
+        session.standardInput = input
+        session.standardOutput = FileHandle.nullDevice
+        try session.run()
+        return (session, input)
+    }
+
     static func line(id: String, user: String, minute: Int) -> String {
         let at = String(format: "2025-10-21T%02d:%02d:00+03:00", (minute / 60) % 24, minute % 60)
         return #"{"id":"\#(id)","at":"\#(at)","user":"\#(user)","device":"d","type":"hints.granted","data":{"amount":1,"reason":"seed"}}"# + "\n"
@@ -141,13 +154,7 @@ struct ServeStoreTests {
         try LedgerWriter(path: lateLog).append(try LineCodec.decodeNewEvent(Array(Self.line(id: "late-1", user: "late", minute: 1).dropLast().utf8)))
         let lateLine = try Data(contentsOf: URL(fileURLWithPath: lateLog)).dropLast()
         func hex<S: Sequence<UInt8>>(_ bytes: S) -> String { TestPostgres.hex(bytes) }
-        let late = Process()
-        late.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        late.arguments = ["psql", "-X", "-q", "-v", "ON_ERROR_STOP=1", uri]
-        let lateInput = Pipe()
-        late.standardInput = lateInput
-        late.standardOutput = FileHandle.nullDevice
-        try late.run()
+        let (late, lateInput) = try Self.psqlSession(uri)
         lateInput.fileHandleForWriting.write(Data("BEGIN; INSERT INTO progress_ledger_lines (learner, seq, line) VALUES (\(hex(Array("late".utf8))), 1, \(hex(lateLine)));\n".utf8))
         Thread.sleep(forTimeInterval: 0.5)   // its xid is taken
 
@@ -242,13 +249,7 @@ struct ServeStoreTests {
         let start = try feed(after: "0.0", wait: 0)
         #expect(start.ids == ["first"])
         // A session takes a transaction id and stays open: a push after it commits, but is held back.
-        let older = Process()
-        older.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        older.arguments = ["psql", "-X", "-q", "-v", "ON_ERROR_STOP=1", uri]
-        let input = Pipe()
-        older.standardInput = input
-        older.standardOutput = FileHandle.nullDevice
-        try older.run()
+        let (older, input) = try Self.psqlSession(uri)
         input.fileHandleForWriting.write(Data("BEGIN; SELECT pg_current_xact_id();\n".utf8))
         Thread.sleep(forTimeInterval: 1)   // its xid is taken
         try push("behind")
