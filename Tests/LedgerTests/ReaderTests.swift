@@ -38,6 +38,18 @@ struct ReaderTests {
         #expect(summary.lines == 300 && summary.tornTail == nil)
     }
 
+    /// A chained log of `lines` lines of 240 to 240 + `upTo` bytes (padded,
+    /// lengths drawn from `seed`), written to `path`.
+    private func writeChain(_ path: String, lines: Int, seed: UInt64, upTo: Int) throws -> ChainBuilder {
+        var b = ChainBuilder()
+        var rng = SplitMix64(seed: seed)
+        for k in 1...lines {
+            try b.lines.append(paddedLine(length: 240 + Int.random(in: 0...upTo, using: &rng), seq: k, prev: b.prev))
+        }
+        try Files.write(path, b.bytes)
+        return b
+    }
+
     /// The pipeline checks lines where the scanner read them, holding the
     /// buffers of the chunks in flight and reading on into fresh ones: with a
     /// 4 KiB read size, every few lines start a buffer while chunks still hold
@@ -49,13 +61,8 @@ struct ReaderTests {
         let dir = try TempDir()
         defer { dir.cleanup() }
         let log = dir.file("a.log")
-        var b = ChainBuilder()
-        var rng = SplitMix64(seed: 36)
-        for k in 1...3000 {
-            // Lines of 240 to 2,340 bytes, so they end anywhere in a read.
-            try b.lines.append(paddedLine(length: 240 + Int.random(in: 0...2100, using: &rng), seq: k, prev: b.prev))
-        }
-        try Files.write(log, b.bytes)
+        // Lines of 240 to 2,340 bytes, so they end anywhere in a read.
+        let b = try writeChain(log, lines: 3000, seed: 36, upTo: 2100)
         let whole = try LogReader(path: log).verify()
         let small = try LogReader(path: log, chunkSize: chunk).verify()
         #expect(whole.isOK && small.isOK && small.events == 3000)
@@ -88,12 +95,7 @@ struct ReaderTests {
         let dir = try TempDir()
         defer { dir.cleanup() }
         let log = dir.file("a.log")
-        var b = ChainBuilder()
-        var rng = SplitMix64(seed: 12)
-        for k in 1...150 {
-            try b.lines.append(paddedLine(length: 240 + Int.random(in: 0...900, using: &rng), seq: k, prev: b.prev))
-        }
-        try Files.write(log, b.bytes)
+        let b = try writeChain(log, lines: 150, seed: 12, upTo: 900)
         let system = System()
         let fd = try system.open(log, .read)
         defer { _ = system.close(fd) }
