@@ -21,6 +21,10 @@
 /// (``DistinctValues``): only values written without escapes (the text rule's
 /// check here), whose bytes are their UTF-8, so bytes that differ are code
 /// points that differ; a value that repeats is `false` (the payload built finds the error).
+///
+/// The captures are checked against the table's ``Compiled`` form: masks of
+/// the slots of each check, derived from ``rules`` once when the table is
+/// made, so that each check runs as one straight loop (issue 36, eighth pass).
 final class DataRules: @unchecked Sendable {
     /// One member's check, as its accessor applies it.
     enum Check {
@@ -62,11 +66,18 @@ final class DataRules: @unchecked Sendable {
     /// The items' table, when the object has an array member (``Check/items``).
     let items: Items?
 
+    /// The rules compiled to masks, derived once from ``rules`` (nil: the
+    /// table cannot be put that way, and ``keeps(_:_:in:)`` answers false).
+    let compiled: Compiled?
+
     private init(_ recorder: Recorder) {
         rules = recorder.rules
         spellings = recorder.spellings
         items = recorder.items
+        compiled = Compiled(recorder.rules)
     }
+
+    deinit { compiled?.slots.deallocate() }
 
     /// The table of `type`; nil when its rules need the built payload.
     @inline(__always) static func of(_ type: EventType) -> DataRules? { tables[declarationIndex(type)] }
@@ -96,23 +107,25 @@ final class DataRules: @unchecked Sendable {
     /// Whether `d` (scanned for this table's type, in `s`'s line, what it
     /// spilled kept in `spilled`) keeps every rule: `true` only when the
     /// payload's init and its ``Payload/dayRule`` (none) would accept it;
-    /// `false` when in doubt.
-    @inline(__always) func keeps(_ d: DataCapture, _ spilled: Spilled, in s: JSONScanner) -> Bool {
+    /// `false` when in doubt. `d` is only read: passed by address (`inout`),
+    /// its captures are read where they are, not copied.
+    @inline(__always) func keeps(_ d: inout DataCapture, _ spilled: Spilled, in s: JSONScanner) -> Bool {
         guard !d.members.hasExtra else { return false }
         guard items == nil ? !spilled.hasItems : keepsItems(spilled.items, in: s) else { return false }
-        return keeps(d.members.slots, in: s)
+        guard let compiled else { return false }
+        return spellings.withUnsafeBufferPointer { names in
+            d.members.slots.readingInPlace { slots in compiled.keeps(slots, in: s, names) }
+        }
     }
 
-    /// Whether the members captured in `slots` keep every rule of the table.
+    /// Whether the members captured in `slots` keep every rule of the table,
+    /// read in its ``Compiled`` form (a straight loop per check over the
+    /// slots that have it: no rule interpreted, no switch per member).
     @inline(__always) private func keeps(_ slots: Slots, in s: JSONScanner) -> Bool {
-        // Each rule read in place (no copy of a rule, no retain of its spellings).
-        rules.withUnsafeBufferPointer { rules in
-            spellings.withUnsafeBufferPointer { names in
-                slots.reading { slots in
-                    for k in rules.indices where !keeps(rules[k], slots[rules[k].slot], in: s, names) { return false }
-                    return true
-                }
-            }
+        guard let compiled else { return false }
+        // The captures read in place; the spellings too (no retain).
+        return spellings.withUnsafeBufferPointer { names in
+            slots.reading { slots in compiled.keeps(slots, in: s, names) }
         }
     }
 
@@ -155,29 +168,6 @@ final class DataRules: @unchecked Sendable {
         static func == (a: ByteKey, b: ByteKey) -> Bool { same(a.bytes, b.bytes) }
 
         func hash(into hasher: inout Hasher) { hasher.combine(bytes: bytes) }
-    }
-
-    /// Whether the capture `c` keeps `rule`.
-    @inline(__always) private func keeps(_ rule: Rule, _ c: Capture, in s: JSONScanner, _ spellings: UnsafeBufferPointer<Spelling>) -> Bool {
-        // Not present: an optional member reads as nil; a required one is an error.
-        guard c.isPresent else { return !rule.required }
-        switch rule.check {
-        case .text(let text):
-            guard c.kind == .string, !c.flag, text.problem(s.raw(c)) == nil else { return false }
-        case .integer(let min):
-            guard c.kind == .number, !c.flag, let n = FieldRules.integer(s.raw(c)), FieldRules.keeps(n, min: min) else { return false }
-        case .bool:
-            guard c.kind == .bool else { return false }
-        case .enumeration(let names):
-            guard c.kind == .string, !c.flag else { return false }
-            let value = LineSlice(line: s.bytes, start: c.start, count: c.end &- c.start)
-            guard names.contains(where: { value.equals(spellings[$0]) }) else { return false }
-        case .seconds:
-            guard c.kind == .number, Seconds.value(ofLiteral: s.raw(c)) != nil else { return false }
-        case .items:
-            guard c.kind == .array else { return false }
-        }
-        return true
     }
 
     /// What a recording ``DataReader`` notes: the rules, and whether every one can be checked on captures.

@@ -26,11 +26,24 @@ struct Slots {
         withUnsafeBytes(of: storage) { body(Reader(bytes: $0)) }
     }
 
+    /// ``reading(_:)`` of captures the caller holds (`inout`, only read): read
+    /// at their address, where `reading` may copy all nine first.
+    @inline(__always) mutating func readingInPlace<R>(_ body: (Reader) -> R) -> R {
+        withUnsafeBytes(of: &storage) { body(Reader(bytes: $0)) }
+    }
+
     /// The nine captures, read in place.
     struct Reader {
         let bytes: UnsafeRawBufferPointer
 
         @inline(__always) subscript(_ k: Int) -> Capture { bytes.load(fromByteOffset: Slots.offset(k), as: Capture.self) }
+
+        /// Slot `k`, which the caller knows to be 0 to 8, without the
+        /// subscript's clamp (``DataRules/Compiled``'s masks hold slots 0 to 8 only). Checked in debug builds.
+        @inline(__always) func at(_ k: Int) -> Capture {
+            assert(k >= 0 && k < 9, "a slot is 0 to 8")
+            return bytes.load(fromByteOffset: k &* MemoryLayout<Capture>.stride, as: Capture.self)
+        }
     }
 }
 

@@ -56,7 +56,7 @@ extension LineCodec {
         decoder.materializeData = false
         var e = LineDecoder.EnvelopeCapture()
         guard decoder.scanWritersLine(into: &e) else { return nil }
-        return try decoder.writersKeys(e)
+        return try decoder.writersKeys(&e)
     }
 }
 
@@ -69,18 +69,18 @@ extension LineDecoder {
     /// an older version, a type without a table, or `data` not plainly
     /// keeping its rules (the payload built then finds the error, or none).
     @inline(__always)
-    func writersKeys(_ e: EnvelopeCapture) throws(EventError) -> WritersLine? {
-        guard let (seq, at, type) = try writersRules(e) else { return nil }
+    func writersKeys(_ e: inout EnvelopeCapture) throws(EventError) -> WritersLine? {
+        guard let (seq, at, type) = try writersRules(&e) else { return nil }
         return WritersLine(keys: keys(e, seq: seq, isNewer: false), type: type, at: at, data: e.data.members.slots)
     }
 
-    /// ``writersKeys(_:)``'s rules, answering only the values the caller
+    /// ``writersKeys(_:)``'s rules (`e` only read: passed by address), answering only the values the caller
     /// builds its answer from (`verify`'s check makes its keys from them, and
     /// no ``WritersLine``). The type the walk found for `data` (by its name's
     /// bytes, as the `type` rule matches them) is handed to the `type` rule
     /// instead of matching the name again.
     @inline(__always)
-    func writersRules(_ e: EnvelopeCapture) throws(EventError) -> (seq: Int, at: Timestamp, type: EventType)? {
+    func writersRules(_ e: inout EnvelopeCapture) throws(EventError) -> (seq: Int, at: Timestamp, type: EventType)? {
         guard !materialize, known == FormatVersion.latest else { return nil }
         let f = FieldRules(s, .envelope, materialize: false)
         let (v, seq) = try checkedHead(e, f)
@@ -88,7 +88,8 @@ extension LineDecoder {
         // `data`'s type is the one the walk found by `type`'s bytes (``WriterWalks``, an exact match of its name).
         let (at, _, _, type, _) = try envelope(e, f, version: v, named: e.data.type)
         // `data`'s table as the walk found it with the type (``walkedRules``: `DataRules.of(type)`), not looked up again.
-        guard e.data.type == type, let rules = walkedRules, rules._withUnsafeGuaranteedRef({ $0.keeps(e.data, spilled, in: s) }) else { return nil }
+        // `data` passed by address (`inout`, only read): its captures are read where the walk left them, not copied.
+        guard e.data.type == type, let rules = walkedRules, rules._withUnsafeGuaranteedRef({ $0.keeps(&e.data, spilled, in: s) }) else { return nil }
         return (seq, at, type)
     }
 }
