@@ -118,34 +118,32 @@ final class DataRules: @unchecked Sendable {
         }
     }
 
-    /// Whether the members captured in `slots` keep every rule of the table,
-    /// read in its ``Compiled`` form (a straight loop per check over the
-    /// slots that have it: no rule interpreted, no switch per member).
-    @inline(__always) private func keeps(_ slots: Slots, in s: JSONScanner) -> Bool {
-        guard let compiled else { return false }
-        // The captures read in place; the spellings too (no retain).
-        return spellings.withUnsafeBufferPointer { names in
-            slots.reading { slots in compiled.keeps(slots, in: s, names) }
-        }
-    }
-
     /// Whether `list` (the array member's items, as scanned) keeps the
     /// items' rules: each an object of no other member keeping the items'
     /// table, and their distinct member's values pairwise different as bytes
     /// (``DistinctValues``, as the built items are compared). The array itself
     /// (present, an array) is the member's own rule (``Check/items``).
     @inline(never) private func keepsItems(_ list: [ItemCapture], in s: JSONScanner) -> Bool {
-        guard let items else { return false }
-        let table = items.table, n = list.count
+        guard let items, let compiled = items.table.compiled else { return false }
+        let n = list.count
+        guard n > 0 else { return true }
+        // Where an item's captures lie within it: each item's read in place (no copy of its nine, no retain).
+        guard let offset = MemoryLayout<ItemCapture>.offset(of: \ItemCapture.members.slots) else { return false }
         return list.withUnsafeBufferPointer { list in
-            // Each item read in place: no copy of an item, no retain of what it keeps out of line (a writer's item keeps nothing there).
-            for k in 0..<n {
-                guard list[k].kind == .object, !list[k].members.hasExtra, table.keeps(list[k].members.slots, in: s) else { return false }
+            guard let base = list.baseAddress else { return false }
+            @inline(__always) func slots(_ k: Int) -> Slots.Reader { Slots.Reader(at: UnsafeRawPointer(base + k) + offset) }
+            let kept = items.table.spellings.withUnsafeBufferPointer { names in
+                for k in 0..<n {
+                    guard list[k].kind == .object, !list[k].members.hasExtra, compiled.keeps(slots(k), in: s, names) else { return false }
+                }
+                return true
             }
+            guard kept else { return false }
+            // The distinct member's slot is one of the table's text slots (``Recorder/items(_:_:_:)``), so 0 to 8 (``Compiled``).
             guard let slot = items.distinct, n > 1 else { return true }
             // Each value a string without escapes (the text rule's check above): its bytes are its UTF-8. Read once, compared pairwise.
             return withUnsafeTemporaryAllocation(of: UnsafeRawBufferPointer.self, capacity: n) { values in
-                for k in 0..<n { values.initializeElement(at: k, to: s.raw(list[k].members.slots[slot])) }
+                for k in 0..<n { values.initializeElement(at: k, to: s.raw(slots(k).at(slot))) }
                 var seen: Set<ByteKey>? = nil
                 for k in 0..<n where DistinctValues.repeats(at: k, { ByteKey.same(values[$0], values[k]) }, { ByteKey(bytes: values[$0]) }, &seen) {
                     return false

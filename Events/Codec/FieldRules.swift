@@ -36,6 +36,13 @@ struct Slots {
     struct Reader {
         let bytes: UnsafeRawBufferPointer
 
+        init(bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
+
+        /// The captures of the ``Slots`` at `p` (its storage is its only member), read where they are.
+        @inline(__always) init(at p: UnsafeRawPointer) {
+            bytes = UnsafeRawBufferPointer(start: p, count: MemoryLayout<Slots>.size)
+        }
+
         @inline(__always) subscript(_ k: Int) -> Capture { bytes.load(fromByteOffset: Slots.offset(k), as: Capture.self) }
 
         /// Slot `k`, which the caller knows to be 0 to 8, without the
