@@ -199,6 +199,8 @@ struct DataRulesTests {
             #expect((rules == nil) == built.contains(type), "\(type)")
             // One rule per member the payload reads: here every member of the type.
             if let rules { #expect(rules.rules.map(\.slot) == Array(0..<type.layout.names.count), "\(type)") }
+            // Each table compiled to its masks (``DataRules/Compiled``): none falls back to building every payload.
+            if let rules { #expect(rules.compiled != nil, "\(type)") }
         }
         // A completion requires its seconds; a failure does not (PuzzlePlayed reads `d.type`).
         #expect(DataRules.of(.puzzleCompleted)?.rules.last?.required == true)
@@ -207,6 +209,7 @@ struct DataRulesTests {
         let items = DataRules.of(.submissionMade)?.items
         #expect(items?.table.rules.map(\.slot) == Array(0..<SubmissionMade.Answer.Member.allCases.count))
         #expect(items?.distinct == SubmissionMade.Answer.Member.question.slot)
+        #expect(items?.table.compiled != nil)
     }
 
     @Test("the writer's valid lines are checked by the second stage, with the keys and values of a full decode")
