@@ -21,13 +21,9 @@ struct Slots {
     }
 
     /// Runs `body` with the captures where they are, to read several (the
-    /// subscript's getter may copy all nine for each capture read).
-    @inline(__always) func reading<R>(_ body: (Reader) -> R) -> R {
-        withUnsafeBytes(of: storage) { body(Reader(bytes: $0)) }
-    }
-
-    /// ``reading(_:)`` of captures the caller holds (`inout`, only read): read
-    /// at their address, where `reading` may copy all nine first.
+    /// subscript's getter may copy all nine for each capture read). Mutating
+    /// only to be read at the caller's address (`inout`, only read): on a
+    /// borrowed value, `withUnsafeBytes(of:)` copied all nine to the stack first.
     @inline(__always) mutating func readingInPlace<R>(_ body: (Reader) -> R) -> R {
         withUnsafeBytes(of: &storage) { body(Reader(bytes: $0)) }
     }
