@@ -23,7 +23,7 @@ extension LineCodec {
         var e = LineDecoder.EnvelopeCapture()
         guard decoder.scanWritersLine(into: &e) else { return try generalFoldEvent(line) }
         // A type the fold reads whole skips the second stage (its payload is built below in any case).
-        if let type = e.data.type, !FoldEvent.View.readsWhole(type), let checked = try decoder.writersKeys(e), let user = checked.keys.user,
+        if let type = e.data.type, !FoldEvent.View.readsWhole(type), let checked = try decoder.writersKeys(&e), let user = checked.keys.user,
            let event = RecordKeys.withBytes(user, in: line, { FoldEvent.View(checked, in: line, user: $0) }) {
             return (checked.keys, event)
         }

@@ -114,7 +114,7 @@ struct LineDecoder {
     /// inline here.
     @inline(never)
     func writersChecked(_ e: inout EnvelopeCapture) throws(EventError) -> LineCodec.RecordKeys {
-        if let (seq, _, _) = try writersRules(e) { return keys(e, seq: seq, isNewer: false) }
+        if let (seq, _, _) = try writersRules(&e) { return keys(e, seq: seq, isNewer: false) }
         return try keyedKeys(e)
     }
 
