@@ -149,13 +149,18 @@ extension LineDecoder {
         let start = i
         d.type = type
         walkedRules = rules
-        // The items, when there are any, kept by the decoder (``Spilled/items``) once read.
-        var items: [ItemCapture] = []
-        guard try writersObject(walk, &i, into: &d.members.slots, &items, { d, i, _, items throws(EventError) in
-            guard let array = walk.items else { return nil }
-            return try d.writersItems(array.pointee, &i, &items)
-        }) else { return nil }
-        if !items.isEmpty { spilled.items = items }
+        if let array = walk.items {
+            // The items, when there are any, kept by the decoder (``Spilled/items``) once read.
+            var items: [ItemCapture] = []
+            guard try writersObject(walk, &i, into: &d.members.slots, &items, { d, i, _, items throws(EventError) in
+                try d.writersItems(array.pointee, &i, &items)
+            }) else { return nil }
+            if !items.isEmpty { spilled.items = items }
+        } else {
+            // A type without an array member (every type but a submission): no array made, none released.
+            var none: Void = ()
+            guard try writersObject(walk, &i, into: &d.members.slots, &none, { _, _, _, _ in nil }) else { return nil }
+        }
         return Capture(.object, start: start, end: i)
     }
 
