@@ -55,8 +55,9 @@ extension LineCodec {
         decoder.materialize = false
         decoder.materializeData = false
         var e = LineDecoder.EnvelopeCapture()
-        guard decoder.scanWritersLine(into: &e) else { return nil }
-        return try decoder.writersKeys(&e)
+        var spilled = Spilled()
+        guard decoder.scanWritersLine(into: &e, spilled: &spilled) else { return nil }
+        return try decoder.writersKeys(&e, spilled)
     }
 }
 
@@ -70,8 +71,8 @@ extension LineDecoder {
     /// keeping its rules (the payload built then finds the error, or none).
     /// `e` is only read (``writersRules(_:)``: by address).
     @inline(__always)
-    func writersKeys(_ e: inout EnvelopeCapture) throws(EventError) -> WritersLine? {
-        guard let (seq, at, type) = try writersRules(&e) else { return nil }
+    func writersKeys(_ e: inout EnvelopeCapture, _ spilled: Spilled) throws(EventError) -> WritersLine? {
+        guard let (seq, at, type) = try writersRules(&e, spilled) else { return nil }
         return WritersLine(keys: keys(e, seq: seq, isNewer: false), type: type, at: at, data: e.data.members.slots)
     }
 
@@ -86,7 +87,7 @@ extension LineDecoder {
     /// unretained table) captures that address; passed as a value, the whole
     /// captures (235 bytes) were copied to the stack for it on every line.
     @inline(__always)
-    func writersRules(_ e: inout EnvelopeCapture) throws(EventError) -> (seq: Int, at: Timestamp, type: EventType)? {
+    func writersRules(_ e: inout EnvelopeCapture, _ spilled: Spilled) throws(EventError) -> (seq: Int, at: Timestamp, type: EventType)? {
         guard !materialize, known == FormatVersion.latest else { return nil }
         let f = FieldRules(s, .envelope, materialize: false)
         let (v, seq) = try checkedHead(e, f)

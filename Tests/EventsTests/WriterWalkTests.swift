@@ -172,6 +172,8 @@ struct WriterWalkTests {
         // Nothing reference counted: made, copied and dropped with no retain or release.
         #expect(_isPOD(LineDecoder.EnvelopeCapture.self))
         #expect(_isPOD(DataCapture.self) && _isPOD(ObjectCapture.self) && _isPOD(ItemCapture.self))
+        // The decoder too: what the captures spill is beside it (``Spilled``), so it is dropped with nothing destroyed.
+        #expect(_isPOD(LineDecoder.self))
         var a = Spilled()
         #expect(!a.hasItems && a.items.isEmpty && a.extra(of: ObjectCapture()).isEmpty)
         var o = ObjectCapture()
