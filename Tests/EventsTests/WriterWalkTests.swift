@@ -167,7 +167,7 @@ struct WriterWalkTests {
         #expect(rewrites > 5_000)
     }
 
-    @Test("the captures are plain values; what they spill is the decoder's, a value: a copy changed leaves the original as it was")
+    @Test("the captures and the decoder are plain values; what they spill is beside the decoder, a value: a copy changed leaves the original as it was")
     func outOfLine() {
         // Nothing reference counted: made, copied and dropped with no retain or release.
         #expect(_isPOD(LineDecoder.EnvelopeCapture.self))
