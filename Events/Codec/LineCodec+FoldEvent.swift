@@ -21,21 +21,22 @@ extension LineCodec {
         decoder.materialize = false
         decoder.materializeData = false
         var e = LineDecoder.EnvelopeCapture()
-        guard decoder.scanWritersLine(into: &e) else { return try generalFoldEvent(line) }
+        var spilled = Spilled()
+        guard decoder.scanWritersLine(into: &e, spilled: &spilled) else { return try generalFoldEvent(line) }
         // A type the fold reads whole skips the second stage (its payload is built below in any case).
-        if let type = e.data.type, !FoldEvent.View.readsWhole(type), let checked = try decoder.writersKeys(&e), let user = checked.keys.user,
+        if let type = e.data.type, !FoldEvent.View.readsWhole(type), let checked = try decoder.writersKeys(&e, spilled), let user = checked.keys.user,
            let event = RecordKeys.withBytes(user, in: line, { FoldEvent.View(checked, in: line, user: $0) }) {
             return (checked.keys, event)
         }
         decoder.materializeData = true
-        return try ownedFoldEvent(decoder.keyed(e), in: line)
+        return try ownedFoldEvent(decoder.keyed(e, spilled), in: line)
     }
 
     /// ``checkFoldEvent(_:)`` of a line the writer's walk does not take: the general walk, every rule.
     @inline(never)
     private static func generalFoldEvent(_ line: UnsafeRawBufferPointer) throws(EventError) -> (keys: RecordKeys, event: FoldEvent.View?) {
-        let (decoder, e, _) = try LineDecoder.scan(line, materialize: false, data: true, writersWalk: false)
-        return try ownedFoldEvent(decoder.keyed(e), in: line)
+        let (decoder, e, spilled, _) = try LineDecoder.scan(line, materialize: false, data: true, writersWalk: false)
+        return try ownedFoldEvent(decoder.keyed(e, spilled), in: line)
     }
 
     /// The keys and the view, holding its own text, of a line decoded whole (nil for a newer-version line).

@@ -7,7 +7,8 @@ extension LineCodec {
     package static func walksAsWriter(_ line: UnsafeRawBufferPointer) -> Bool {
         var decoder = LineDecoder(line)
         var e = LineDecoder.EnvelopeCapture()
-        return decoder.scanWritersLine(into: &e)
+        var spilled = Spilled()
+        return decoder.scanWritersLine(into: &e, spilled: &spilled)
     }
 
     /// How many strings the line holds, each found from its opening quote to

@@ -36,9 +36,14 @@ extension LineDecoder {
         decoder.materializeData = false
         // Walked into here and read by the rules by address, as ``keys(_:writersWalk:)`` does: never copied.
         var e = EnvelopeCapture()
-        if decoder.scanWritersLine(into: &e) {
-            if e.isSurelyOther(than: user, in: line) { return try decoder.writersChecked(&e) }
-            return try decoder.wholeKeys(e, body)
+        var spilled = Spilled()
+        if decoder.scanWritersLine(into: &e, spilled: &spilled) {
+            if e.isSurelyOther(than: user, in: line) {
+                let keys = try decoder.writersChecked(&e, spilled)
+                spilled.drop()
+                return keys
+            }
+            return try decoder.wholeKeys(e, spilled, body)
         }
         return try generalKeys(line, recordOf: user, body)
     }
@@ -47,19 +52,19 @@ extension LineDecoder {
     @inline(never)
     private static func generalKeys(_ line: UnsafeRawBufferPointer, recordOf user: [UInt8],
                                     _ body: (consuming Record) -> Void) throws(EventError) -> LineCodec.RecordKeys {
-        let (decoder, e, _) = try scan(line, materialize: false, data: false, writersWalk: false)
-        if e.isSurelyOther(than: user, in: line) { return try decoder.keyed(e).keys }
-        return try decoder.wholeKeys(e, body)
+        let (decoder, e, spilled, _) = try scan(line, materialize: false, data: false, writersWalk: false)
+        if e.isSurelyOther(than: user, in: line) { return try decoder.keyed(e, spilled).keys }
+        return try decoder.wholeKeys(e, spilled, body)
     }
 
     /// The keys of the scanned line `e`, its record (made with every string,
     /// as ``record(_:)`` makes it) handed to `body`.
     @inline(never)
-    private func wholeKeys(_ e: EnvelopeCapture, _ body: (consuming Record) -> Void) throws(EventError) -> LineCodec.RecordKeys {
+    private func wholeKeys(_ e: EnvelopeCapture, _ spilled: Spilled, _ body: (consuming Record) -> Void) throws(EventError) -> LineCodec.RecordKeys {
         var whole = self
         whole.materialize = true
         whole.materializeData = true
-        let (keys, record) = try whole.keyed(e)
+        let (keys, record) = try whole.keyed(e, spilled)
         body(record)
         return keys
     }

@@ -55,8 +55,9 @@ extension LineCodec {
         decoder.materialize = false
         decoder.materializeData = false
         var e = LineDecoder.EnvelopeCapture()
-        guard decoder.scanWritersLine(into: &e) else { return nil }
-        return try decoder.writersKeys(&e)
+        var spilled = Spilled()
+        guard decoder.scanWritersLine(into: &e, spilled: &spilled) else { return nil }
+        return try decoder.writersKeys(&e, spilled)
     }
 }
 
@@ -68,9 +69,10 @@ extension LineDecoder {
     /// the answer needs the general path: a newer-version line, a reader of
     /// an older version, a type without a table, or `data` not plainly
     /// keeping its rules (the payload built then finds the error, or none).
+    /// `e` is only read (``writersRules(_:)``: by address).
     @inline(__always)
-    func writersKeys(_ e: inout EnvelopeCapture) throws(EventError) -> WritersLine? {
-        guard let (seq, at, type) = try writersRules(&e) else { return nil }
+    func writersKeys(_ e: inout EnvelopeCapture, _ spilled: Spilled) throws(EventError) -> WritersLine? {
+        guard let (seq, at, type) = try writersRules(&e, spilled) else { return nil }
         return WritersLine(keys: keys(e, seq: seq, isNewer: false), type: type, at: at, data: e.data.members.slots)
     }
 
@@ -79,8 +81,13 @@ extension LineDecoder {
     /// no ``WritersLine``). The type the walk found for `data` (by its name's
     /// bytes, as the `type` rule matches them) is handed to the `type` rule
     /// instead of matching the name again.
+    ///
+    /// `e` is only read: passed by address (`inout`), so that the closure
+    /// reading `data`'s captures (``DataRules/keeps(_:_:in:)``, on the
+    /// unretained table) captures that address; passed as a value, the whole
+    /// captures (235 bytes) were copied to the stack for it on every line.
     @inline(__always)
-    func writersRules(_ e: inout EnvelopeCapture) throws(EventError) -> (seq: Int, at: Timestamp, type: EventType)? {
+    func writersRules(_ e: inout EnvelopeCapture, _ spilled: Spilled) throws(EventError) -> (seq: Int, at: Timestamp, type: EventType)? {
         guard !materialize, known == FormatVersion.latest else { return nil }
         let f = FieldRules(s, .envelope, materialize: false)
         let (v, seq) = try checkedHead(e, f)

@@ -1,5 +1,5 @@
 /// The members of one object as scanned: the known ones by slot; the rest,
-/// when there are any, kept by the decoder (``Spilled``), this capture
+/// when there are any, kept beside the decoder (``Spilled``), this capture
 /// holding only where. Plain values: made, copied and dropped with no
 /// reference counted.
 struct ObjectCapture {
@@ -13,8 +13,8 @@ struct ObjectCapture {
 }
 
 /// `data` as scanned for one event type. Its array member's items, when
-/// there are any, are the decoder's (``Spilled/items``): `data` is scanned
-/// once by a decoder.
+/// there are any, are in the line's ``Spilled`` (``Spilled/items``): `data`
+/// is scanned once by a decoder.
 struct DataCapture {
     /// The type it was scanned for; nil before it is scanned.
     var type: EventType? = nil
@@ -28,14 +28,20 @@ struct ItemCapture {
     var members = ObjectCapture()
 }
 
-/// What the captures of a line do not hold, kept by its decoder (one
+/// What the captures of a line do not hold, kept beside its decoder (one
 /// reference, made only when set): the members an object's layout does not
 /// define (each object's list, found by ``ObjectCapture/extraList``), and the
 /// items of `data`'s array member. A writer's line, but for a submission's
 /// answers, sets none, so its captures and its decoder are made, copied and
-/// dropped with nothing retained or released but one reference that is nil.
-/// A value still: a decoder sharing the storage copies it before changing it.
-struct Spilled {
+/// dropped with nothing retained or released: the caller owns the one
+/// reference, absent for them, and ends it with ``drop()`` (a test, no call).
+/// A value still: a holder sharing the storage copies it before changing it.
+enum Spilled {
+    /// Nothing set.
+    case empty
+    /// The values set.
+    case kept(Values)
+
     final class Values {
         var extra: [[JSONMember]] = []
         var items: [ItemCapture] = []
@@ -47,15 +53,36 @@ struct Spilled {
         }
     }
 
-    /// The values; nil when none was set.
-    private(set) var values: Values? = nil
+    /// Nothing set.
+    init() { self = .empty }
 
-    /// The values to change (made when none was set; copied when another decoder shares them).
+    /// The values; nil when none was set.
+    @inline(__always) var values: Values? {
+        if case .kept(let values) = self { values } else { nil }
+    }
+
+    /// The values to change (made when none was set; copied when another holder shares them).
     private mutating func unique() -> Values {
-        if isKnownUniquelyReferenced(&values), let values { return values }
-        let made = values.map(Values.init(copying:)) ?? Values()
-        values = made
-        return made
+        guard case .kept(var values) = self else {
+            let made = Values()
+            self = .kept(made)
+            return made
+        }
+        self = .empty   // this value's reference let go, so that `values` may be the only one
+        if !isKnownUniquelyReferenced(&values) { values = Values(copying: values) }
+        self = .kept(values)
+        return values
+    }
+
+    /// Ends this value: its reference, when there is one, released; when
+    /// none was set (every writer's line but a submission), a test and
+    /// nothing else, where dropping the value as it goes out of scope
+    /// releases a nil reference (a call into the runtime) on every line.
+    @inline(__always) consuming func drop() {
+        switch consume self {
+        case .empty: break
+        case .kept(let values): _ = values
+        }
     }
 
     /// The items of `data`'s array member (a submission's answers), as scanned.
@@ -88,16 +115,17 @@ struct Spilled {
 extension LineDecoder {
     // MARK: - Scanning
 
-    /// Scans the object at `i` as `type`'s `data`, into `d` (fresh).
-    mutating func scanData(_ type: EventType, into d: inout DataCapture) throws(EventError) {
+    /// Scans the object at `i` as `type`'s `data`, into `d` (fresh); what
+    /// `d` does not hold into `spilled`.
+    mutating func scanData(_ type: EventType, into d: inout DataCapture, spilled: inout Spilled) throws(EventError) {
         d.type = type
         var items: [ItemCapture] = []
-        try scanMembers(type.layout, into: &d.members, items: &items)
+        try scanMembers(type.layout, into: &d.members, items: &items, spilled: &spilled)
         if !items.isEmpty { spilled.items = items }
     }
 
     /// Scans the array at `i` whose items are objects of `layout`.
-    private mutating func scanItems(_ layout: MemberLayout, _ items: inout [ItemCapture]) throws(EventError) -> Capture {
+    private mutating func scanItems(_ layout: MemberLayout, _ items: inout [ItemCapture], spilled: inout Spilled) throws(EventError) -> Capture {
         let start = s.i
         if try s.openArray() {
             items.reserveCapacity(8)
@@ -106,7 +134,7 @@ extension LineDecoder {
                 s.skipWhitespace()
                 if s.peek() == UInt8(ascii: "{") {
                     var item = ItemCapture(kind: .object)
-                    try scanMembers(layout, into: &item.members, items: &none)
+                    try scanMembers(layout, into: &item.members, items: &none, spilled: &spilled)
                     items.append(item)
                 } else {
                     items.append(ItemCapture(kind: try s.captureValue().kind))
@@ -118,16 +146,17 @@ extension LineDecoder {
 
     /// Scans the object at `i` with `layout`'s members: each (once) into its
     /// slot, the array member's items into `items`, the others into `extra`
-    /// as written. Names are first matched with the writer's order (the
-    /// layout's tokens).
-    private mutating func scanMembers(_ layout: MemberLayout, into o: inout ObjectCapture, items: inout [ItemCapture]) throws(EventError) {
+    /// as written (kept in `spilled`). Names are first matched with the
+    /// writer's order (the layout's tokens).
+    private mutating func scanMembers(_ layout: MemberLayout, into o: inout ObjectCapture, items: inout [ItemCapture],
+                                      spilled: inout Spilled) throws(EventError) {
         let tokens = layout.tokens
         guard try s.openObject() else { return }
         var seen: UInt16 = 0
         var duplicates = DuplicateCheck()
         var next = 0
         var first = true
-        // The members the layout does not define, kept by the decoder once the object is read.
+        // The members the layout does not define, kept in `spilled` once the object is read.
         var extra: [JSONMember] = []
         while true {
             let nameOffset: Int
@@ -155,7 +184,7 @@ extension LineDecoder {
                 seen |= bit
                 next = slot + 1
                 if let array = layout.items, array.slot == slot, s.peek() == UInt8(ascii: "[") {
-                    o.slots[slot] = try scanItems(array.layout, &items)
+                    o.slots[slot] = try scanItems(array.layout, &items, spilled: &spilled)
                 } else {
                     o.slots[slot] = try s.captureValue()
                 }
@@ -171,8 +200,9 @@ extension LineDecoder {
 
     // MARK: - The types' rules
 
-    /// The typed event: `data`'s members read by the type's payload, in its order.
-    func event(_ type: EventType, _ d: DataCapture) throws(EventError) -> Event {
+    /// The typed event: `data`'s members read by the type's payload, in its
+    /// order (what `d` does not hold in `spilled`).
+    func event(_ type: EventType, _ d: DataCapture, _ spilled: Spilled) throws(EventError) -> Event {
         try type.decode(FieldRules(s, .data, materialize: materializeData, known: known), d, spilled)
     }
 }

@@ -25,16 +25,17 @@
 /// general walk's work goes (whitespace, the duplicate bits, matching a name
 /// that is not the next one, unknown members).
 extension LineDecoder {
-    /// Walks a line laid out as the writer lays it out into `e` (fresh),
-    /// leaving the scanner past the line; false (with `e` and the scanner in
-    /// any state) for any other line.
+    /// Walks a line laid out as the writer lays it out into `e` (fresh; a
+    /// submission's answers into `spilled`, fresh), leaving the scanner past
+    /// the line; false (with `e`, `spilled` and the scanner in any state) for
+    /// any other line.
     ///
     /// Compiled per type (``WriterWalks``): the envelope's and each type's
     /// tokens in one flat table each, the type found by its name's hash, the
     /// offset in a register; values read by the scanner's own readers (their
     /// inline paths here, the whole reader from the same byte for anything
     /// else), so each ``Capture`` is the one the general walk makes.
-    mutating func scanWritersLine(into e: inout EnvelopeCapture) -> Bool {
+    mutating func scanWritersLine(into e: inout EnvelopeCapture, spilled: inout Spilled) -> Bool {
         let line = s.bytes, n = line.count
         guard n > 2, line[0] == UInt8(ascii: "{"), line[n &- 1] == UInt8(ascii: "}") else { return false }
         let walks = WriterWalks.shared
@@ -42,7 +43,7 @@ extension LineDecoder {
         do throws(EventError) {
             // `data` straight into `e` (handed down, not captured): nothing is copied whole.
             guard try writersObject(walks.envelope, &i, into: &e.slots, &e.data, { d, i, slots, data throws(EventError) in
-                try d.writersData(type: slots[EnvelopeMember.type.rawValue], walks, &i, into: &data)
+                try d.writersData(type: slots[EnvelopeMember.type.rawValue], walks, &i, into: &data, spilled: &spilled)
             }) else { return false }
         } catch {
             return false
@@ -140,8 +141,10 @@ extension LineDecoder {
     }
 
     /// `data`, an object at `i`, walked for the type written before it (a
-    /// known type's name without escapes); nil for anything else.
-    private mutating func writersData(type written: Capture, _ walks: WriterWalks, _ i: inout Int, into d: inout DataCapture) throws(EventError) -> Capture? {
+    /// known type's name without escapes; its array member's items into
+    /// `spilled`); nil for anything else.
+    private mutating func writersData(type written: Capture, _ walks: WriterWalks, _ i: inout Int, into d: inout DataCapture,
+                                      spilled: inout Spilled) throws(EventError) -> Capture? {
         let line = s.bytes
         guard written.kind == .string, !written.flag, line[i] == UInt8(ascii: "{"),
               let (type, walk, rules) = walks.type(line, written.start, written.end &- written.start)
@@ -149,13 +152,18 @@ extension LineDecoder {
         let start = i
         d.type = type
         walkedRules = rules
-        // The items, when there are any, kept by the decoder (``Spilled/items``) once read.
-        var items: [ItemCapture] = []
-        guard try writersObject(walk, &i, into: &d.members.slots, &items, { d, i, _, items throws(EventError) in
-            guard let array = walk.items else { return nil }
-            return try d.writersItems(array.pointee, &i, &items)
-        }) else { return nil }
-        if !items.isEmpty { spilled.items = items }
+        if let array = walk.items {
+            // The items, when there are any, kept in `spilled` (``Spilled/items``) once read.
+            var items: [ItemCapture] = []
+            guard try writersObject(walk, &i, into: &d.members.slots, &items, { d, i, _, items throws(EventError) in
+                try d.writersItems(array.pointee, &i, &items)
+            }) else { return nil }
+            if !items.isEmpty { spilled.items = items }
+        } else {
+            // A type without an array member (every type but a submission): no array made, none released.
+            var none: Void = ()
+            guard try writersObject(walk, &i, into: &d.members.slots, &none, { _, _, _, _ in nil }) else { return nil }
+        }
         return Capture(.object, start: start, end: i)
     }
 

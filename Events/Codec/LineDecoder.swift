@@ -29,11 +29,11 @@ struct LineDecoder {
     /// walk, and for a type without a table. Unretained (the table keeps
     /// every one for the program's life), so the decoder stays plain values.
     var walkedRules: Unmanaged<DataRules>? = nil
-    /// What the line's captures do not hold (members a layout does not
-    /// define, the items of `data`'s array member): kept here, so that the
-    /// captures are plain values. Nil storage for a writer's line but a
-    /// submission's.
-    var spilled = Spilled()
+    // What the line's captures do not hold (members a layout does not define,
+    // the items of `data`'s array member) is not the decoder's: a ``Spilled``
+    // beside it, made by the caller and handed to the walks (`inout`) and the
+    // rules (by value), so that the decoder is a plain value, dropped with
+    // nothing destroyed (a test checks `_isPOD`).
 
     init(_ line: UnsafeRawBufferPointer, at offset: Int = 0, depth: Int = 0) {
         s = JSONScanner(line, checksLine: true, at: offset, depth: depth)
@@ -48,36 +48,39 @@ struct LineDecoder {
     /// The writer's own lines are walked by ``scanWritersLine(into:)`` (the
     /// same captures, less work); any other line, or all when `writersWalk`
     /// is false (the tests' and fuzzers' comparison), by the general walk.
+    /// What the captures do not hold is in the ``Spilled`` answered with them.
     @inline(__always) static func scanned(_ line: UnsafeRawBufferPointer, materialize: Bool = true, data: Bool = true,
                                           writersWalk: Bool = true)
-        throws(EventError) -> (LineDecoder, EnvelopeCapture) {
-        let (decoder, e, _) = try scan(line, materialize: materialize, data: data, writersWalk: writersWalk)
-        return (decoder, e)
+        throws(EventError) -> (LineDecoder, EnvelopeCapture, Spilled) {
+        let (decoder, e, spilled, _) = try scan(line, materialize: materialize, data: data, writersWalk: writersWalk)
+        return (decoder, e, spilled)
     }
 
     /// ``scanned(_:materialize:data:writersWalk:)``, and whether the writer's walk took the line.
     @inline(__always) static func scan(_ line: UnsafeRawBufferPointer, materialize: Bool, data: Bool, writersWalk: Bool)
-        throws(EventError) -> (LineDecoder, EnvelopeCapture, writers: Bool) {
+        throws(EventError) -> (LineDecoder, EnvelopeCapture, Spilled, writers: Bool) {
         try checkLength(line)
         var decoder = LineDecoder(line)
         decoder.materialize = materialize
         decoder.materializeData = data
         var e = EnvelopeCapture()
-        if writersWalk, decoder.scanWritersLine(into: &e) { return (decoder, e, true) }
+        var spilled = Spilled()
+        if writersWalk, decoder.scanWritersLine(into: &e, spilled: &spilled) { return (decoder, e, spilled, true) }
         decoder = LineDecoder(line)
         decoder.materialize = materialize
         decoder.materializeData = data
         e = EnvelopeCapture()
-        try decoder.scanEnvelope(into: &e)
-        return (decoder, e, false)
+        spilled = Spilled()
+        try decoder.scanEnvelope(into: &e, spilled: &spilled)
+        return (decoder, e, spilled, false)
     }
 
     /// The record of a stored line, read by a reader that knows the format
     /// versions up to `known` (a line of a later one is kept as newer).
     static func record(_ line: UnsafeRawBufferPointer, known: Int = FormatVersion.readable, writersWalk: Bool = true) throws(EventError) -> Record {
-        var (decoder, e) = try scanned(line, writersWalk: writersWalk)
+        var (decoder, e, spilled) = try scanned(line, writersWalk: writersWalk)
         decoder.known = known
-        return try decoder.record(e)
+        return try decoder.record(e, spilled)
     }
 
     /// Applies every rule of ``record(_:)``, in the same order, with the same
@@ -95,15 +98,20 @@ struct LineDecoder {
         if writersWalk {
             // Walked into here and read here by the rules (passed by address): never copied.
             var e = EnvelopeCapture()
-            if decoder.scanWritersLine(into: &e) { return try decoder.writersChecked(&e) }
+            var spilled = Spilled()
+            if decoder.scanWritersLine(into: &e, spilled: &spilled) {
+                let keys = try decoder.writersChecked(&e, spilled)
+                spilled.drop()
+                return keys
+            }
         }
         return try generalKeys(line)
     }
 
     /// ``keys(_:writersWalk:)`` by the general walk.
     @inline(never) private static func generalKeys(_ line: UnsafeRawBufferPointer) throws(EventError) -> LineCodec.RecordKeys {
-        let (decoder, e, _) = try scan(line, materialize: false, data: false, writersWalk: false)
-        return try decoder.keyed(e).keys
+        let (decoder, e, spilled, _) = try scan(line, materialize: false, data: false, writersWalk: false)
+        return try decoder.keyed(e, spilled).keys
     }
 
     /// ``keys(_:writersWalk:)`` of a line the writer's walk took into `e`:
@@ -113,15 +121,15 @@ struct LineDecoder {
     /// them and nothing is copied. Out of line and small, so that the rules
     /// inline here.
     @inline(never)
-    func writersChecked(_ e: inout EnvelopeCapture) throws(EventError) -> LineCodec.RecordKeys {
-        if let (seq, _, _) = try writersRules(&e) { return keys(e, seq: seq, isNewer: false) }
-        return try keyedKeys(e)
+    func writersChecked(_ e: inout EnvelopeCapture, _ spilled: Spilled) throws(EventError) -> LineCodec.RecordKeys {
+        if let (seq, _, _) = try writersRules(&e, spilled) { return keys(e, seq: seq, isNewer: false) }
+        return try keyedKeys(e, spilled)
     }
 
     /// ``keyed(_:)``'s keys (out of line: the lines the second stage hands back).
     @inline(never)
-    private func keyedKeys(_ e: EnvelopeCapture) throws(EventError) -> LineCodec.RecordKeys {
-        try keyed(e).keys
+    private func keyedKeys(_ e: EnvelopeCapture, _ spilled: Spilled) throws(EventError) -> LineCodec.RecordKeys {
+        try keyed(e, spilled).keys
     }
 
     /// ``record(_:)``'s rules, order and errors; returns what the chain needs
@@ -129,15 +137,16 @@ struct LineDecoder {
     /// text, `user`, `device`, `prev` empty; `id` and `user` are in the keys),
     /// and `data`'s strings made only when `data` is true.
     static func keyed(_ line: UnsafeRawBufferPointer, data: Bool, writersWalk: Bool = true) throws(EventError) -> (keys: LineCodec.RecordKeys, record: Record) {
-        let (decoder, e) = try scanned(line, materialize: false, data: data, writersWalk: writersWalk)
-        return try decoder.keyed(e)
+        let (decoder, e, spilled) = try scanned(line, materialize: false, data: data, writersWalk: writersWalk)
+        return try decoder.keyed(e, spilled)
     }
 
-    /// The record of the scanned line `e` (made as this decoder makes strings)
-    /// and the chain's keys (inlined: the capture is not copied).
+    /// The record of the scanned line `e` (made as this decoder makes strings;
+    /// what the captures do not hold in `spilled`) and the chain's keys
+    /// (inlined: the capture is not copied).
     @inline(__always)
-    func keyed(_ e: EnvelopeCapture) throws(EventError) -> (keys: LineCodec.RecordKeys, record: Record) {
-        let record = try self.record(e)
+    func keyed(_ e: EnvelopeCapture, _ spilled: Spilled) throws(EventError) -> (keys: LineCodec.RecordKeys, record: Record) {
+        let record = try self.record(e, spilled)
         var isNewer = false
         if case .newer = record { isNewer = true }
         return (keys(e, seq: record.seq, isNewer: isNewer), record)
@@ -157,14 +166,14 @@ struct LineDecoder {
     }
 
     static func newEvent(_ line: UnsafeRawBufferPointer) throws(EventError) -> NewEvent {
-        var (decoder, e) = try scanned(line)
+        var (decoder, e, spilled) = try scanned(line)
         decoder.known = FormatVersion.latest   // an event appended is always checked fully
-        return try decoder.newEvent(e)
+        return try decoder.newEvent(e, spilled)
     }
 
     // MARK: - The envelope's rules
 
-    func record(_ e: EnvelopeCapture) throws(EventError) -> Record {
+    func record(_ e: EnvelopeCapture, _ spilled: Spilled) throws(EventError) -> Record {
         let f = FieldRules(s, .envelope, materialize: materialize)
         let (v, seq, id) = try head(e, f)
         if v > known {
@@ -174,7 +183,7 @@ struct LineDecoder {
             return .newer(NewerVersionLine(version: v, seq: seq, id: id, user: user, prev: prev, type: type, at: newerAt(e[.at])))
         }
         let (at, user, device, type, prev) = try envelope(e, f, version: v)
-        let event = try self.event(type, e)
+        let event = try self.event(type, e, spilled)
         try check(event, on: at)
         return .event(Envelope(seq: seq, id: id, at: at, user: user, device: device, event: event, prev: prev))
     }
@@ -220,7 +229,7 @@ struct LineDecoder {
         return (at, user, device, type, prev)
     }
 
-    private func newEvent(_ e: EnvelopeCapture) throws(EventError) -> NewEvent {
+    private func newEvent(_ e: EnvelopeCapture, _ spilled: Spilled) throws(EventError) -> NewEvent {
         let f = FieldRules(s, .envelope, materialize: materialize)
         let v: Int? = e[.v].kind == .absent ? nil : try version(e, f)
         if e[.seq].kind != .absent { throw f.error("seq", "is assigned by the ledger at append; leave it out") }
@@ -233,7 +242,7 @@ struct LineDecoder {
         if let v { try matches(v, type, f) }
         try data(e[.data], f)
         try rejectUnknown(e, f)
-        let event = try self.event(type, e)
+        let event = try self.event(type, e, spilled)
         try check(event, on: at)
         return NewEvent(id: id, at: at, user: user, device: device, event: event)
     }
@@ -439,7 +448,7 @@ struct LineDecoder {
 
     /// The envelope's members as scanned: plain values (offsets into the
     /// line, kinds, flags), nothing reference counted; what they do not hold
-    /// is the decoder's (``spilled``).
+    /// is in the ``Spilled`` beside them.
     struct EnvelopeCapture {
         var slots = Slots()
         /// `data` as scanned for its type, when the type was known by then.
@@ -454,8 +463,9 @@ struct LineDecoder {
         }
     }
 
-    /// Scans the whole line, which must be one JSON object.
-    private mutating func scanEnvelope(into e: inout EnvelopeCapture) throws(EventError) {
+    /// Scans the whole line, which must be one JSON object, into `e` (what it
+    /// does not hold into `spilled`).
+    private mutating func scanEnvelope(into e: inout EnvelopeCapture, spilled: inout Spilled) throws(EventError) {
         s.skipWhitespace()
         guard s.peek() == UInt8(ascii: "{") else {
             _ = try s.parseValue()
@@ -495,7 +505,7 @@ struct LineDecoder {
                     guard seen & bit == 0 else { throw s.duplicate(member.name, at: nameOffset) }
                     seen |= bit
                     next = member.rawValue + 1
-                    e[member] = member == .data ? try scanEnvelopeData(type: e[.type], into: &e.data) : try s.captureValue()
+                    e[member] = member == .data ? try scanEnvelopeData(type: e[.type], into: &e.data, spilled: &spilled) : try s.captureValue()
                 } else {
                     let text = s.string(name)
                     if duplicates.repeats(text, among: unknown) { throw s.duplicate(text, at: nameOffset) }
@@ -511,7 +521,7 @@ struct LineDecoder {
 
     /// Scans `data`: for its type when the type is known (written before it, or
     /// found ahead), otherwise as any value (then `event` scans it again).
-    private mutating func scanEnvelopeData(type written: Capture, into d: inout DataCapture) throws(EventError) -> Capture {
+    private mutating func scanEnvelopeData(type written: Capture, into d: inout DataCapture, spilled: inout Spilled) throws(EventError) -> Capture {
         guard s.peek() == UInt8(ascii: "{") else { return try s.captureValue() }
         let type: EventType?
         if written.kind == .absent {
@@ -523,20 +533,21 @@ struct LineDecoder {
         }
         guard let type else { return try s.captureValue() }
         let start = s.i
-        try scanData(type, into: &d)
+        try scanData(type, into: &d, spilled: &spilled)
         return Capture(.object, start: start, end: s.i)
     }
 
     /// The typed event from `data`, scanned for `type` (again, if it was scanned for another).
-    private func event(_ type: EventType, _ e: EnvelopeCapture) throws(EventError) -> Event {
-        if e.data.type == type { return try event(type, e.data) }
+    private func event(_ type: EventType, _ e: EnvelopeCapture, _ spilled: Spilled) throws(EventError) -> Event {
+        if e.data.type == type { return try event(type, e.data, spilled) }
         var again = LineDecoder(s.bytes, at: e[.data].start, depth: 1)
         again.materialize = materialize
         again.materializeData = materializeData
         again.known = known
         var d = DataCapture()
-        try again.scanData(type, into: &d)
-        // Read by the decoder that keeps what the scan spilled.
-        return try again.event(type, d)
+        var spilledAgain = Spilled()
+        try again.scanData(type, into: &d, spilled: &spilledAgain)
+        // Read with what this scan spilled.
+        return try again.event(type, d, spilledAgain)
     }
 }

@@ -4,11 +4,11 @@ import Testing
 
 /// The captures are plain values and what they do not hold (members a layout
 /// does not define, a submission's answers, the envelope's first unknown
-/// member) is kept by the line's decoder (`Spilled`): each line's values are
+/// member) is kept beside the line's decoder (`Spilled`): each line's values are
 /// its own, escaped names and values are read as written, and every error is
 /// the one the format's reader gives. The expected values are written out by
 /// hand from the lines below.
-@Suite("What the captures spill: kept by the line's decoder, never another line's")
+@Suite("What the captures spill: kept beside the line's decoder, never another line's")
 struct SpilledCaptureTests {
     static let prev = Envelope.genesis
 

@@ -167,11 +167,13 @@ struct WriterWalkTests {
         #expect(rewrites > 5_000)
     }
 
-    @Test("the captures are plain values; what they spill is the decoder's, a value: a copy changed leaves the original as it was")
+    @Test("the captures and the decoder are plain values; what they spill is beside the decoder, a value: a copy changed leaves the original as it was")
     func outOfLine() {
         // Nothing reference counted: made, copied and dropped with no retain or release.
         #expect(_isPOD(LineDecoder.EnvelopeCapture.self))
         #expect(_isPOD(DataCapture.self) && _isPOD(ObjectCapture.self) && _isPOD(ItemCapture.self))
+        // The decoder too: what the captures spill is beside it (``Spilled``), so it is dropped with nothing destroyed.
+        #expect(_isPOD(LineDecoder.self))
         var a = Spilled()
         #expect(!a.hasItems && a.items.isEmpty && a.extra(of: ObjectCapture()).isEmpty)
         var o = ObjectCapture()

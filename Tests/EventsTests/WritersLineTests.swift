@@ -13,8 +13,7 @@ struct WritersLineTests {
     static func captures(_ line: [UInt8], writersWalk: Bool) -> String {
         line.withUnsafeBytes { b in
             do throws(EventError) {
-                let (decoder, e) = try LineDecoder.scanned(b, writersWalk: writersWalk)
-                let spilled = decoder.spilled
+                let (decoder, e, spilled) = try LineDecoder.scanned(b, writersWalk: writersWalk)
                 func slots(_ s: Slots) -> String {
                     (0..<MemberLayout.capacity).map { k in
                         let c = s[k]
@@ -36,7 +35,8 @@ struct WritersLineTests {
         line.withUnsafeBytes { b in
             var decoder = LineDecoder(b)
             var e = LineDecoder.EnvelopeCapture()
-            return decoder.scanWritersLine(into: &e)
+            var spilled = Spilled()
+            return decoder.scanWritersLine(into: &e, spilled: &spilled)
         }
     }
 
