@@ -32,11 +32,7 @@ extension LogReader {
     /// over, for the next snapshot.
     func scan(after resumePoint: ResumePoint?, _ options: Options, tracking: Bool,
               _ body: (consuming Record) throws(LedgerError) -> Void) throws(LedgerError) -> Result<Scanned, SnapshotRejection> {
-        // One learner's read keeps through its own type (``UserRecords``): the same check of each line.
-        if case .user(let user) = options.filter {
-            return try scan(after: resumePoint, options, keeping: UserRecords(user: user), tracking: tracking, body)
-        }
-        return try scan(after: resumePoint, options, keeping: options.filter, tracking: tracking, body)
+        try scan(after: resumePoint, options, keeping: options.filter, tracking: tracking, body)
     }
 
     /// ``scan(after:_:tracking:_:)``, keeping of each line what `keeping`
@@ -137,8 +133,7 @@ extension LogReader {
     /// ``scan(after:_:tracking:_:)`` from the first line (which has nothing to reject).
     func scanWhole(_ options: Options, tracking: Bool,
                    _ body: (consuming Record) throws(LedgerError) -> Void) throws(LedgerError) -> Scanned {
-        if case .user(let user) = options.filter { return try scanWhole(options, keeping: UserRecords(user: user), tracking: tracking, body) }
-        return try scanWhole(options, keeping: options.filter, tracking: tracking, body)
+        try scanWhole(options, keeping: options.filter, tracking: tracking, body)
     }
 
     /// ``scanWhole(_:tracking:_:)``, keeping of each line what `keeping` keeps.

@@ -4,25 +4,6 @@ import Events
 /// one learner's (`state --user`) and a fold of every learner's (`items`,
 /// `leaderboard`; the report's is `ScannedLine+FoldEvents.swift`). Each line is checked with every rule either way,
 /// with the same errors (``RecordFilter``, ``ScannedLine/checked(keeping:hasher:keep:)``).
-/// ``RecordFilter/user(_:)`` as a keeping of its own, for the read of one
-/// learner (`state --user`, `export --user`): each line checked by
-/// ``ScannedLine/checked(keepingRecordOf:hasher:keep:)`` directly, as
-/// `RecordFilter.check` does for `.user` but without its switch and the copy
-/// of the learner's bytes out of the enum on every line (measured:
-/// docs/performance.md, "cold state, eighth pass").
-struct UserRecords: LineKeeping {
-    /// The learner's id, its UTF-8 bytes (compared exactly).
-    let user: [UInt8]
-
-    // Inlined, with the check it calls, into the chunk's loop: the ~190-byte
-    // checked line is then made where it stays, not returned through two
-    // temporaries and copied (two `memcpy`s a line, measured).
-    @inline(__always)
-    func check(_ line: ScannedLine, hasher: IDHasher, keep: (consuming Record) -> Void) -> CheckedLine {
-        line.checked(keepingRecordOf: user, hasher: hasher, keep: keep)
-    }
-}
-
 extension ScannedLine {
     /// `.user(user)`: the line checked by `verify`'s own check, and its
     /// record made from the same scan unless its `user` is surely another
@@ -32,7 +13,6 @@ extension ScannedLine {
     /// (and a `user` written with escapes, a newer-version line without one)
     /// what a decode costs, read once; the record is kept when it is the
     /// learner's (``RecordFilter/keeps(_:)``).
-    @inline(__always)
     func checked(keepingRecordOf user: [UInt8], hasher: IDHasher, keep: (consuming Record) -> Void) -> CheckedLine {
         guard !isTooLong else { return decoded(keeping: .user(user), hasher: hasher, keep: keep) }
         var kept = false
