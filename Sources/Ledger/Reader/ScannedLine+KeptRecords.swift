@@ -18,8 +18,8 @@ extension ScannedLine {
         var kept = false
         let keys: LineCodec.RecordKeys
         do throws(EventError) {
-            // The filter is made only for a record made (a few lines): another
-            // learner's line copies no array (a retain and a release a line).
+            // The filter is made only for a record made (a few lines), not
+            // for each line of another learner.
             keys = try LineCodec.checkRecord(bytes, recordOf: user) { record in
                 guard RecordFilter.user(user).keeps(record) else { return }
                 kept = true
