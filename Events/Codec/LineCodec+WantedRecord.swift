@@ -79,10 +79,17 @@ extension LineDecoder.EnvelopeCapture {
     func isSurelyOther(than user: [UInt8], in line: UnsafeRawBufferPointer) -> Bool {
         let written = self[.user]
         guard written.kind == .string, !written.flag else { return false }
-        let start = written.start
-        guard written.end &- start == user.count else { return true }
+        let start = written.start, count = user.count
+        guard written.end &- start == count else { return true }
+        // From the last byte back: learners' ids of one form and length
+        // (`u-655`, `u-123`) mostly differ at their end, so most lines of
+        // other learners are told apart by the first byte compared.
         return user.withUnsafeBytes { mine in
-            for k in 0..<mine.count where mine[k] != line[start &+ k] { return true }
+            var k = count
+            while k > 0 {
+                k &-= 1
+                if mine[k] != line[start &+ k] { return true }
+            }
             return false
         }
     }

@@ -194,4 +194,40 @@ struct KeptRecordsTests {
         try LogReader(path: path).read(.init(user: user + "x")) { _ in others += 1 }
         #expect(others == 0)
     }
+
+    @Test("one learner's check of each line: the checked line verify's check makes, and the record exactly when the line is the learner's as decoded whole, for learners of the log and ids one byte off at either end or inside")
+    func userRecordsAgree() throws {
+        let dir = try TempDir("kept")
+        defer { dir.cleanup() }
+        let (_, written) = try Self.demo(dir, users: 12, days: 6)
+        // Lines as they are, a user written with escapes, a broken line, a redaction-stub-like line.
+        var lines = written
+        lines[3] = Array(String(decoding: lines[3], as: UTF8.self).replacingOccurrences(of: #""user":"u-"#, with: #""user":"u\u002d"#).utf8)
+        lines[5] = Array(String(decoding: lines[5], as: UTF8.self).replacingOccurrences(of: #""seq":"#, with: #""seq":-"#).utf8)
+        lines.append(Array(#"{"v":3,"seq":1,"id":"n-1","user":"u-10","prev":"x"}"#.utf8))
+        lines.append(Array(#"{"v":1}"#.utf8))
+        let users = Set(try written.compactMap { try LineCodec.decodeRecord($0).user }).sorted()
+        #expect(users.count == 12)
+        // Learners of the log and ids of the same length one byte off: first, middle or last byte.
+        let wanted = users + ["v-10", "u_10", "u-19", "u-1", "x", ""]
+        for user in wanted {
+            let bytes = Array(user.utf8)
+            for (k, line) in lines.enumerated() {
+                var viaFilter: [Record] = [], viaUser: [Record] = []
+                let (a, b) = line.withUnsafeBytes { raw -> (CheckedLine, CheckedLine) in
+                    let scanned = ScannedLine(number: k + 1, offset: 0, length: raw.count, bytes: raw)
+                    return (RecordFilter.none.check(scanned, hasher: IDHasher()) { viaFilter.append($0) },
+                            RecordFilter.user(bytes).check(scanned, hasher: IDHasher()) { viaUser.append($0) })
+                }
+                #expect(viaFilter.isEmpty)
+                #expect(a.seq == b.seq && a.id.text == b.id.text && a.prev == b.prev && a.digest == b.digest && a.idHash == b.idHash)
+                #expect(b.hasRecord == !viaUser.isEmpty && a.isNewer == b.isNewer && a.isRedacted == b.isRedacted)
+                #expect(a.problem.map { "\($0)" } == b.problem.map { "\($0)" }, "\(user) line \(k + 1)")
+                // Kept exactly when the line is the learner's as decoded whole (or a newer-version line without a user).
+                let whole: Record? = try? LineCodec.decodeRecord(line)
+                let mine = whole.map { $0.user.map { Array($0.utf8) == bytes } ?? true } ?? false
+                #expect(viaUser == (mine ? whole.map { [$0] } ?? [] : []), "\(user) line \(k + 1)")
+            }
+        }
+    }
 }

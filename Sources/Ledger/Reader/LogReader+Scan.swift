@@ -50,6 +50,7 @@ extension LogReader {
                 start = resumePoint.offset
                 prior = resumePoint.ids
             }
+            let firstCount = chain.count
             var lines = ScannedLines<Keeping.Kept>(chain: chain, tracking: tracking, prior: prior, progress: options.progress,
                                                    size: status.size, path: path, end: start, handOver: body)
             let tail: TornTail?
@@ -64,15 +65,16 @@ extension LogReader {
             let reached = ResumePoint(file: FileIdentity(device: status.device, inode: status.inode), offset: end,
                                         head: chain.head, newerVersionLines: chain.newerVersionLines,
                                         ids: tracking ? prior.adding(digests) : IDDigests())
-            return .success(Scanned(summary: chain.summary(tornTail: tail), resumePoint: reached, linesRead: lines.count,
+            // Every line read was accepted by the chain (a read that ends otherwise throws).
+            return .success(Scanned(summary: chain.summary(tornTail: tail), resumePoint: reached, linesRead: chain.count - firstCount,
                                     keptLines: try readLines(kept, fd: fd)))
         } }
     }
 
     /// What ``scan(after:_:keeping:tracking:_:)`` does with each checked
-    /// line: the chain's checks, the count and end of the lines read, the
-    /// progress, and (when tracking) each id's digest, refused when it may
-    /// repeat one before the resume point, and where each kept line is.
+    /// line: the chain's checks, the progress, and (when tracking) where the
+    /// lines read end and each id's digest, refused when it may repeat one
+    /// before the resume point, and where each kept line is.
     private struct ScannedLines<Kept>: CheckedLineConsumer {
         var chain: ReadChain
         let tracking: Bool
@@ -81,12 +83,10 @@ extension LogReader {
         let progress: ((_ bytesRead: Int, _ totalBytes: Int) -> Void)?
         let size: Int
         let path: String
-        /// Where the lines read end.
+        /// Where the lines read end (when tracking: only a resume point needs it).
         var end: Int
         /// Where the kept values go.
         let handOver: (consuming Kept) throws(LedgerError) -> Void
-        /// Complete lines read.
-        var count = 0
         /// Why the read was refused, when an id may repeat one before the resume point.
         var repeated: SnapshotRejection? = nil
         /// The digests of the ids read now, and where the lines handed over are.
@@ -105,20 +105,26 @@ extension LogReader {
         // with the serial read, cost ~25 instructions a line).
         @inline(__always) mutating func consume(_ line: borrowing CheckedLine) throws(LedgerError) {
             if let problem = try chain.accept(line) { throw LedgerError(damaged: problem, path: path) }
-            count += 1
+            // An untracked read (cold `state`) does no more a line than `verify`'s
+            // consumer: the count of lines read is the chain's, the end only a resume point's.
+            if tracking { try track(line) }
+            if let progress { progress(line.offset + line.length + 1, size) }
+        }
+
+        /// A tracked read's bookkeeping of `line`, accepted by the chain: where
+        /// the lines end, its id's digest (refused when it may repeat one
+        /// before the resume point) and where it is when its record is kept.
+        @inline(never) private mutating func track(_ line: borrowing CheckedLine) throws(LedgerError) {
             end = line.offset + line.length + 1
-            if tracking {
-                let digest = line.id.withBytes { XXH64.hash($0) }
-                if prior.count > 0, prior.contains(digest) {
-                    repeated = SnapshotRejection(.repeatedID,
-                                                 "line \(line.number) of \(path) has id \"\(line.id.text)\", which may repeat an id "
-                                                     + "before the snapshot's head (line \(prior.count)); only a full read can tell")
-                    throw LedgerError(.damaged, path: path, "stop")
-                }
-                digests.append(digest)
-                if line.hasRecord { kept.append((line.offset, line.length, line.digest)) }
+            let digest = line.id.withBytes { XXH64.hash($0) }
+            if prior.count > 0, prior.contains(digest) {
+                repeated = SnapshotRejection(.repeatedID,
+                                             "line \(line.number) of \(path) has id \"\(line.id.text)\", which may repeat an id "
+                                                 + "before the snapshot's head (line \(prior.count)); only a full read can tell")
+                throw LedgerError(.damaged, path: path, "stop")
             }
-            progress?(end, size)
+            digests.append(digest)
+            if line.hasRecord { kept.append((line.offset, line.length, line.digest)) }
         }
 
         func give(_ kept: consuming Kept) throws(LedgerError) { try handOver(kept) }

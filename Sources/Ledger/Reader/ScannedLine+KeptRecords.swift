@@ -15,12 +15,13 @@ extension ScannedLine {
     /// learner's (``RecordFilter/keeps(_:)``).
     func checked(keepingRecordOf user: [UInt8], hasher: IDHasher, keep: (consuming Record) -> Void) -> CheckedLine {
         guard !isTooLong else { return decoded(keeping: .user(user), hasher: hasher, keep: keep) }
-        let bytes = self.bytes, filter = RecordFilter.user(user)
         var kept = false
         let keys: LineCodec.RecordKeys
         do throws(EventError) {
+            // The filter is made only for a record made (a few lines), not
+            // for each line of another learner.
             keys = try LineCodec.checkRecord(bytes, recordOf: user) { record in
-                guard filter.keeps(record) else { return }
+                guard RecordFilter.user(user).keeps(record) else { return }
                 kept = true
                 keep(record)
             }

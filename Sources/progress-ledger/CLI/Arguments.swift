@@ -4,7 +4,7 @@ import Events
 /// the options it declares, each already checked and typed.
 struct ParsedArguments {
     private(set) var positionals: [String] = []
-    private var values: [String: [any Sendable]] = [:]   // not a format string: option names
+    private var values = GivenValues()
 
     /// Parses `arguments` against `options`. `--name=value` and `--name value`
     /// both work; `--` ends the options. An unknown option, a bad value, an
@@ -13,7 +13,6 @@ struct ParsedArguments {
     init(_ arguments: [String], options: [any OptionSpec]) throws(CLIError) {
         var rest = arguments[...]
         var given: [any OptionSpec] = []
-        var texts: [String: String] = [:]   // not a format string: option names
         while let a = rest.popFirst() {
             if a == "--" { positionals += rest; break }
             guard a.hasPrefix("-"), a != "-" else { positionals.append(a); continue }
@@ -25,12 +24,11 @@ struct ParsedArguments {
             }
             if spec.valueName == nil {
                 guard inline == nil else { throw .usage("option '\(name)' takes no value") }
-                values[name] = [true]
+                values.set(name, [true])
             } else {
                 guard let text = inline ?? rest.popFirst() else { throw .usage("option '\(name)' needs a value") }
                 if values[name] != nil, !spec.repeatable { throw .usage("option '\(name)' given more than once") }
-                values[name, default: []].append(try spec.value(of: text))
-                texts[name] = text
+                values.append(try spec.value(of: text), text: text, to: name)
             }
             if !given.contains(where: { $0.name == name }) { given.append(spec) }
         }
@@ -40,7 +38,7 @@ struct ParsedArguments {
                 case .conflicts(let other) where values[other] != nil: throw .usage("\(spec.name) and \(other) do not go together")
                 case .needs(let other, let label) where values[other] == nil: throw .usage("\(spec.name) needs \(label)")
                 case .only(let other, let allowed):
-                    let value = Self.effectiveText(of: other, texts: texts, given: given, options: options)
+                    let value = Self.effectiveText(of: other, values: values, given: given, options: options)
                     guard let value, allowed.contains(value) else {
                         let what = other == "--format" ? "the format here is \(value ?? "none")"
                             : value.map { "here \(other) is \($0)" } ?? "\(other) is not given"
@@ -54,9 +52,9 @@ struct ParsedArguments {
 
     /// The value option `name` stands for: its text as given, else the
     /// value a given flag implies for it (`--json`: `json`), else its default.
-    private static func effectiveText(of name: String, texts: [String: String], given: [any OptionSpec],   // not a format string: option names
+    private static func effectiveText(of name: String, values: GivenValues, given: [any OptionSpec],
                                       options: [any OptionSpec]) -> String? {
-        if let text = texts[name] { return text }
+        if let text = values.text(of: name) { return text }
         if let implied = given.lazy.compactMap(\.implies).first(where: { $0.option == name }) { return implied.value }
         return options.first { $0.name == name }?.defaultText
     }
@@ -90,5 +88,41 @@ struct ParsedArguments {
             throw .usage(positionals.isEmpty ? "missing \(what)" : "expected one \(what), got \(positionals.count) arguments")
         }
         return positionals[0]
+    }
+}
+
+/// The values of the options given, by name, in the order given: a list, as
+/// a command is given a few. (A dictionary cost its storage's metadata and a
+/// resize at every start of a command given options: ~0.2 M instructions of
+/// `state --user U --json`; docs/performance.md, "cold state, eighth pass".)
+/// Names are option names, not text of the format.
+private struct GivenValues {
+    private var entries: [(name: String, values: [any Sendable], text: String?)] = []
+
+    /// The values given for `name`, nil when it was not given.
+    subscript(name: String) -> [any Sendable]? {
+        for entry in entries where entry.name == name { return entry.values }
+        return nil
+    }
+
+    /// The text last given for `name`, when it takes a value.
+    func text(of name: String) -> String? {
+        for entry in entries where entry.name == name { return entry.text }
+        return nil
+    }
+
+    /// `name`'s values are `values` (a flag's `[true]`).
+    mutating func set(_ name: String, _ values: [any Sendable]) {
+        if let k = entries.firstIndex(where: { $0.name == name }) { entries[k].values = values } else { entries.append((name, values, nil)) }
+    }
+
+    /// One more value of `name`, given as `text`.
+    mutating func append(_ value: any Sendable, text: String, to name: String) {
+        if let k = entries.firstIndex(where: { $0.name == name }) {
+            entries[k].values.append(value)
+            entries[k].text = text
+        } else {
+            entries.append((name, [value], text))
+        }
     }
 }

@@ -37,7 +37,7 @@ struct Option<Value: Sendable>: OptionSpec {
     /// This option with the value it has when not given, which the help line
     /// shows (`(default 30)`, `shown` or the value's text) and `args[option]` returns.
     func defaulting(to value: Value, shown: String? = nil) -> Defaulted<Value> {
-        Defaulted(option: self, defaultValue: value, shown: shown ?? "\(value)")
+        Defaulted(option: self, defaultValue: value, shown: shown)
     }
 
     /// This option, required by every form of its command: the help line ends
@@ -89,10 +89,10 @@ extension Option where Value: RawRepresentable<String> & CaseIterable {
     /// One of the cases of `Value`, by raw value; anything else is a usage
     /// error naming them all (`--by takes one of finished, percent, streak (got 'x')`).
     static func choice(_ name: String, value: String, help: String) -> Option {
-        var option = checked(name, value: value, help: help, takes: "one of " + Value.allCases.map(\.rawValue).joined(separator: ", ")) {
+        var option = checked(name, value: value, help: help, takes: "one of " + Value.allCases.map { $0.rawValue }.joined(separator: ", ")) {
             Value(rawValue: $0)
         }
-        option.choices = Value.allCases.map(\.rawValue)
+        option.choices = Value.allCases.map { $0.rawValue }
         return option
     }
 

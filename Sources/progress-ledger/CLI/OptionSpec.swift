@@ -60,12 +60,12 @@ extension OptionSpec {
     /// for --format jsonl only (the format here is xapi)"); the help line
     /// starts with the values (`jsonl: ...`).
     func only<V: RawRepresentable<String>>(with other: Option<V>, _ values: V...) -> Self {
-        relating(.only(other.name, values: values.map(\.rawValue)))
+        relating(.only(other.name, values: values.map { $0.rawValue }))
     }
 
     /// This option, refused unless `other` (with a default, or required) has one of `values`.
     func only<W: OptionWrapper>(with other: W, _ values: W.Value...) -> Self where W.Value: RawRepresentable<String> {
-        relating(.only(other.name, values: values.map(\.rawValue)))
+        relating(.only(other.name, values: values.map { $0.rawValue }))
     }
 
     /// The values of another option this one is only for, if any.
