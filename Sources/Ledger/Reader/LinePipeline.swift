@@ -13,10 +13,6 @@ import Events
 /// tail, same too-long lines) and adds each line to a chunk where it was
 /// read: the chunk holds the scanner's buffer (``ReadBuffers``) until its
 /// lines are consumed, and the scanner reads on into another meanwhile.
-/// There is one worker a core but one; the calling thread is the last: it
-/// checks a chunk no worker has started rather than wait (so on a quiet
-/// machine no core idles while there is a chunk to check, and the calling
-/// thread, whose work is in order, never shares its core with a worker).
 ///
 /// Memory stays flat: at most `inFlight` chunks of at most `chunkBytes` and
 /// `chunkLines` each exist at once (plus one being filled and the spares), with
@@ -40,19 +36,6 @@ struct KeepingPipeline<Keeping: LineKeeping> {
     var chunkLines = 1024
     /// Chunks read ahead of the one being consumed (bounds memory).
     var inFlight = 4
-    /// The first chunk is handed to a worker once it holds this many bytes
-    /// (less than the others: the workers start sooner).
-    var firstChunkBytes = 1 << 16
-    /// The most bytes the scanner's first `pread` reads (``LineScanner/firstReadLimit``).
-    var firstReadBytes = 1 << 17
-    /// Worker threads, each checking the chunks of its own serial queue:
-    /// one core fewer than the machine has, the reading thread being the
-    /// last (it checks chunks too, rather than wait), so that it never
-    /// shares a core with a worker.
-    var workerLanes = max(System.processorCount() - 1, 1)
-    /// Where the workers' blocks go instead of the lanes (nil: the lanes).
-    /// Tests hold it back to have the reading thread check every chunk.
-    var workers: DispatchQueue? = nil
 
     /// Scans `[start, end)`, calling `consumer` with every line checked by
     /// itself, in order (``CheckedLineConsumer/consume(_:)``), then with its
@@ -85,68 +68,35 @@ struct KeepingPipeline<Keeping: LineKeeping> {
 
     /// Scans `[start, end)` into chunks, has each checked on a worker, and
     /// calls `consume` with each checked chunk in order.
-    ///
-    /// A chunk is checked exactly once, by whoever claims it first
-    /// (``LineChunk/claim(_:)``): a worker, or the reading thread. When the
-    /// reading thread needs the oldest chunk and no worker has started it,
-    /// it checks it itself; when a worker has it, the reading thread checks
-    /// the newest chunk no worker has started (leaving one a lane queued for
-    /// the workers) instead of sleeping, and sleeps only when there is none.
     private func run(from start: Int, to end: Int, firstLine: Int,
                      consume: (LineChunk<Keeping.Kept>) throws(LedgerError) -> Void) throws(LedgerError) -> TornTail? {
         let lines = chunkLines
         var pending: [LineChunk<Keeping.Kept>] = []      // handed to workers, oldest first
         var spare: [LineChunk<Keeping.Kept>] = []        // consumed, ready for reuse
         var current = LineChunk<Keeping.Kept>(lines: lines)
-        var dispatched = 0
-        var scanner = self.scanner
-        if scanner.firstReadLimit == nil { scanner.firstReadLimit = firstReadBytes }
         // The lines stay where the scanner read them; each chunk holds their buffers.
         let buffers = ReadBuffers()
-        let lanes = (0..<max(workerLanes, 1)).map { _ in DispatchQueue(label: "ledger.read.check", qos: .userInitiated) }
-        // Workers hold their chunks until they signal; never return before they
-        // have (a chunk no worker has started is claimed here, and left unchecked).
-        defer { for chunk in pending where !chunk.claim(.reader) && chunk.isWithWorker { chunk.awaitWorker() } }
+        // Workers hold their chunks until they signal; never return before they have.
+        defer { for chunk in pending { chunk.ready.wait() } }
 
         func dispatch(_ chunk: LineChunk<Keeping.Kept>) {
             pending.append(chunk)
-            chunk.enqueue()
             let keep = self.keep, hasher = self.hasher
-            let queue = workers ?? lanes[dispatched % lanes.count]
-            dispatched += 1
-            queue.async { [chunk] in
-                guard chunk.claim(.worker) else { return }   // the reading thread checked it
+            DispatchQueue.global(qos: .userInitiated).async { [chunk] in
                 chunk.check(keeping: keep, hasher: hasher)
-                chunk.finishedByWorker()
+                chunk.ready.signal()
             }
         }
         func consumeOldest() throws(LedgerError) {
             let chunk = pending.removeFirst()
-            if chunk.claim(.reader) {
-                chunk.check(keeping: keep, hasher: hasher)           // no worker had started it
-            } else if chunk.isWithWorker {
-                // Rather than sleep until the worker is done, check a chunk no worker has started.
-                while !chunk.isDoneByWorker, let other = newestQueued(leaving: lanes.count) {
-                    other.check(keeping: keep, hasher: hasher)
-                }
-                chunk.awaitWorker()
-            }
+            chunk.ready.wait()
             try consume(chunk)
             chunk.reset()
             spare.append(chunk)
         }
-        /// The newest pending chunk no worker has started, claimed for the
-        /// reading thread, when more than `keep` such chunks are pending.
-        func newestQueued(leaving keep: Int) -> LineChunk<Keeping.Kept>? {
-            var queued = 0
-            for chunk in pending where chunk.isQueued { queued += 1 }
-            guard queued > keep else { return nil }
-            for chunk in pending.reversed() where chunk.claim(.reader) { return chunk }
-            return nil
-        }
 
         let tail = try scanner.scan(from: start, to: end, firstLine: firstLine, into: buffers) { (line) throws(LedgerError) in
-            if current.used >= (dispatched == 0 ? firstChunkBytes : chunkBytes) || current.count >= lines {
+            if current.used >= chunkBytes || current.count >= lines {
                 dispatch(current)
                 current = spare.popLast() ?? LineChunk<Keeping.Kept>(lines: lines)
                 if pending.count >= inFlight { try consumeOldest() }
@@ -166,12 +116,10 @@ typealias LinePipeline = KeepingPipeline<RecordFilter>
 /// ``check(keeping:hasher:)``) each one decoded and hashed, with what is
 /// kept of it (`Kept`: a record, or the report's fold event).
 ///
-/// Unchecked-sendable: the reading thread fills it and queues it; then one
-/// thread claims it (``claim(_:)``, atomic) and checks it: a worker, which
-/// signals `ready` when done (the reading thread reads the checked lines
-/// only after that), or the reading thread itself; nobody else touches it.
-/// The checked lines and records stay until the next check of the chunk
-/// releases them (or the chunk is freed).
+/// Unchecked-sendable: the reading thread fills it, hands it to one worker,
+/// and reads the checked lines only after `ready` is signalled; nobody else
+/// touches it. The checked lines and records stay until the next worker to
+/// check the chunk releases them (or the chunk is freed).
 final class LineChunk<Kept>: @unchecked Sendable {
     /// A line, and where its bytes are (in a buffer of `held`; none of a too-long line's are kept).
     private struct Span {
@@ -210,25 +158,8 @@ final class LineChunk<Kept>: @unchecked Sendable {
     /// Whether a line of `checked` holds a problem: its only reference, so
     /// without one the lines own nothing and need no deinitializing.
     @exclusivity(unchecked) private var anyProblem = false
-    /// Signalled when a worker's ``check(keeping:hasher:)`` is done (not when the reading thread checked it).
+    /// Signalled when ``check(keeping:hasher:)`` is done.
     let ready = DispatchSemaphore(value: 0)
-    /// Who checks the chunk (``Claim``), changed atomically: a queued chunk
-    /// is claimed once, by a worker or by the reading thread.
-    private let state: UnsafeMutablePointer<CInt>
-
-    /// Where a chunk is between the reading thread and the workers.
-    enum Claim: CInt {
-        /// Being filled, or consumed.
-        case open = 0
-        /// Handed to a worker; nobody has started it.
-        case queued = 1
-        /// A worker is checking it (it signals `ready` when done).
-        case worker = 2
-        /// A worker checked it.
-        case doneByWorker = 3
-        /// The reading thread checked it (or, after a stop, left it unchecked).
-        case reader = 4
-    }
 
     init(lines: Int) {
         capacityLines = max(lines, 1)
@@ -238,37 +169,7 @@ final class LineChunk<Kept>: @unchecked Sendable {
         lineSpans = .allocate(capacity: capacityLines)
         digests = .allocate(capacity: capacityLines)
         idHashes = .allocate(capacity: capacityLines)
-        state = .allocate(capacity: 1)
-        state.initialize(to: Claim.open.rawValue)
     }
-
-    /// Marks the chunk queued: it is full and handed to a worker (the reading thread may still claim it).
-    func enqueue() { pl_atomic_store(state, Claim.queued.rawValue) }
-
-    /// Claims the queued chunk for `who` (``Claim/worker`` or ``Claim/reader``);
-    /// false when it is not queued (somebody claimed it first).
-    func claim(_ who: Claim) -> Bool { pl_atomic_claim(state, Claim.queued.rawValue, who.rawValue) != 0 }
-
-    /// A worker's last step, after its check: the reading thread may use the chunk.
-    func finishedByWorker() {
-        pl_atomic_store(state, Claim.doneByWorker.rawValue)
-        ready.signal()
-    }
-
-    /// Whether a worker claimed the chunk (done or not): the reading thread must ``awaitWorker()``.
-    var isWithWorker: Bool {
-        let now = pl_atomic_load(state)
-        return now == Claim.worker.rawValue || now == Claim.doneByWorker.rawValue
-    }
-
-    /// Whether a worker has finished checking it (then ``awaitWorker()`` does not sleep).
-    var isDoneByWorker: Bool { pl_atomic_load(state) == Claim.doneByWorker.rawValue }
-
-    /// Whether it is queued and nobody has started it.
-    var isQueued: Bool { pl_atomic_load(state) == Claim.queued.rawValue }
-
-    /// Waits for the worker that claimed the chunk to finish (once per such claim).
-    func awaitWorker() { ready.wait() }
 
     deinit {
         releaseChecked()
@@ -279,7 +180,6 @@ final class LineChunk<Kept>: @unchecked Sendable {
         digests.deallocate()
         idHashes.deallocate()
         spans.deallocate()
-        state.deallocate()
     }
 
     /// Adds `line`, whose bytes are in `buffers`' current buffer (held until
@@ -395,7 +295,6 @@ final class LineChunk<Kept>: @unchecked Sendable {
     /// Empties the chunk for the reading thread to fill again (checked lines
     /// not handed over, after a stop, stay until the next ``check(keeping:hasher:)``).
     func reset() {
-        pl_atomic_store(state, Claim.open.rawValue)
         used = 0
         count = 0
         held.removeAll(keepingCapacity: true)
