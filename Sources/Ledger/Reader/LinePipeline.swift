@@ -36,6 +36,12 @@ struct KeepingPipeline<Keeping: LineKeeping> {
     var chunkLines = 1024
     /// Chunks read ahead of the one being consumed (bounds memory).
     var inFlight = 4
+    /// The first chunk is handed to a worker once it holds this many bytes
+    /// (fewer than the others: the workers start sooner).
+    var firstChunkBytes = 1 << 16
+    /// The most bytes the scanner's first `pread` reads (``LineScanner/firstReadLimit``):
+    /// the first chunk is cut from it, before the rest of the buffer is read.
+    var firstReadBytes = 1 << 17
 
     /// Scans `[start, end)`, calling `consumer` with every line checked by
     /// itself, in order (``CheckedLineConsumer/consume(_:)``), then with its
@@ -74,6 +80,9 @@ struct KeepingPipeline<Keeping: LineKeeping> {
         var pending: [LineChunk<Keeping.Kept>] = []      // handed to workers, oldest first
         var spare: [LineChunk<Keeping.Kept>] = []        // consumed, ready for reuse
         var current = LineChunk<Keeping.Kept>(lines: lines)
+        var dispatched = 0
+        var scanner = self.scanner
+        if scanner.firstReadLimit == nil { scanner.firstReadLimit = firstReadBytes }
         // The lines stay where the scanner read them; each chunk holds their buffers.
         let buffers = ReadBuffers()
         // Workers hold their chunks until they signal; never return before they have.
@@ -81,6 +90,7 @@ struct KeepingPipeline<Keeping: LineKeeping> {
 
         func dispatch(_ chunk: LineChunk<Keeping.Kept>) {
             pending.append(chunk)
+            dispatched += 1
             let keep = self.keep, hasher = self.hasher
             DispatchQueue.global(qos: .userInitiated).async { [chunk] in
                 chunk.check(keeping: keep, hasher: hasher)
@@ -96,7 +106,7 @@ struct KeepingPipeline<Keeping: LineKeeping> {
         }
 
         let tail = try scanner.scan(from: start, to: end, firstLine: firstLine, into: buffers) { (line) throws(LedgerError) in
-            if current.used >= chunkBytes || current.count >= lines {
+            if current.used >= (dispatched == 0 ? firstChunkBytes : chunkBytes) || current.count >= lines {
                 dispatch(current)
                 current = spare.popLast() ?? LineChunk<Keeping.Kept>(lines: lines)
                 if pending.count >= inFlight { try consumeOldest() }

@@ -36,6 +36,10 @@ struct LineScanner {
     /// The most bytes one `pread` reads (nil: as many as the buffer has room
     /// for). A reader that wants one line near `start` sets it low.
     var readLimit: Int? = nil
+    /// The most bytes the first `pread` reads (nil: as the others). The read
+    /// pipeline sets it low, so that its first lines reach a worker before
+    /// the first megabytes are copied in (and the buffer's pages touched).
+    var firstReadLimit: Int? = nil
 
     /// Scans `[start, end)` of the file, calling `body` for each complete line,
     /// numbering them from `firstLine`. Returns the bytes after the last LF, if any.
@@ -52,6 +56,7 @@ struct LineScanner {
         let maxLine = LineCodec.maxLineLength
         let capacity = maxLine + 1 + max(chunkSize, 4096)
         let readSize = max(readLimit ?? capacity, 4096)
+        var nextReadSize = max(firstReadLimit ?? readSize, 4096)
         guard var base = buffers.start(capacity: capacity).baseAddress else { return nil }
 
         var fileOffset = start      // next byte to read from the file
@@ -110,7 +115,8 @@ struct LineScanner {
                 filled = keep
                 lineStart = 0
             }
-            let want = min(readSize, capacity - filled, end - fileOffset)
+            let want = min(nextReadSize, capacity - filled, end - fileOffset)
+            nextReadSize = readSize
             let n: Int
             do {
                 n = try system.pread(fd, into: UnsafeMutableRawBufferPointer(start: base + filled, count: want), at: fileOffset)
