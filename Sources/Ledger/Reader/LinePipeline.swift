@@ -80,7 +80,7 @@ struct KeepingPipeline<Keeping: LineKeeping> {
         var pending: [LineChunk<Keeping.Kept>] = []      // handed to workers, oldest first
         var spare: [LineChunk<Keeping.Kept>] = []        // consumed, ready for reuse
         var current = LineChunk<Keeping.Kept>(lines: lines)
-        var dispatched = 0
+        current.byteLimit = min(firstChunkBytes, chunkBytes)
         var scanner = self.scanner
         if scanner.firstReadLimit == nil { scanner.firstReadLimit = firstReadBytes }
         // The lines stay where the scanner read them; each chunk holds their buffers.
@@ -90,7 +90,6 @@ struct KeepingPipeline<Keeping: LineKeeping> {
 
         func dispatch(_ chunk: LineChunk<Keeping.Kept>) {
             pending.append(chunk)
-            dispatched += 1
             let keep = self.keep, hasher = self.hasher
             DispatchQueue.global(qos: .userInitiated).async { [chunk] in
                 chunk.check(keeping: keep, hasher: hasher)
@@ -106,9 +105,10 @@ struct KeepingPipeline<Keeping: LineKeeping> {
         }
 
         let tail = try scanner.scan(from: start, to: end, firstLine: firstLine, into: buffers) { (line) throws(LedgerError) in
-            if current.used >= (dispatched == 0 ? firstChunkBytes : chunkBytes) || current.count >= lines {
+            if current.used >= current.byteLimit || current.count >= lines {
                 dispatch(current)
                 current = spare.popLast() ?? LineChunk<Keeping.Kept>(lines: lines)
+                current.byteLimit = chunkBytes
                 if pending.count >= inFlight { try consumeOldest() }
             }
             current.add(line, in: buffers)
@@ -156,6 +156,8 @@ final class LineChunk<Kept>: @unchecked Sendable {
     // access at a time: its counters go without the runtime's exclusivity checks.
     /// Bytes of the lines added.
     @exclusivity(unchecked) private(set) var used = 0
+    /// The chunk is handed over once ``used`` reaches this (set by the reading thread).
+    @exclusivity(unchecked) var byteLimit = Int.max
     /// Lines added.
     @exclusivity(unchecked) private(set) var count = 0
     /// Initialized entries of `checked` and `records` (set by ``check(keeping:hasher:)``).
