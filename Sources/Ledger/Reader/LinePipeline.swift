@@ -39,9 +39,11 @@ struct KeepingPipeline<Keeping: LineKeeping> {
     /// The first chunk is handed to a worker once it holds this many bytes
     /// (fewer than the others: the workers start sooner).
     var firstChunkBytes = 1 << 16
-    /// The most bytes the scanner's first `pread` reads (``LineScanner/firstReadLimit``):
-    /// the first chunk is cut from it, before the rest of the buffer is read.
-    var firstReadBytes = 1 << 17
+    /// The most bytes a pipeline's scanner should read first
+    /// (``LineScanner/firstReadLimit``, set where the scanner is made:
+    /// ``LogReader/pipeline(_:keeping:)``): the first chunk is cut from it,
+    /// before the rest of the buffer is read.
+    static var firstReadBytes: Int { 1 << 17 }
 
     /// Scans `[start, end)`, calling `consumer` with every line checked by
     /// itself, in order (``CheckedLineConsumer/consume(_:)``), then with its
@@ -81,8 +83,6 @@ struct KeepingPipeline<Keeping: LineKeeping> {
         var spare: [LineChunk<Keeping.Kept>] = []        // consumed, ready for reuse
         var current = LineChunk<Keeping.Kept>(lines: lines)
         current.byteLimit = min(firstChunkBytes, chunkBytes)
-        var scanner = self.scanner
-        if scanner.firstReadLimit == nil { scanner.firstReadLimit = firstReadBytes }
         // The lines stay where the scanner read them; each chunk holds their buffers.
         let buffers = ReadBuffers()
         // Workers hold their chunks until they signal; never return before they have.
