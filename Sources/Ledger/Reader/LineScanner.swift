@@ -51,6 +51,11 @@ struct LineScanner {
     /// ``scan(from:to:firstLine:_:)``, reading into `buffers`: a line's bytes
     /// stay valid after the call for as long as something holds its buffer
     /// (``ReadBuffers/current`` during the call).
+    ///
+    /// Inlined, so that each caller's `body` is specialized into the loop:
+    /// reached through a thunk, every line was copied for the call
+    /// (docs/performance.md, "where verify's cores go idle, eighth pass").
+    @inline(__always)
     func scan(from start: Int, to end: Int, firstLine: Int, into buffers: ReadBuffers,
               _ body: (ScannedLine) throws(LedgerError) -> Void) throws(LedgerError) -> TornTail? {
         let maxLine = LineCodec.maxLineLength
