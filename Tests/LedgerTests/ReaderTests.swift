@@ -124,6 +124,50 @@ struct ReaderTests {
         for (number, bytes) in kept { #expect(Array(bytes) == b.lines[number - 1], "line \(number)") }
     }
 
+    /// The read pipeline's small first `pread` (``LineScanner/firstReadLimit``):
+    /// every line, its number, offset and bytes, and the torn tail, as with
+    /// one read size; and the pipeline's first chunk, cut from that first
+    /// read, changes no verdict (a problem in it, just after it, or later).
+    @Test("a small first read moves no line and changes no verdict", arguments: [4096, 5000, 1 << 17])
+    func smallFirstRead(limit: Int) throws {
+        let dir = try TempDir()
+        defer { dir.cleanup() }
+        let log = dir.file("a.log")
+        let b = try writeChain(log, lines: 3000, seed: 8, upTo: 2100)
+        try Files.write(log, b.bytes + Array("{\"v\":1".utf8))
+        let system = System()
+        let fd = try system.open(log, .read)
+        defer { _ = system.close(fd) }
+        func lines(firstRead: Int?) throws -> (lines: [[Int]], tail: TornTail?) {
+            var scanner = LineScanner(system: system, fd: fd, path: log)
+            scanner.firstReadLimit = firstRead
+            var seen: [[Int]] = []
+            let tail = try scanner.scan(from: 0, to: b.bytes.count + 6, firstLine: 1) { line in
+                #expect(Array(line.bytes) == b.lines[line.number - 1])
+                seen.append([line.number, line.offset, line.length])
+            }
+            return (seen, tail)
+        }
+        let small = try lines(firstRead: limit), large = try lines(firstRead: nil)
+        #expect(small.lines.count == 3000 && small.lines == large.lines)
+        #expect(small.tail == TornTail(line: 3001, offset: b.bytes.count, length: 6) && small.tail == large.tail)
+
+        // Through the pipeline (its first read and first chunk as set here):
+        // the same head, then the same first problem wherever a line is broken.
+        let expected = try LogReader(path: log, chunkSize: 4096).verify()
+        #expect(expected.isOK && expected.events == 3000)
+        for line in [1, 2, 20, 60, 61, 200, 2999] {
+            var bytes = b.bytes
+            let at = b.lines[0..<(line - 1)].reduce(0) { $0 + $1.count + 1 } + 1
+            bytes[at] = UInt8(ascii: "x")                       // the line is no longer JSON
+            try Files.write(log, bytes)
+            let smallReads = try LogReader(path: log, chunkSize: 4096).verify()
+            let threaded = try LogReader(path: log).verify()
+            #expect(threaded.problem?.line == line && threaded.problem?.kind == smallReads.problem?.kind)
+            #expect(threaded.problem?.description == smallReads.problem?.description)
+        }
+    }
+
     /// A valid event padded to exactly `length` bytes (an unknown `data` member is kept as written).
     func paddedLine(length: Int, seq: Int, prev: String) throws -> [UInt8] {
         func make(_ pad: Int) -> [UInt8] {

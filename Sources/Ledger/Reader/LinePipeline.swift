@@ -36,6 +36,14 @@ struct KeepingPipeline<Keeping: LineKeeping> {
     var chunkLines = 1024
     /// Chunks read ahead of the one being consumed (bounds memory).
     var inFlight = 4
+    /// The first chunk is handed to a worker once it holds this many bytes
+    /// (fewer than the others: the workers start sooner).
+    var firstChunkBytes = 1 << 16
+    /// The most bytes a pipeline's scanner should read first
+    /// (``LineScanner/firstReadLimit``, set where the scanner is made:
+    /// ``LogReader/pipeline(_:keeping:)``): the first chunk is cut from it,
+    /// before the rest of the buffer is read.
+    static var firstReadBytes: Int { 1 << 17 }
 
     /// Scans `[start, end)`, calling `consumer` with every line checked by
     /// itself, in order (``CheckedLineConsumer/consume(_:)``), then with its
@@ -74,6 +82,7 @@ struct KeepingPipeline<Keeping: LineKeeping> {
         var pending: [LineChunk<Keeping.Kept>] = []      // handed to workers, oldest first
         var spare: [LineChunk<Keeping.Kept>] = []        // consumed, ready for reuse
         var current = LineChunk<Keeping.Kept>(lines: lines)
+        current.byteLimit = min(firstChunkBytes, chunkBytes)
         // The lines stay where the scanner read them; each chunk holds their buffers.
         let buffers = ReadBuffers()
         // Workers hold their chunks until they signal; never return before they have.
@@ -96,9 +105,10 @@ struct KeepingPipeline<Keeping: LineKeeping> {
         }
 
         let tail = try scanner.scan(from: start, to: end, firstLine: firstLine, into: buffers) { (line) throws(LedgerError) in
-            if current.used >= chunkBytes || current.count >= lines {
+            if current.used >= current.byteLimit || current.count >= lines {
                 dispatch(current)
                 current = spare.popLast() ?? LineChunk<Keeping.Kept>(lines: lines)
+                current.byteLimit = chunkBytes
                 if pending.count >= inFlight { try consumeOldest() }
             }
             current.add(line, in: buffers)
@@ -146,6 +156,8 @@ final class LineChunk<Kept>: @unchecked Sendable {
     // access at a time: its counters go without the runtime's exclusivity checks.
     /// Bytes of the lines added.
     @exclusivity(unchecked) private(set) var used = 0
+    /// The chunk is handed over once ``used`` reaches this (set by the reading thread).
+    @exclusivity(unchecked) var byteLimit = Int.max
     /// Lines added.
     @exclusivity(unchecked) private(set) var count = 0
     /// Initialized entries of `checked` and `records` (set by ``check(keeping:hasher:)``).

@@ -36,6 +36,10 @@ struct LineScanner {
     /// The most bytes one `pread` reads (nil: as many as the buffer has room
     /// for). A reader that wants one line near `start` sets it low.
     var readLimit: Int? = nil
+    /// The most bytes the first `pread` reads (nil: as the others). The read
+    /// pipeline sets it low, so that its first lines reach a worker before
+    /// the first megabytes are copied in (and the buffer's pages touched).
+    var firstReadLimit: Int? = nil
 
     /// Scans `[start, end)` of the file, calling `body` for each complete line,
     /// numbering them from `firstLine`. Returns the bytes after the last LF, if any.
@@ -47,11 +51,17 @@ struct LineScanner {
     /// ``scan(from:to:firstLine:_:)``, reading into `buffers`: a line's bytes
     /// stay valid after the call for as long as something holds its buffer
     /// (``ReadBuffers/current`` during the call).
+    ///
+    /// Inlined, so that each caller's `body` is specialized into the loop:
+    /// reached through a thunk, every line was copied for the call
+    /// (docs/performance.md, "where verify's cores go idle, eighth pass").
+    @inline(__always)
     func scan(from start: Int, to end: Int, firstLine: Int, into buffers: ReadBuffers,
               _ body: (ScannedLine) throws(LedgerError) -> Void) throws(LedgerError) -> TornTail? {
         let maxLine = LineCodec.maxLineLength
         let capacity = maxLine + 1 + max(chunkSize, 4096)
         let readSize = max(readLimit ?? capacity, 4096)
+        var nextReadSize = max(firstReadLimit ?? readSize, 4096)
         guard var base = buffers.start(capacity: capacity).baseAddress else { return nil }
 
         var fileOffset = start      // next byte to read from the file
@@ -110,7 +120,8 @@ struct LineScanner {
                 filled = keep
                 lineStart = 0
             }
-            let want = min(readSize, capacity - filled, end - fileOffset)
+            let want = min(nextReadSize, capacity - filled, end - fileOffset)
+            nextReadSize = readSize
             let n: Int
             do {
                 n = try system.pread(fd, into: UnsafeMutableRawBufferPointer(start: base + filled, count: want), at: fileOffset)

@@ -114,7 +114,9 @@ public struct LogReader {
 
     /// The read pipeline over the open log `fd`.
     func pipeline<Keeping: LineKeeping>(_ fd: CInt, keeping filter: Keeping) -> KeepingPipeline<Keeping> {
-        KeepingPipeline(scanner: LineScanner(system: system, fd: fd, path: path, chunkSize: chunkSize), keep: filter, hasher: idHasher)
+        KeepingPipeline(scanner: LineScanner(system: system, fd: fd, path: path, chunkSize: chunkSize,
+                                             firstReadLimit: KeepingPipeline<Keeping>.firstReadBytes),
+                        keep: filter, hasher: idHasher)
     }
 
     /// Checks the lines of the open log `fd` in `[start, end)` as
