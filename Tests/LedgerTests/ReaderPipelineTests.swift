@@ -158,6 +158,55 @@ struct ReaderPipelineTests {
         #expect(owned == (try lines[..<owned.count].map { try LineCodec.decodeRecord($0) }))
     }
 
+    /// Reads `path` through the pipeline itself (small chunks, few in flight,
+    /// the workers' blocks sent to `workers`), checking the chain as `verify`
+    /// does: every record, and the first problem.
+    static func pipelineRead(_ path: String, workers: DispatchQueue?) throws -> (records: [Record], problem: LineProblem?) {
+        let reader = LogReader(path: path)
+        var records: [Record] = []
+        var problem: LineProblem? = nil
+        try reader.withOpenLog { (fd, status) throws(LedgerError) in
+            var pipeline = reader.pipeline(fd, keeping: RecordFilter.all)
+            pipeline.chunkLines = 97
+            pipeline.inFlight = 3
+            pipeline.workers = workers
+            var chain = ReadChain(ids: IDFingerprints(lines: reader.earlierLines(fd)))
+            do throws(LedgerError) {
+                _ = try pipeline.run(from: 0, to: status.size, firstLine: 1, { (line: borrowing CheckedLine) throws(LedgerError) in
+                    if let p = try chain.accept(line) {
+                        problem = p
+                        throw LedgerError(.damaged, path: "", "stop")
+                    }
+                }, give: { records.append($0) })
+            } catch {
+                guard problem != nil else { throw error }
+            }
+        }
+        return (records, problem)
+    }
+
+    @Test("each chunk is checked once, by a worker or by the reading thread: with the workers held back the reading thread checks them all; the same records and first problem either way",
+          arguments: [(false, nil), (false, 7_777), (true, nil), (true, 7_777), (true, 1)] as [(Bool, Int?)])
+    func readingThreadChecks(held: Bool, brokenAt broken: Int?) throws {
+        let dir = try TempDir("pipeline")
+        defer { dir.cleanup() }
+        var lines = try Self.log(20_000, users: ["a", "b", "c"])
+        if let broken { lines[broken - 1] = Array("{\"v\":1,".utf8) }   // not JSON
+        let path = try Self.write(lines, dir)
+        // A queue that runs nothing during the read: no worker ever claims a
+        // chunk. Resumed after it, its blocks find their chunks claimed.
+        let workers = DispatchQueue(label: "held workers")
+        if held { workers.suspend() }
+        let read = try Self.pipelineRead(path, workers: held ? workers : nil)
+        if held { workers.resume() }
+
+        let expected = try verify(path: path)
+        #expect(read.problem?.description == expected.problem?.description)
+        #expect((read.problem?.description.hasPrefix("line \(broken ?? 0): not_json: ") ?? false) == (broken != nil))
+        let valid = broken.map { $0 - 1 } ?? lines.count
+        #expect(read.records == (try lines[..<valid].map { try LineCodec.decodeRecord($0) }))
+    }
+
     /// Runs `change` once, before the reader's second `pread` (the first chunk read, the read under way).
     final class ChangeWhileRead: @unchecked Sendable {
         private var preads = 0

@@ -1,5 +1,6 @@
 // SHA-256 with the x86 SHA extensions, for the Ledger module (and a prefetch
-// hint, and reading a digest's 64 hex digits sixteen at a time).
+// hint, reading a digest's 64 hex digits sixteen at a time, and the read
+// pipeline's atomic claim of a chunk).
 //
 // Ledger hashes every line it reads; its portable Swift SHA-256 runs at
 // ~240 MB/s, these instructions at ~1 GB/s on 365-byte lines (more with
@@ -49,6 +50,22 @@ void pl_sha256_hw_lines(const pl_sha256_span *lines, size_t count, uint32_t *wor
 /// never faults, whatever the address). Ledger's readers use it for the id
 /// index, whose slots they know a few lines ahead.
 static inline void pl_prefetch(const void *address) { __builtin_prefetch(address); }
+
+/// Sets `*state` to `desired` when it holds `expected`, in one atomic step
+/// (acquire and release); returns 1 when it did, else 0. Ledger's read
+/// pipeline claims each chunk of lines with it, so that exactly one thread
+/// (a worker, or the reading thread instead of waiting) checks it.
+static inline int pl_atomic_claim(int *state, int expected, int desired) {
+    return __atomic_compare_exchange_n(state, &expected, desired, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE) ? 1 : 0;
+}
+
+/// Reads `*state` atomically (acquire: what was written before the
+/// ``pl_atomic_store`` of that value is seen).
+static inline int pl_atomic_load(const int *state) { return __atomic_load_n(state, __ATOMIC_ACQUIRE); }
+
+/// Writes `*state` atomically (release: what was written before is seen by a
+/// thread that loads or claims this value).
+static inline void pl_atomic_store(int *state, int value) { __atomic_store_n(state, value, __ATOMIC_RELEASE); }
 
 /// Reads the 64 hex digits at `hex` into the 32 bytes they spell (`out`,
 /// first digit pair first, as printed). Returns 1 when every digit is `0-9`

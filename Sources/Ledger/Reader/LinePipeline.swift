@@ -13,6 +13,10 @@ import Events
 /// tail, same too-long lines) and adds each line to a chunk where it was
 /// read: the chunk holds the scanner's buffer (``ReadBuffers``) until its
 /// lines are consumed, and the scanner reads on into another meanwhile.
+/// There is one worker a core but one; the calling thread is the last: it
+/// checks a chunk no worker has started rather than wait (so on a quiet
+/// machine no core idles while there is a chunk to check, and the calling
+/// thread, whose work is in order, never shares its core with a worker).
 ///
 /// Memory stays flat: at most `inFlight` chunks of at most `chunkBytes` and
 /// `chunkLines` each exist at once (plus one being filled and the spares), with
@@ -37,13 +41,21 @@ struct KeepingPipeline<Keeping: LineKeeping> {
     /// Chunks read ahead of the one being consumed (bounds memory).
     var inFlight = 4
     /// The first chunk is handed to a worker once it holds this many bytes
-    /// (fewer than the others: the workers start sooner).
+    /// (less than the others: the workers start sooner).
     var firstChunkBytes = 1 << 16
     /// The most bytes a pipeline's scanner should read first
     /// (``LineScanner/firstReadLimit``, set where the scanner is made:
     /// ``LogReader/pipeline(_:keeping:)``): the first chunk is cut from it,
     /// before the rest of the buffer is read.
     static var firstReadBytes: Int { 1 << 17 }
+    /// Worker threads, each checking the chunks of its own serial queue:
+    /// one core fewer than the machine has, the reading thread being the
+    /// last (it checks chunks too, rather than wait), so that it never
+    /// shares a core with a worker.
+    var workerLanes = max(System.processorCount() - 1, 1)
+    /// Where the workers' blocks go instead of the lanes (nil: the lanes).
+    /// Tests hold it back to have the reading thread check every chunk.
+    var workers: DispatchQueue? = nil
 
     /// Scans `[start, end)`, calling `consumer` with every line checked by
     /// itself, in order (``CheckedLineConsumer/consume(_:)``), then with its
@@ -76,6 +88,13 @@ struct KeepingPipeline<Keeping: LineKeeping> {
 
     /// Scans `[start, end)` into chunks, has each checked on a worker, and
     /// calls `consume` with each checked chunk in order.
+    ///
+    /// A chunk is checked exactly once, by whoever claims it first
+    /// (``LineChunk/claim(_:)``): a worker, or the reading thread. When the
+    /// reading thread needs the oldest chunk and no worker has started it,
+    /// it checks it itself; when a worker has it, the reading thread checks
+    /// the newest chunk no worker has started (leaving one a lane queued for
+    /// the workers) instead of sleeping, and sleeps only when there is none.
     private func run(from start: Int, to end: Int, firstLine: Int,
                      consume: (LineChunk<Keeping.Kept>) throws(LedgerError) -> Void) throws(LedgerError) -> TornTail? {
         let lines = chunkLines
@@ -83,25 +102,49 @@ struct KeepingPipeline<Keeping: LineKeeping> {
         var spare: [LineChunk<Keeping.Kept>] = []        // consumed, ready for reuse
         var current = LineChunk<Keeping.Kept>(lines: lines)
         current.byteLimit = min(firstChunkBytes, chunkBytes)
+        var dispatched = 0
         // The lines stay where the scanner read them; each chunk holds their buffers.
         let buffers = ReadBuffers()
-        // Workers hold their chunks until they signal; never return before they have.
-        defer { for chunk in pending { chunk.ready.wait() } }
+        let lanes = (0..<max(workerLanes, 1)).map { _ in DispatchQueue(label: "ledger.read.check", qos: .userInitiated) }
+        // Workers hold their chunks until they signal; never return before they
+        // have (a chunk no worker has started is claimed here, and left unchecked).
+        defer { for chunk in pending where !chunk.claim(.reader) && chunk.isWithWorker { chunk.awaitWorker() } }
 
         func dispatch(_ chunk: LineChunk<Keeping.Kept>) {
             pending.append(chunk)
+            chunk.enqueue()
             let keep = self.keep, hasher = self.hasher
-            DispatchQueue.global(qos: .userInitiated).async { [chunk] in
+            let queue = workers ?? lanes[dispatched % lanes.count]
+            dispatched += 1
+            queue.async { [chunk] in
+                guard chunk.claim(.worker) else { return }   // the reading thread checked it
                 chunk.check(keeping: keep, hasher: hasher)
-                chunk.ready.signal()
+                chunk.finishedByWorker()
             }
         }
         func consumeOldest() throws(LedgerError) {
             let chunk = pending.removeFirst()
-            chunk.ready.wait()
+            if chunk.claim(.reader) {
+                chunk.check(keeping: keep, hasher: hasher)           // no worker had started it
+            } else if chunk.isWithWorker {
+                // Rather than sleep until the worker is done, check a chunk no worker has started.
+                while !chunk.isDoneByWorker, let other = newestQueued(leaving: lanes.count) {
+                    other.check(keeping: keep, hasher: hasher)
+                }
+                chunk.awaitWorker()
+            }
             try consume(chunk)
             chunk.reset()
             spare.append(chunk)
+        }
+        /// The newest pending chunk no worker has started, claimed for the
+        /// reading thread, when more than `keep` such chunks are pending.
+        func newestQueued(leaving keep: Int) -> LineChunk<Keeping.Kept>? {
+            var queued = 0
+            for chunk in pending where chunk.isQueued { queued += 1 }
+            guard queued > keep else { return nil }
+            for chunk in pending.reversed() where chunk.claim(.reader) { return chunk }
+            return nil
         }
 
         let tail = try scanner.scan(from: start, to: end, firstLine: firstLine, into: buffers) { (line) throws(LedgerError) in
@@ -126,10 +169,12 @@ typealias LinePipeline = KeepingPipeline<RecordFilter>
 /// ``check(keeping:hasher:)``) each one decoded and hashed, with what is
 /// kept of it (`Kept`: a record, or the report's fold event).
 ///
-/// Unchecked-sendable: the reading thread fills it, hands it to one worker,
-/// and reads the checked lines only after `ready` is signalled; nobody else
-/// touches it. The checked lines and records stay until the next worker to
-/// check the chunk releases them (or the chunk is freed).
+/// Unchecked-sendable: the reading thread fills it and queues it; then one
+/// thread claims it (``claim(_:)``, atomic) and checks it: a worker, which
+/// signals `ready` when done (the reading thread reads the checked lines
+/// only after that), or the reading thread itself; nobody else touches it.
+/// The checked lines and records stay until the next check of the chunk
+/// releases them (or the chunk is freed).
 final class LineChunk<Kept>: @unchecked Sendable {
     /// A line, and where its bytes are (in a buffer of `held`; none of a too-long line's are kept).
     private struct Span {
@@ -170,8 +215,25 @@ final class LineChunk<Kept>: @unchecked Sendable {
     /// Whether a line of `checked` holds a problem: its only reference, so
     /// without one the lines own nothing and need no deinitializing.
     @exclusivity(unchecked) private var anyProblem = false
-    /// Signalled when ``check(keeping:hasher:)`` is done.
+    /// Signalled when a worker's ``check(keeping:hasher:)`` is done (not when the reading thread checked it).
     let ready = DispatchSemaphore(value: 0)
+    /// Who checks the chunk (``Claim``), changed atomically: a queued chunk
+    /// is claimed once, by a worker or by the reading thread.
+    private let state: UnsafeMutablePointer<CInt>
+
+    /// Where a chunk is between the reading thread and the workers.
+    enum Claim: CInt {
+        /// Being filled, or consumed.
+        case open = 0
+        /// Handed to a worker; nobody has started it.
+        case queued = 1
+        /// A worker is checking it (it signals `ready` when done).
+        case worker = 2
+        /// A worker checked it.
+        case doneByWorker = 3
+        /// The reading thread checked it (or, after a stop, left it unchecked).
+        case reader = 4
+    }
 
     init(lines: Int) {
         capacityLines = max(lines, 1)
@@ -181,7 +243,37 @@ final class LineChunk<Kept>: @unchecked Sendable {
         lineSpans = .allocate(capacity: capacityLines)
         digests = .allocate(capacity: capacityLines)
         idHashes = .allocate(capacity: capacityLines)
+        state = .allocate(capacity: 1)
+        state.initialize(to: Claim.open.rawValue)
     }
+
+    /// Marks the chunk queued: it is full and handed to a worker (the reading thread may still claim it).
+    func enqueue() { pl_atomic_store(state, Claim.queued.rawValue) }
+
+    /// Claims the queued chunk for `who` (``Claim/worker`` or ``Claim/reader``);
+    /// false when it is not queued (somebody claimed it first).
+    func claim(_ who: Claim) -> Bool { pl_atomic_claim(state, Claim.queued.rawValue, who.rawValue) != 0 }
+
+    /// A worker's last step, after its check: the reading thread may use the chunk.
+    func finishedByWorker() {
+        pl_atomic_store(state, Claim.doneByWorker.rawValue)
+        ready.signal()
+    }
+
+    /// Whether a worker claimed the chunk (done or not): the reading thread must ``awaitWorker()``.
+    var isWithWorker: Bool {
+        let now = pl_atomic_load(state)
+        return now == Claim.worker.rawValue || now == Claim.doneByWorker.rawValue
+    }
+
+    /// Whether a worker has finished checking it (then ``awaitWorker()`` does not sleep).
+    var isDoneByWorker: Bool { pl_atomic_load(state) == Claim.doneByWorker.rawValue }
+
+    /// Whether it is queued and nobody has started it.
+    var isQueued: Bool { pl_atomic_load(state) == Claim.queued.rawValue }
+
+    /// Waits for the worker that claimed the chunk to finish (once per such claim).
+    func awaitWorker() { ready.wait() }
 
     deinit {
         releaseChecked()
@@ -192,6 +284,7 @@ final class LineChunk<Kept>: @unchecked Sendable {
         digests.deallocate()
         idHashes.deallocate()
         spans.deallocate()
+        state.deallocate()
     }
 
     /// Adds `line`, whose bytes are in `buffers`' current buffer (held until
@@ -307,6 +400,7 @@ final class LineChunk<Kept>: @unchecked Sendable {
     /// Empties the chunk for the reading thread to fill again (checked lines
     /// not handed over, after a stop, stay until the next ``check(keeping:hasher:)``).
     func reset() {
+        pl_atomic_store(state, Claim.open.rawValue)
         used = 0
         count = 0
         held.removeAll(keepingCapacity: true)
