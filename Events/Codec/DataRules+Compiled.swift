@@ -64,64 +64,40 @@ extension DataRules {
         @inline(__always) func keeps(_ c: Slots.Reader, in s: JSONScanner, _ spellings: UnsafeBufferPointer<Spelling>) -> Bool {
             // A capture not of the kind its check reads keeps the rule only when absent or null and optional.
             @inline(__always) func leftOut(_ capture: Capture, _ k: Int) -> Bool { !capture.isPresent && optional &>> k & 1 != 0 }
-            var m = text
-            while m != 0 {
-                let k = m.trailingZeroBitCount
-                m &= m &- 1
-                let capture = c.at(k)
-                if capture.kind == .string, !capture.flag {
-                    guard slots[k].text.problem(s.raw(capture)) == nil else { return false }
-                } else if !leftOut(capture, k) {
-                    return false
-                }
-            }
-            m = integer
-            while m != 0 {
-                let k = m.trailingZeroBitCount
-                m &= m &- 1
-                let capture = c.at(k)
+            // One straight loop a check over the slots of its mask (``each(_:_:_:)``), each slot's rule function as before.
+            return each(text, c) { k, capture in
+                if capture.kind == .string, !capture.flag { return slots[k].text.problem(s.raw(capture)) == nil }
+                return leftOut(capture, k)
+            } && each(integer, c) { k, capture in
                 if capture.kind == .number, !capture.flag {
-                    guard let n = FieldRules.integer(s.raw(capture)), FieldRules.keeps(n, min: slots[k].minimum) else { return false }
-                } else if !leftOut(capture, k) {
-                    return false
+                    guard let n = FieldRules.integer(s.raw(capture)) else { return false }
+                    return FieldRules.keeps(n, min: slots[k].minimum)
                 }
-            }
-            m = bool
-            while m != 0 {
-                let k = m.trailingZeroBitCount
-                m &= m &- 1
-                let capture = c.at(k)
-                if capture.kind != .bool, !leftOut(capture, k) { return false }
-            }
-            m = enumeration
-            while m != 0 {
-                let k = m.trailingZeroBitCount
-                m &= m &- 1
-                let capture = c.at(k)
+                return leftOut(capture, k)
+            } && each(bool, c) { k, capture in
+                capture.kind == .bool || leftOut(capture, k)
+            } && each(enumeration, c) { k, capture in
                 if capture.kind == .string, !capture.flag {
                     let value = LineSlice(line: s.bytes, start: capture.start, count: capture.end &- capture.start)
-                    guard slots[k].names.contains(where: { value.equals(spellings[$0]) }) else { return false }
-                } else if !leftOut(capture, k) {
-                    return false
+                    return slots[k].names.contains(where: { value.equals(spellings[$0]) })
                 }
+                return leftOut(capture, k)
+            } && each(seconds, c) { k, capture in
+                if capture.kind == .number { return Seconds.value(ofLiteral: s.raw(capture)) != nil }
+                return leftOut(capture, k)
+            } && each(items, c) { k, capture in
+                capture.kind == .array || leftOut(capture, k)
             }
-            m = seconds
+        }
+
+        /// Whether `keeps` holds for every slot whose bit is set in `mask`
+        /// (lowest slot first), given the slot's number and its capture in `c`.
+        @inline(__always) private func each(_ mask: UInt16, _ c: Slots.Reader, _ keeps: (Int, Capture) -> Bool) -> Bool {
+            var m = mask
             while m != 0 {
                 let k = m.trailingZeroBitCount
                 m &= m &- 1
-                let capture = c.at(k)
-                if capture.kind == .number {
-                    guard Seconds.value(ofLiteral: s.raw(capture)) != nil else { return false }
-                } else if !leftOut(capture, k) {
-                    return false
-                }
-            }
-            m = items
-            while m != 0 {
-                let k = m.trailingZeroBitCount
-                m &= m &- 1
-                let capture = c.at(k)
-                if capture.kind != .array, !leftOut(capture, k) { return false }
+                guard keeps(k, c.at(k)) else { return false }
             }
             return true
         }
