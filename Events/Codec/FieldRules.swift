@@ -7,6 +7,12 @@ struct Slots {
 
     @inline(__always) private static func offset(_ k: Int) -> Int { min(max(k, 0), 8) &* MemoryLayout<Capture>.stride }
 
+    /// Slot `k`'s offset, `k` known to be 0 to 8 (no clamp; checked in debug builds).
+    @inline(__always) private static func offset(unchecked k: Int) -> Int {
+        assert(k >= 0 && k < 9, "a slot is 0 to 8")
+        return k &* MemoryLayout<Capture>.stride
+    }
+
     @inline(__always) subscript(_ k: Int) -> Capture {
         get { withUnsafeBytes(of: storage) { $0.load(fromByteOffset: Slots.offset(k), as: Capture.self) } }
         set { withUnsafeMutableBytes(of: &storage) { $0.storeBytes(of: newValue, toByteOffset: Slots.offset(k), as: Capture.self) } }
@@ -16,8 +22,7 @@ struct Slots {
     /// the subscript's clamp: the writer's walk, whose tables hold at most
     /// nine members (``ObjectWalk``). Checked in debug builds.
     @inline(__always) mutating func set(_ c: Capture, inSlot k: Int) {
-        assert(k >= 0 && k < 9, "a slot is 0 to 8")
-        withUnsafeMutableBytes(of: &storage) { $0.storeBytes(of: c, toByteOffset: k &* MemoryLayout<Capture>.stride, as: Capture.self) }
+        withUnsafeMutableBytes(of: &storage) { $0.storeBytes(of: c, toByteOffset: Slots.offset(unchecked: k), as: Capture.self) }
     }
 
     /// Runs `body` with the captures where they are, to read several (the
@@ -43,10 +48,7 @@ struct Slots {
 
         /// Slot `k`, which the caller knows to be 0 to 8, without the
         /// subscript's clamp (``DataRules/Compiled``'s masks hold slots 0 to 8 only). Checked in debug builds.
-        @inline(__always) func at(_ k: Int) -> Capture {
-            assert(k >= 0 && k < 9, "a slot is 0 to 8")
-            return bytes.load(fromByteOffset: k &* MemoryLayout<Capture>.stride, as: Capture.self)
-        }
+        @inline(__always) func at(_ k: Int) -> Capture { bytes.load(fromByteOffset: Slots.offset(unchecked: k), as: Capture.self) }
     }
 }
 
