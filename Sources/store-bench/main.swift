@@ -16,7 +16,11 @@
 //       Then `gather-us G commit-wake-us W write-us X sync-wake-us Y fsync-wall-us F resume-us R cpu-share S`:
 //       where a group's wall time went, µs per group (G: from the callers' resumption to the next
 //       group's start; W: the commit thread's wake-up; X: its write; Y: the fsync thread's wake-up;
-//       F: the fsync; R: resuming the callers), and the cores the process kept busy (CPU / wall).
+//       F: the fsync; R: resuming the callers), and the cores the process kept busy (CPU / wall);
+//       then `ack-wait-us A caller-wait-us C append-latency-us L` (A: per group, from its fsync's
+//       return to its acknowledgement, the groups written before it still on disk; C: per caller,
+//       from joining the pending group to the commit thread taking it; L: one append's mean
+//       latency, T × seconds ÷ N: with T tasks each waiting for its own event, the rate is T ÷ L).
 //       With --fsync-delay-us, every fsync first waits D µs (through the fault seam): on a
 //       memory file system (/dev/shm), a disk of a steady speed. --on-disk K: at most K groups'
 //       fsyncs at once (default: the store's, 8; 1 is one group on disk at a time; how many,
@@ -119,7 +123,9 @@ case "group":
     let p = groups.phases
     print("gather-us \(perGroup(p.gather)) commit-wake-us \(perGroup(p.commitWake)) write-us \(perGroup(p.write))"
           + " sync-wake-us \(perGroup(p.syncWake)) fsync-wall-us \(perGroup(p.fsync)) resume-us \(perGroup(p.resume))"
-          + " cpu-share \(String(format: "%.2f", cpu / seconds))")
+          + " cpu-share \(String(format: "%.2f", cpu / seconds))"
+          + " ack-wait-us \(perGroup(p.ackWait)) caller-wait-us \(String(format: "%.1f", p.callers == 0 ? 0 : Double(p.callerWait) / Double(p.callers) / 1000))"
+          + " append-latency-us \(String(format: "%.1f", Double(tasks) * seconds / Double(count) * 1e6))")
 case "live":
     let count = option("--count", 5_000)
     var envelopes: [Envelope] = []

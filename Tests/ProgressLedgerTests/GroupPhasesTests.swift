@@ -38,7 +38,34 @@ struct GroupPhasesTests {
         #expect(p.fsync >= groups * 20_000_000, "\(p), \(groups) groups")
         #expect(p.write >= groups * 10_000_000, "\(p), \(groups) groups")
         // One group at a time, the phases follow each other: together they fit in the run.
-        #expect(p.fsync + p.write + p.gather + p.commitWake + p.syncWake + p.resume <= wall, "\(p), wall \(wall)")
+        #expect(p.fsync + p.write + p.gather + p.commitWake + p.syncWake + p.resume + p.ackWait <= wall, "\(p), wall \(wall)")
+        // Every caller (single events: one per event) waited in the pending group, at most the whole run each.
+        #expect(p.callers == 32 && p.callerWait <= 32 * wall, "\(p)")
         #expect(try verify(path: log).events == 32)
+    }
+
+    @Test("a group whose fsync returns before the fsync of the group written before it waits for that one: the wait shows as the acknowledgement's")
+    func ackWaitShows() async throws {
+        let dir = try Scratch()
+        defer { dir.remove() }
+        let log = dir.file("log")
+        let faults = FaultInjector()
+        let store = try LedgerStore(path: log, create: true, faults: faults, groupsOnDisk: 2)
+        // The first fsync measured slow (20 ms), so that the policy lets two groups be on disk.
+        faults.inject(.delay(20_000), into: .fsync)
+        try await store.append(answer("before", user: "u", question: 0))
+        let held = FsyncGate()
+        faults.before(.fsync) { held.pass() }
+        let first = Task { try await store.append(answer("a", user: "u", question: 1)) }
+        try await waitUntil { held.holding(0) }
+        let second = Task { try await store.append(answer("b", user: "u", question: 2)) }
+        // The second group's fsync returns at once, then waits for the first's, held 30 ms more.
+        try await waitUntil { (try? verify(path: log).events) == 3 }
+        try await Task.sleep(nanoseconds: 30_000_000)
+        held.release(0)
+        _ = try await (first.value, second.value)
+        let p = store.groupCounts.phases
+        await store.close()
+        #expect(p.ackWait >= 20_000_000, "\(p)")
     }
 }

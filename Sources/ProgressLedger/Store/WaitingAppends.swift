@@ -18,6 +18,8 @@ struct WaitingAppends {
         var done: UnsafeContinuation<Outcome, Never>
         /// Its task's priority: a round's marker runs at the lowest of the callers it follows.
         var priority: TaskPriority
+        /// When it joined the pending group (`OverlapPolicy.now()`): the phases' clock.
+        var joined: UInt64 = 0
     }
 
     /// Callers and their events, written together.
@@ -48,6 +50,8 @@ struct WaitingAppends {
         var events: Int
         /// When it was written (`OverlapPolicy.now()`).
         var writtenAt: UInt64
+        /// When its `fsync` returned (0: not yet, or none ran).
+        var syncedAt: UInt64 = 0
     }
 
     /// The callers waiting, in arrival order, with their events.
@@ -98,9 +102,10 @@ struct WaitingAppends {
     /// thread is to start a group now (`limit`: a group's worth of events).
     mutating func arrive(count: Int, _ join: (inout SealedBatch) -> Void, done: UnsafeContinuation<Outcome, Never>,
                          priority: TaskPriority, since: UInt64, limit: Int) -> Bool {
-        pending.callers.append(Caller(count: count, done: done, priority: priority))
         join(&pending.events)
-        pending.preparation &+= OverlapPolicy.now() &- since
+        let now = OverlapPolicy.now()
+        pending.callers.append(Caller(count: count, done: done, priority: priority, joined: now))
+        pending.preparation &+= now &- since
         return started(start.arrived(waiting: pending.callers.count, full: pending.events.count >= limit))
     }
 
@@ -137,7 +142,10 @@ struct WaitingAppends {
         }
         counts.add(events: group.events.count, whileOnDisk: start.syncing)
         callersSeen = max(group.callers.count + pending.callers.count + callersOnDisk, callersSeen - callersSeen / 8)
-        counts.phases.commitWake &+= OverlapPolicy.now() &- startedAt
+        let now = OverlapPolicy.now()
+        counts.phases.commitWake &+= now &- startedAt
+        for caller in group.callers { counts.phases.callerWait &+= now &- caller.joined }
+        counts.phases.callers += group.callers.count
         inFlight = group.events.count + eventsOnDisk
         return group
     }
@@ -193,6 +201,7 @@ struct WaitingAppends {
         }
         if let k = flights.firstIndex(where: { $0.number == number }) {
             flights[k].settled = true
+            flights[k].syncedAt = OverlapPolicy.now()
             if begun > flights[k].writtenAt { counts.phases.syncWake &+= begun &- flights[k].writtenAt }
         }
         if error == nil {
@@ -236,8 +245,13 @@ struct WaitingAppends {
     /// fails with its error.
     mutating func settle() -> [(Caller, Outcome)] {
         var due: [(Caller, Outcome)] = []
+        var now: UInt64 = 0
         while let first = flights.first, first.settled {
             flights.removeFirst()
+            if first.syncedAt > 0 {
+                if now == 0 { now = OverlapPolicy.now() }
+                counts.phases.ackWait &+= now &- first.syncedAt
+            }
             eventsOnDisk -= first.events
             callersOnDisk -= first.callers.count
             for (caller, outcome) in zip(first.callers, first.outcomes) {
@@ -327,6 +341,14 @@ package struct GroupPhases: Sendable, Hashable {
     package var fsync: UInt64 = 0
     /// Resuming the callers acknowledged.
     package var resume: UInt64 = 0
+    /// From a group's `fsync` returning to its acknowledgement (waiting for the
+    /// `fsync`s of the groups written before it), summed over the groups that ran one.
+    package var ackWait: UInt64 = 0
+    /// From a caller joining the pending group to the commit thread taking its
+    /// group, summed over the callers (not the groups: see ``callers``).
+    package var callerWait: UInt64 = 0
+    /// The callers taken in groups (``callerWait``'s divisor).
+    package var callers = 0
 }
 
 /// When the store's commit thread starts the next group: the one rule.
