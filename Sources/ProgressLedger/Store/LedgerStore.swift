@@ -203,34 +203,15 @@ public final class LedgerStore: Sendable {
         let (due, start, round) = waiting.withLock {
             $0.synced(flight, slot: slot, begun: begun, nanoseconds: spent, error: failure, limit: Self.maxGroupEvents)
         }
+        deliver(due)
         if start { commits.async { self.writeGroups() } }
-        resume(due, round: round)
-    }
-
-    /// Resumes the callers of the groups acknowledged, in order, from one job
-    /// on the cooperative pool: the `fsync` thread enqueues that one job (one
-    /// wake-up) instead of every caller's continuation, each of which could
-    /// wake a pool thread that had just gone idle; the job's own thread
-    /// enqueues them while the other pool thread runs them. One group at a
-    /// time, the job is then the round's marker: it yields until it is behind
-    /// every caller it resumed, and reports the round (`roundPassed`). A
-    /// refusing store (a failed `fsync`, `close()`) resumes on this thread,
-    /// so that nothing is left to a job once the store stops.
-    private func resume(_ due: [(WaitingAppends.Caller, WaitingAppends.Outcome)], round: Int?) {
-        guard !due.isEmpty else { return }
-        guard isUsable else {
-            deliver(due)
-            if let round, waiting.withLock({ $0.roundPassed(round) }) { commits.async { self.writeGroups() } }
-            return
-        }
-        let lowest = due.map { $0.0.priority }.min { $0.rawValue < $1.rawValue } ?? .medium
-        Task.detached(priority: lowest) {
-            self.deliver(due)
-            guard let round else { return }
-            // Behind every caller resumed above; once more behind any of them still running on another thread.
-            await Task.yield()
-            await Task.yield()
-            if self.waiting.withLock({ $0.roundPassed(round) }) { self.commits.async { self.writeGroups() } }
+        if let round {
+            let lowest = due.map { $0.0.priority }.min { $0.rawValue < $1.rawValue } ?? .medium
+            Task.detached(priority: lowest) {
+                // Behind every caller resumed above; once more behind any of them still running on another thread.
+                await Task.yield()
+                if self.waiting.withLock({ $0.roundPassed(round) }) { self.commits.async { self.writeGroups() } }
+            }
         }
     }
 
