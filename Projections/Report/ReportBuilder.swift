@@ -27,7 +27,7 @@ package struct ReportBuilder: Sendable, AllLearnersFold {
     /// One user's part of the report.
     package struct Learner: Sendable {
         /// The report's days on which the user is counted active.
-        var active = ActiveDays()
+        var active = DayBits()
         /// The latest of them counted (most events fall on the day of the one before).
         var lastActive = Int.min
         /// Whether the user is active in the range (counted in the totals and the streaks).
@@ -196,7 +196,7 @@ package struct ReportBuilder: Sendable, AllLearnersFold {
     private mutating func countActive(_ user: Int32, on day: Int) {
         guard openLearners.parts[Int(user)].lastActive != day else { return }
         openLearners.parts[Int(user)].lastActive = day
-        if openLearners.parts[Int(user)].active.insert(Day(ordinal: day)) { days.update(day) { $0.activeUsers += 1 } }
+        if openLearners.parts[Int(user)].active.insert(day) { days.update(day) { $0.activeUsers += 1 } }
         if !openLearners.parts[Int(user)].inRange {
             openLearners.parts[Int(user)].inRange = true
             activeUsers += 1

@@ -185,4 +185,21 @@ struct ReportFoldPartsTests {
         index.user = 8
         #expect(index.find("fresh-attempt-id") == nil)
     }
+
+    @Test("DayBits is a set of days, in and outside its window, in any order", arguments: seeds)
+    func dayBits(seed: UInt64) {
+        var rng = SplitMix64(seed: seed)
+        for _ in 0..<3 {
+            var set = DayBits()
+            var plain: Set<Int> = []
+            let centre = Int.random(in: -800_000...2_900_000, using: &rng)
+            for _ in 0..<3_000 {
+                // Mostly around the first day (the window and just past its ends), sometimes years away.
+                let day = Int.random(in: 0..<10, using: &rng) == 0
+                    ? Int.random(in: -719_000...2_932_000, using: &rng)
+                    : centre + Int.random(in: -120...300, using: &rng)
+                #expect(set.insert(day) == plain.insert(day).inserted)
+            }
+        }
+    }
 }
