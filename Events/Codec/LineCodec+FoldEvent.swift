@@ -24,8 +24,11 @@ extension LineCodec {
         var spilled = Spilled()
         guard decoder.scanWritersLine(into: &e, spilled: &spilled) else { return try generalFoldEvent(line) }
         // A type the fold reads whole skips the second stage (its payload is built below in any case).
-        if let type = e.data.type, !FoldEvent.View.readsWhole(type), let checked = try decoder.writersKeys(&e, spilled), let user = checked.keys.user,
-           let event = RecordKeys.withBytes(user, in: line, { FoldEvent.View(checked, in: line, user: $0) }) {
+        // The view's user is bytes of the line (an escaped one, `.text`, is decoded below):
+        // read in place, not through a closure (which copied the answer and its keys).
+        if let type = e.data.type, !FoldEvent.View.readsWhole(type), let checked = try decoder.writersKeys(&e, spilled),
+           case .bytes(let user)? = checked.keys.user,
+           let event = FoldEvent.View(checked, in: line, user: UnsafeRawBufferPointer(rebasing: line[user])) {
             return (checked.keys, event)
         }
         decoder.materializeData = true

@@ -27,7 +27,7 @@ package struct ReportBuilder: Sendable, AllLearnersFold {
     /// One user's part of the report.
     package struct Learner: Sendable {
         /// The report's days on which the user is counted active.
-        var active = ActiveDays()
+        var active = DayBits()
         /// The latest of them counted (most events fall on the day of the one before).
         var lastActive = Int.min
         /// Whether the user is active in the range (counted in the totals and the streaks).
@@ -52,6 +52,8 @@ package struct ReportBuilder: Sendable, AllLearnersFold {
     private var attempts = AttemptTable()
     private var days = DayCounts()
     private var skillNames = ByteKeys()
+    /// The skills by a cheap hash of their bytes (a log names a few dozen).
+    private var skillCache = KeyCache(bits: 7)
     private var skills: [SkillCount] = []
     /// The users active in the range.
     private var activeUsers = 0
@@ -174,17 +176,27 @@ package struct ReportBuilder: Sendable, AllLearnersFold {
             if correct { $0.correct += 1 }
         }
         guard let skill else { return }
-        let (index, inserted) = skillNames.insert(skill)
-        if inserted { skills.append(SkillCount()) }
-        skills[index].answers += 1
-        if correct { skills[index].correct += 1 }
+        let position = skillCache.position(skill)
+        let index: Int
+        if let cached = skillCache.number(skill, at: position, in: skillNames) {
+            index = cached
+        } else {
+            let inserted: Bool
+            (index, inserted) = skillNames.insert(skill)
+            if inserted { skills.append(SkillCount()) }
+            skillCache.set(index, at: position)
+        }
+        skills.withUnsafeMutableBufferPointer { skills in
+            skills[index].answers += 1
+            if correct { skills[index].correct += 1 }
+        }
     }
 
     /// Counts the user active on a day of the report (once a day) and in the range (once).
     private mutating func countActive(_ user: Int32, on day: Int) {
         guard openLearners.parts[Int(user)].lastActive != day else { return }
         openLearners.parts[Int(user)].lastActive = day
-        if openLearners.parts[Int(user)].active.insert(Day(ordinal: day)) { days.update(day) { $0.activeUsers += 1 } }
+        if openLearners.parts[Int(user)].active.insert(day) { days.update(day) { $0.activeUsers += 1 } }
         if !openLearners.parts[Int(user)].inRange {
             openLearners.parts[Int(user)].inRange = true
             activeUsers += 1

@@ -79,4 +79,127 @@ struct ReportFoldPartsTests {
             #expect(counts[day].hints == plain[day] ?? 0)
         }
     }
+
+    /// Keys that a cheap hash of their first and last bytes cannot tell
+    /// apart: the same 8-byte head and tail, different middles (and short
+    /// keys of every length).
+    static func collidingKeys(_ rng: inout SplitMix64, count: Int) -> [[UInt8]] {
+        let alphabet: [UInt8] = Array("ab\u{E9}".utf8) + [0, 0xFF]
+        return (0..<count).map { _ in
+            if Int.random(in: 0..<3, using: &rng) == 0 {
+                return (0..<Int.random(in: 0...8, using: &rng)).map { _ in alphabet[Int.random(in: 0..<alphabet.count, using: &rng)] }
+            }
+            let middle = (0..<Int.random(in: 1...6, using: &rng)).map { _ in alphabet[Int.random(in: 0..<alphabet.count, using: &rng)] }
+            return Array("u-head-1".utf8) + middle + Array("tail-end".utf8)
+        }
+    }
+
+    @Test("UserNumbers (a KeyCache in front of ByteKeys) numbers users exactly, colliding ones too", arguments: seeds)
+    func userNumbers(seed: UInt64) {
+        var rng = SplitMix64(seed: seed)
+        let pool = Self.collidingKeys(&rng, count: 300)
+        for _ in 0..<2 {
+            var users = UserNumbers()
+            var plain: [[UInt8]: Int32] = [:]
+            for _ in 0..<6_000 {
+                let key = pool[Int.random(in: 0..<pool.count, using: &rng)]
+                let (number, isNew) = key.withUnsafeBytes { users.number($0) }
+                #expect(isNew == (plain[key] == nil))
+                if isNew { plain[key] = Int32(plain.count) }
+                #expect(number == plain[key])
+                #expect(Array(users.id(Int(number))) == key)
+            }
+            #expect(users.count == plain.count)
+            // Forgotten users are numbered again from 0 (the cache forgets them too).
+            users.removeAll()
+            let again = pool[0]
+            let (number, isNew) = again.withUnsafeBytes { users.number($0) }
+            #expect(number == 0 && isNew)
+        }
+    }
+
+    @Test("ByteKeys files a key where its look-up missed as insert files it", arguments: seeds)
+    func insertAtMiss(seed: UInt64) {
+        var rng = SplitMix64(seed: seed)
+        let pool = Self.collidingKeys(&rng, count: 2_000)
+        var keys = ByteKeys(), plain = ByteKeys()
+        for _ in 0..<6_000 {
+            let key = pool[Int.random(in: 0..<pool.count, using: &rng)]
+            let tag = Int32(Int.random(in: 0...2, using: &rng))
+            var miss: ByteKeys.Miss?
+            let found = key.withUnsafeBytes { keys.find($0, tag: tag, orMiss: &miss) }
+            let expected = key.withUnsafeBytes { plain.insert($0, tag: tag) }
+            if let found {
+                #expect(!expected.inserted && found == expected.index)
+            } else if let miss {
+                #expect(expected.inserted)
+                #expect(key.withUnsafeBytes { keys.insert($0, tag: tag, at: miss) } == expected.index)
+            } else {
+                // An empty table misses without a slot.
+                #expect(keys.count == 0)
+                #expect(key.withUnsafeBytes { keys.insert($0, tag: tag).index } == expected.index)
+            }
+        }
+        #expect(keys.count == plain.count)
+        for i in 0..<keys.count {
+            #expect(keys.key(i) == plain.key(i))
+            #expect(keys.key(i).withUnsafeBytes { keys.find($0, tag: plain.tag(i)) } == i)
+        }
+    }
+
+    @Test("AttemptIndex finds each user's attempts by exact id, the same ids under many users", arguments: seeds)
+    func attemptIndex(seed: UInt64) {
+        var rng = SplitMix64(seed: seed)
+        let ids = Self.collidingKeys(&rng, count: 60)
+        var index = AttemptIndex()
+        var plain: [[UInt8]: Int] = [:]
+        var started = 0
+        for step in 0..<8_000 {
+            let user = Int32(Int.random(in: 0..<40, using: &rng))
+            let id = ids[Int.random(in: 0..<ids.count, using: &rng)]
+            let whole = withUnsafeBytes(of: user.littleEndian) { Array($0) } + id
+            index.user = user
+            // The bytes live in an array of their own: the start right after its find, as the lifecycle does, or alone.
+            let copy = id
+            let before = plain[whole]
+            let found = copy.withUnsafeBytes { bytes -> Int? in
+                let found = index.find(bytes)
+                if found == nil, Int.random(in: 0..<2, using: &rng) == 0 {
+                    let day = Day(ordinal: 20_000 + step)
+                    let (attempt, _) = index.start(bytes, on: day)
+                    #expect(attempt == started)
+                    #expect(index.day(attempt) == day)
+                    plain[whole] = attempt
+                    started += 1
+                }
+                return found
+            }
+            #expect(found == before)
+            if let found { #expect(index.isRunning(found)) }
+        }
+        #expect(started > 1_000)
+        // A start through a String, with no find before it, files the attempt too.
+        index.user = 7
+        let (attempt, _) = index.start("fresh-attempt-id", on: Day(ordinal: 1))
+        #expect(index.find("fresh-attempt-id") == attempt)
+        index.user = 8
+        #expect(index.find("fresh-attempt-id") == nil)
+    }
+
+    @Test("DayBits is a set of days, in and outside its window, in any order", arguments: seeds)
+    func dayBits(seed: UInt64) {
+        var rng = SplitMix64(seed: seed)
+        for _ in 0..<3 {
+            var set = DayBits()
+            var plain: Set<Int> = []
+            let centre = Int.random(in: -800_000...2_900_000, using: &rng)
+            for _ in 0..<3_000 {
+                // Mostly around the first day (the window and just past its ends), sometimes years away.
+                let day = Int.random(in: 0..<10, using: &rng) == 0
+                    ? Int.random(in: -719_000...2_932_000, using: &rng)
+                    : centre + Int.random(in: -120...300, using: &rng)
+                #expect(set.insert(day) == plain.insert(day).inserted)
+            }
+        }
+    }
 }

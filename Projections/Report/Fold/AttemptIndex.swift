@@ -29,10 +29,17 @@ struct AttemptIndex: Sendable {
     private var free: [Int32] = []
     /// How many slots were handed out: a fold's running storage is this long.
     private(set) var slots = 0
-    /// The attempt found or started last, and its user: most events are of
-    /// the attempt of the event before (no hashing for them). -1 for none.
-    private var last = -1
-    private var lastUser: Int32 = -1
+    /// By user number, the attempt of theirs found or started last (-1 for
+    /// none): nine events in ten are of their user's attempt before, found
+    /// without hashing or touching the table (its slots miss the caches on
+    /// a large log).
+    private var recent: [Int32] = []
+    /// Where the last `find` that found nothing ended, for the `start` of
+    /// that id that follows (``ByteKeys/insert(_:tag:at:)``), with its id's
+    /// bytes and user.
+    private var miss: ByteKeys.Miss?
+    private var missAddress = 0, missCount = 0
+    private var missUser: Int32 = -1
 
     /// Nothing known.
     init() {}
@@ -42,14 +49,26 @@ struct AttemptIndex: Sendable {
 
     /// The attempt of ``user`` whose id is these UTF-8 bytes; nil if never started.
     mutating func find(_ id: UnsafeRawBufferPointer) -> Int? {
-        let found: Int?
-        if last >= 0, lastUser == user, ids.key(last, equals: id) {
-            found = last
-        } else {
-            found = ids.find(id, tag: user)
+        miss = nil
+        let u = Int(user)
+        if u < recent.count {
+            let r = Int(recent[u])
+            if r >= 0, ids.key(r, equals: id) { return r }
         }
-        if let found { last = found; lastUser = user }
+        guard let found = ids.find(id, tag: user, orMiss: &miss) else {
+            (missAddress, missCount, missUser) = (Int(bitPattern: id.baseAddress), id.count, user)
+            return nil
+        }
+        remember(found)
         return found
+    }
+
+    /// Notes `attempt` as the last one of ``user``.
+    @inline(__always)
+    private mutating func remember(_ attempt: Int) {
+        let u = Int(user)
+        if u >= recent.count { recent.append(contentsOf: repeatElement(-1, count: u + 1 - recent.count)) }
+        recent[u] = Int32(truncatingIfNeeded: attempt)
     }
 
     /// The day of the attempt's first `quiz.started`.
@@ -65,12 +84,22 @@ struct AttemptIndex: Sendable {
     /// its number, and its slot (a new one is `slots - 1`: the fold adds
     /// storage for it; a reused one holds what the attempt before left).
     mutating func start(_ id: String, on day: Day) -> (attempt: Int, slot: Int) {
-        withUTF8Bytes(id) { start($0, on: day) }
+        // A string's bytes may be a temporary copy: no ``ByteKeys/Miss`` reused for it.
+        miss = nil
+        return withUTF8Bytes(id) { start($0, on: day) }
     }
 
-    /// Files the attempt whose id is these UTF-8 bytes, as the `String` form does.
+    /// Files the attempt whose id is these UTF-8 bytes, as the `String` form
+    /// does. Right after ``find(_:)`` missed the same bytes (the lifecycle's
+    /// order), it files it where that look-up ended, without probing again.
     mutating func start(_ id: UnsafeRawBufferPointer, on day: Day) -> (attempt: Int, slot: Int) {
-        let index = ids.insert(id, tag: user).index
+        let index: Int
+        if let miss, missUser == user, missAddress == Int(bitPattern: id.baseAddress), missCount == id.count {
+            index = ids.insert(id, tag: user, at: miss)
+        } else {
+            index = ids.insert(id, tag: user).index
+        }
+        miss = nil
         let slot: Int32
         if let reused = free.popLast() {
             slot = reused
@@ -79,8 +108,7 @@ struct AttemptIndex: Sendable {
             slots += 1
         }
         known.append(Known(day: Int32(truncatingIfNeeded: day.ordinal), slot: slot))
-        last = index
-        lastUser = user
+        remember(index)
         return (index, Int(slot))
     }
 
@@ -98,8 +126,8 @@ struct AttemptIndex: Sendable {
         ids.removeAll()
         known.removeAll(keepingCapacity: true)
         free = Array((0..<Int32(truncatingIfNeeded: slots)).reversed())
-        last = -1
-        lastUser = -1
+        recent.removeAll(keepingCapacity: true)
+        miss = nil
     }
 }
 

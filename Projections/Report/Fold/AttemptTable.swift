@@ -25,6 +25,9 @@ struct AttemptTable: Sendable {
         /// The questions answered: each a word holding its length in bytes,
         /// then its UTF-8 in words (little-endian, the last one zero-padded).
         fileprivate var answered: [UInt64] = []
+        /// One bit for each question in `answered`, by its first word: a
+        /// question whose bit is clear was not answered (no scan).
+        fileprivate var seen: UInt64 = 0
     }
 
     /// Each user's `quizzes`/`all` resets so far, by user number (the
@@ -45,7 +48,10 @@ struct AttemptTable: Sendable {
     mutating func removeAll() {
         index.removeAll()
         epochs.removeAll(keepingCapacity: true)
-        for slot in running.indices { running[slot].answered.removeAll(keepingCapacity: true) }
+        for slot in running.indices {
+            running[slot].answered.removeAll(keepingCapacity: true)
+            running[slot].seen = 0
+        }
     }
 }
 
@@ -83,15 +89,22 @@ extension AttemptTable: IndexedAttempts {
     mutating func answer(_ attempt: Int, _ answer: FoldAnswer, _ event: FoldEvent.View) -> Bool {
         let slot = index.slot(attempt)
         let q = answer.question
-        if Self.contains(running[slot].answered, q) { return false }
-        running[slot].answered.append(UInt64(q.count))
-        var i = 0
-        while i < q.count {
-            running[slot].answered.append(Self.word(q, i))
-            i += 8
+        let head = Self.word(q, 0)
+        let bit: UInt64 = 1 << (((head ^ UInt64(q.count) << 59) &* 0x9E37_79B9_7F4A_7C15) >> 58)
+        // One uniqueness check of `running` for the whole answer.
+        return running.withUnsafeMutableBufferPointer { running in
+            if running[slot].seen & bit != 0, Self.contains(running[slot].answered, q, head: head) { return false }
+            running[slot].seen |= bit
+            running[slot].answered.append(UInt64(q.count))
+            if q.count > 0 { running[slot].answered.append(head) }
+            var i = 8
+            while i < q.count {
+                running[slot].answered.append(Self.word(q, i))
+                i += 8
+            }
+            if answer.correct { running[slot].score += 1 }
+            return true
         }
-        if answer.correct { running[slot].score += 1 }
-        return true
     }
 
     func hint(_ attempt: Int, _ hint: Void) {}
@@ -103,12 +116,13 @@ extension AttemptTable: IndexedAttempts {
         ended.daily = running[slot].daily
         ended.epoch = running[slot].epoch
         running[slot].answered.removeAll(keepingCapacity: true)
+        running[slot].seen = 0
     }
 
-    private static func contains(_ answered: [UInt64], _ question: UnsafeRawBufferPointer) -> Bool {
+    /// Whether `answered` holds `question`, whose first word is `head`.
+    private static func contains(_ answered: [UInt64], _ question: UnsafeRawBufferPointer, head: UInt64) -> Bool {
         let n = question.count
         let words = (n + 7) / 8
-        let head = word(question, 0)
         return answered.withUnsafeBufferPointer { a in
             var i = 0
             while i < a.count {
@@ -127,13 +141,19 @@ extension AttemptTable: IndexedAttempts {
     /// Bytes `i ..< i + 8` of `bytes` as a little-endian word, zero-padded past the end.
     @inline(__always)
     private static func word(_ bytes: UnsafeRawBufferPointer, _ i: Int) -> UInt64 {
-        if i + 8 <= bytes.count { return UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self)) }
-        var w: UInt64 = 0
-        var shift: UInt64 = 0
-        for k in i..<bytes.count {
-            w |= UInt64(bytes[k]) << shift
-            shift += 8
+        let r = bytes.count - i
+        if r >= 8 { return UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self)) }
+        // The last 1 to 7 bytes, as two overlapping loads (the bytes they share are the same).
+        if r >= 4 {
+            let low = UInt64(UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: i, as: UInt32.self)))
+            let high = UInt64(UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: i + r - 4, as: UInt32.self)))
+            return low | high << UInt64(8 * (r - 4))
         }
-        return w
+        if r >= 2 {
+            let low = UInt64(UInt16(littleEndian: bytes.loadUnaligned(fromByteOffset: i, as: UInt16.self)))
+            let high = UInt64(UInt16(littleEndian: bytes.loadUnaligned(fromByteOffset: i + r - 2, as: UInt16.self)))
+            return low | high << UInt64(8 * (r - 2))
+        }
+        return r == 1 ? UInt64(bytes[i]) : 0
     }
 }

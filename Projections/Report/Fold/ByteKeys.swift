@@ -62,6 +62,40 @@ struct ByteKeys: Sendable {
         return n >= 0 ? Int(n) : nil
     }
 
+    /// Where a look-up that found nothing ended: ``insert(_:tag:at:)`` files
+    /// the same key there without hashing and probing again, while no key
+    /// was added since (``count`` is still `count`).
+    struct Miss {
+        fileprivate let slot: Int
+        /// ``count`` when the look-up was made.
+        let count: Int
+    }
+
+    /// The number of `key` in namespace `tag`, or where it would be filed.
+    func find(_ key: UnsafeRawBufferPointer, tag: Int32, orMiss miss: inout Miss?) -> Int? {
+        guard !slots.isEmpty else { miss = nil; return nil }
+        let slot = lookup(key, tag, Self.hash(key, tag, seed))
+        let n = slots[slot]
+        if n >= 0 { return Int(n) }
+        miss = Miss(slot: slot, count: entries.count)
+        return nil
+    }
+
+    /// ``insert(_:tag:)`` of a key that a look-up just missed (`miss`, made
+    /// with the same key and tag, and no key added since): its new number.
+    mutating func insert(_ key: UnsafeRawBufferPointer, tag: Int32, at miss: Miss) -> Int {
+        guard miss.count == entries.count else { return insert(key, tag: tag).index }
+        let index = entries.count
+        entries.append(Entry(offset: arena.count, length: Int32(truncatingIfNeeded: key.count), tag: tag))
+        arena.append(contentsOf: key)
+        if 2 * entries.count > slots.count {
+            grow()                  // places the new key too
+        } else {
+            slots[miss.slot] = Int32(truncatingIfNeeded: index)
+        }
+        return index
+    }
+
     /// The bytes of key number `index`.
     func key(_ index: Int) -> ArraySlice<UInt8> {
         let e = entries[index]
@@ -72,6 +106,7 @@ struct ByteKeys: Sendable {
     func tag(_ index: Int) -> Int32 { entries[index].tag }
 
     /// Whether key number `index` is `key` (in any namespace).
+    @inline(__always)
     func key(_ index: Int, equals key: UnsafeRawBufferPointer) -> Bool {
         let e = entries[index]
         guard Int(e.length) == key.count else { return false }
@@ -180,8 +215,11 @@ struct ByteKeys: Sendable {
             return a.loadUnaligned(fromByteOffset: 0, as: UInt32.self) == b.loadUnaligned(fromByteOffset: 0, as: UInt32.self)
                 && a.loadUnaligned(fromByteOffset: n - 4, as: UInt32.self) == b.loadUnaligned(fromByteOffset: n - 4, as: UInt32.self)
         }
-        for i in 0..<n where a[i] != b[i] { return false }
-        return true
+        if n >= 2 {
+            return a.loadUnaligned(fromByteOffset: 0, as: UInt16.self) == b.loadUnaligned(fromByteOffset: 0, as: UInt16.self)
+                && a.loadUnaligned(fromByteOffset: n - 2, as: UInt16.self) == b.loadUnaligned(fromByteOffset: n - 2, as: UInt16.self)
+        }
+        return n == 0 || a.load(as: UInt8.self) == b.load(as: UInt8.self)
     }
 }
 
@@ -191,4 +229,60 @@ func withUTF8Bytes<R>(_ string: String, _ body: (UnsafeRawBufferPointer) -> R) -
     if let r = string.utf8.withContiguousStorageIfAvailable({ body(UnsafeRawBufferPointer($0)) }) { return r }
     var copy = string
     return copy.withUTF8 { body(UnsafeRawBufferPointer($0)) }
+}
+
+/// A direct-mapped cache in front of a ``ByteKeys`` whose keys are all in
+/// namespace 0 (the users, the skills): a key's number is found from a
+/// cheap, unseeded hash of its bytes in one probe, then checked exactly
+/// against the table's own bytes. A miss (a collision included) falls back
+/// to the table's seeded look-up, so ids chosen to collide here cost only
+/// that look-up: the cache never decides what a key is.
+struct KeyCache: Sendable {
+    /// Key numbers by position, -1 for none.
+    private var numbers: [Int32]
+    /// 64 less the position's bits.
+    private let shift: UInt64
+
+    /// An empty cache of `2^bits` positions.
+    init(bits: Int) {
+        numbers = Array(repeating: -1, count: 1 << bits)
+        shift = UInt64(64 - bits)
+    }
+
+    /// Where `key` is cached.
+    @inline(__always)
+    func position(_ key: UnsafeRawBufferPointer) -> Int {
+        let n = key.count
+        var w = UInt64(truncatingIfNeeded: n)
+        if n >= 8 {
+            let head = key.loadUnaligned(fromByteOffset: 0, as: UInt64.self)
+            let tail = key.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self)
+            w ^= head ^ (tail << 29 | tail >> 35)
+        } else if n >= 4 {
+            w ^= UInt64(key.loadUnaligned(fromByteOffset: 0, as: UInt32.self)) << 8
+                ^ UInt64(key.loadUnaligned(fromByteOffset: n - 4, as: UInt32.self)) << 32
+        } else if n > 0 {
+            w ^= (UInt64(key[0]) | UInt64(key[n / 2]) << 8 | UInt64(key[n - 1]) << 16) << 8
+        }
+        return Int(truncatingIfNeeded: (w &* 0x9E37_79B9_7F4A_7C15) >> shift)
+    }
+
+    /// The number cached at `position` if it is `key`'s in `keys` (compared byte for byte).
+    @inline(__always)
+    func number(_ key: UnsafeRawBufferPointer, at position: Int, in keys: ByteKeys) -> Int? {
+        let n = Int(numbers[position])
+        guard n >= 0, n < keys.count, keys.key(n, equals: key) else { return nil }
+        return n
+    }
+
+    /// Caches key number `number` at `position`.
+    @inline(__always)
+    mutating func set(_ number: Int, at position: Int) {
+        numbers[position] = Int32(truncatingIfNeeded: number)
+    }
+
+    /// Forgets every key.
+    mutating func removeAll() {
+        for i in numbers.indices { numbers[i] = -1 }
+    }
 }

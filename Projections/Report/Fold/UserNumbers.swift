@@ -4,6 +4,9 @@
 /// half the lines of a log are by the user of the line before, found without hashing.
 struct UserNumbers: Sendable {
     private var ids = ByteKeys()
+    /// Users by a cheap hash of their bytes: most events are by one of a
+    /// few hundred users, found here without the table's seeded hash.
+    private var cache = KeyCache(bits: 10)
     /// The number of the user of the latest event (-1 before one).
     private var last: Int32 = -1
 
@@ -22,7 +25,13 @@ struct UserNumbers: Sendable {
         if last >= 0, ids.key(Int(last), equals: user) {
             (index, inserted) = (Int(last), false)
         } else {
-            (index, inserted) = ids.insert(user)
+            let position = cache.position(user)
+            if let cached = cache.number(user, at: position, in: ids) {
+                (index, inserted) = (cached, false)
+            } else {
+                (index, inserted) = ids.insert(user)
+                cache.set(index, at: position)
+            }
         }
         last = Int32(truncatingIfNeeded: index)
         return (last, inserted)
@@ -37,6 +46,7 @@ struct UserNumbers: Sendable {
     /// Forgets every user (they were closed), keeping the storage.
     mutating func removeAll() {
         ids.removeAll()
+        cache.removeAll()
         last = -1
     }
 

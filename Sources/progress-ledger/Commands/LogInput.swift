@@ -66,11 +66,14 @@ extension LogInput {
     /// Runs `read` over `paths` (a ledger directory, or logs: `LedgerSource(paths:)`)
     /// with progress on a terminal, unless `quiet`, and its warnings on stderr.
     static func reading<T>(_ paths: [String], _ io: Terminal, quiet: Bool,
-                           _ read: (LedgerSource, @escaping ReadProgress, (ReadWarning) -> Void) throws(LedgerError) -> T) throws(LedgerError) -> T {
+                           _ read: (LedgerSource, ReadProgress?, (ReadWarning) -> Void) throws(LedgerError) -> T) throws(LedgerError) -> T {
         let source = try LedgerSource(paths: paths)
         let meter = ProgressMeter(io, label: "", quiet: quiet)
         defer { meter.finish() }
-        return try read(source, meter.update) { warning in
+        // No progress when the meter draws nothing (`--quiet`, stderr not a
+        // terminal): the readers call it once a line.
+        let progress: ReadProgress? = meter.enabled ? meter.update : nil
+        return try read(source, progress) { warning in
             meter.finish()
             if case .conflictingID = warning { io.error("progress-ledger report: \(warning)") } else { io.error("\(warning)") }
         }
