@@ -290,6 +290,10 @@ final class LineChunk<Kept>: @unchecked Sendable {
     /// prefetched too (for a consumer whose kept values point into their
     /// lines: the report's views). With `handsKept` false, `consumer.give` is
     /// not called: the kept values stay for ``forEachKept(bytesAhead:_:)``.
+    /// Inlined into each caller, where `handsKept` is a constant: the loop
+    /// of a reader that hands its values over (`verify`, `state`) has no
+    /// test of it per line.
+    @inline(__always)
     func forEachChecked<Consumer: CheckedLineConsumer>(lookahead: Int, bytesAhead: Int = 0, handsKept: Bool = true,
                                                        into consumer: inout Consumer) throws(LedgerError) where Consumer.Kept == Kept {
         for k in 0..<min(lookahead, checkedCount) { consumer.ahead(idHashes[k]) }
