@@ -156,9 +156,11 @@ typealias LinePipeline = KeepingPipeline<RecordFilter>
 /// kept of it (`Kept`: a record, or the report's fold event).
 ///
 /// Unchecked-sendable: the reading thread fills it, hands it to one worker,
-/// and reads the checked lines only after `ready` is signalled; nobody else
-/// touches it. The checked lines and records stay until the next worker to
-/// check the chunk releases them (or the chunk is freed).
+/// and reads the checked lines only after `ready` is signalled; then, for
+/// the report, hands it to the fold's queue (``KeptFoldThread``), which
+/// moves its kept values out and gives it back; nobody else touches it, and
+/// one thread at a time. The checked lines and records stay until the next
+/// worker to check the chunk releases them (or the chunk is freed).
 final class LineChunk<Kept>: @unchecked Sendable {
     /// A line, and where its bytes are (in a buffer of `held`; none of a too-long line's are kept).
     private struct Span {
