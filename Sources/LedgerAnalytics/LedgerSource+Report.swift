@@ -28,9 +28,10 @@ extension LedgerSource {
         case .logs(let logs):
             if logs.count == 1 {
                 // One log: its fold events, read from the lines' captures (no
-                // string made), folded on the reader's ordered thread where
-                // the lines' bytes are, while the workers check the chunks
-                // after (docs/performance.md, "the report's fold, fourth pass").
+                // string made), folded on a thread of the reader's own, a
+                // checked chunk's views at a time where they lie, while the
+                // calling thread reads and runs the chain (docs/performance.md,
+                // "the report's critical path, ninth pass").
                 let log = logs[0]
                 var builder = ReportBuilder(from: from, to: to)
                 let read = try LogReader(path: log).readFoldEvents(progress: progress.map { progress in { progress(log, $0, $1) } }) { builder.add($0) }

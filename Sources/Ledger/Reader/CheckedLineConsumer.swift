@@ -16,6 +16,14 @@ protocol CheckedLineConsumer<Kept> {
     mutating func consume(_ line: borrowing CheckedLine) throws(LedgerError)
     /// The value kept of the line just consumed (the consumer owns it). Throwing stops the read.
     mutating func give(_ kept: consuming Kept) throws(LedgerError)
+    /// Where the pipeline hands each chunk's kept values instead of `give`,
+    /// on a thread of its own (nil: `give`, on the reading thread). Each
+    /// reader but the report's is nil.
+    var foldThread: KeptFoldThread<Kept>? { get }
+}
+
+extension CheckedLineConsumer {
+    var foldThread: KeptFoldThread<Kept>? { nil }
 }
 
 /// A consumer made of closures that are valid while a read lasts (the

@@ -55,7 +55,13 @@ struct KeepingPipeline<Keeping: LineKeeping> {
     func run<Consumer: CheckedLineConsumer>(from start: Int, to end: Int, firstLine: Int,
                                             into consumer: inout Consumer) throws(LedgerError) -> TornTail?
     where Consumer.Kept == Keeping.Kept {
-        try run(from: start, to: end, firstLine: firstLine) { (chunk) throws(LedgerError) in
+        if let fold = consumer.foldThread {
+            // The chain here; the kept values stay in the chunk for the fold's thread.
+            return try run(from: start, to: end, firstLine: firstLine, fold: fold) { (chunk) throws(LedgerError) in
+                try chunk.forEachChecked(lookahead: 16, handsKept: false, into: &consumer)
+            }
+        }
+        return try run(from: start, to: end, firstLine: firstLine, fold: nil) { (chunk) throws(LedgerError) in
             try chunk.forEachChecked(lookahead: 16, bytesAhead: Keeping.readsLines ? 8 : 0, into: &consumer)
         }
     }
@@ -75,8 +81,26 @@ struct KeepingPipeline<Keeping: LineKeeping> {
     }
 
     /// Scans `[start, end)` into chunks, has each checked on a worker, and
-    /// calls `consume` with each checked chunk in order.
-    private func run(from start: Int, to end: Int, firstLine: Int,
+    /// calls `consume` with each checked chunk in order; with a `fold`, then
+    /// hands the chunk to it (its kept values folded there), and fills the
+    /// chunks it gives back. A fold's error is thrown in preference to a
+    /// later one (it is of an earlier line: the chunk the read stops in is
+    /// never handed to the fold).
+    private func run(from start: Int, to end: Int, firstLine: Int, fold: KeptFoldThread<Keeping.Kept>?,
+                     consume: (LineChunk<Keeping.Kept>) throws(LedgerError) -> Void) throws(LedgerError) -> TornTail? {
+        do throws(LedgerError) {
+            let tail = try run(from: start, to: end, firstLine: firstLine, handingTo: fold, consume: consume)
+            fold?.finish()
+            if let failure = fold?.failure { throw failure }
+            return tail
+        } catch {
+            fold?.finish()
+            throw fold?.failure ?? error
+        }
+    }
+
+    /// ``run(from:to:firstLine:fold:consume:)`` without the fold's ending.
+    private func run(from start: Int, to end: Int, firstLine: Int, handingTo fold: KeptFoldThread<Keeping.Kept>?,
                      consume: (LineChunk<Keeping.Kept>) throws(LedgerError) -> Void) throws(LedgerError) -> TornTail? {
         let lines = chunkLines
         var pending: [LineChunk<Keeping.Kept>] = []      // handed to workers, oldest first
@@ -100,13 +124,18 @@ struct KeepingPipeline<Keeping: LineKeeping> {
             let chunk = pending.removeFirst()
             chunk.ready.wait()
             try consume(chunk)
-            chunk.reset()
-            spare.append(chunk)
+            if let fold {
+                try fold.hand(chunk)
+            } else {
+                chunk.reset()
+                spare.append(chunk)
+            }
         }
 
         let tail = try scanner.scan(from: start, to: end, firstLine: firstLine, into: buffers) { (line) throws(LedgerError) in
             if current.used >= current.byteLimit || current.count >= lines {
                 dispatch(current)
+                if spare.isEmpty { fold?.reclaim(into: &spare) }
                 current = spare.popLast() ?? LineChunk<Keeping.Kept>(lines: lines)
                 current.byteLimit = chunkBytes
                 if pending.count >= inFlight { try consumeOldest() }
@@ -127,9 +156,11 @@ typealias LinePipeline = KeepingPipeline<RecordFilter>
 /// kept of it (`Kept`: a record, or the report's fold event).
 ///
 /// Unchecked-sendable: the reading thread fills it, hands it to one worker,
-/// and reads the checked lines only after `ready` is signalled; nobody else
-/// touches it. The checked lines and records stay until the next worker to
-/// check the chunk releases them (or the chunk is freed).
+/// and reads the checked lines only after `ready` is signalled; then, for
+/// the report, hands it to the fold's queue (``KeptFoldThread``), which
+/// moves its kept values out and gives it back; nobody else touches it, and
+/// one thread at a time. The checked lines and records stay until the next
+/// worker to check the chunk releases them (or the chunk is freed).
 final class LineChunk<Kept>: @unchecked Sendable {
     /// A line, and where its bytes are (in a buffer of `held`; none of a too-long line's are kept).
     private struct Span {
@@ -151,6 +182,8 @@ final class LineChunk<Kept>: @unchecked Sendable {
     /// from here, eight lines to a cache line, instead of touching each
     /// ~190-byte line that early.
     private let idHashes: UnsafeMutablePointer<UInt64>
+    /// `keptLines[r]`: the line whose kept value is `records[r]` (to prefetch its bytes).
+    private let keptLines: UnsafeMutablePointer<Int32>
     private let capacityLines: Int
     // One thread at a time uses a chunk (handed over through `ready`), one
     // access at a time: its counters go without the runtime's exclusivity checks.
@@ -181,6 +214,7 @@ final class LineChunk<Kept>: @unchecked Sendable {
         lineSpans = .allocate(capacity: capacityLines)
         digests = .allocate(capacity: capacityLines)
         idHashes = .allocate(capacity: capacityLines)
+        keptLines = .allocate(capacity: capacityLines)
     }
 
     deinit {
@@ -191,6 +225,7 @@ final class LineChunk<Kept>: @unchecked Sendable {
         lineSpans.deallocate()
         digests.deallocate()
         idHashes.deallocate()
+        keptLines.deallocate()
         spans.deallocate()
     }
 
@@ -231,6 +266,7 @@ final class LineChunk<Kept>: @unchecked Sendable {
             // Made where it stays (no copy of the ~190-byte line).
             (checked + k).initialize(to: filter.check(scanned, hasher: hasher) { record in
                 (records + recordCount).initialize(to: record)
+                keptLines[recordCount] = Int32(truncatingIfNeeded: k)
                 recordCount += 1
             })
             if checked[k].hasProblem { anyProblem = true }
@@ -254,8 +290,13 @@ final class LineChunk<Kept>: @unchecked Sendable {
     /// `lookahead` lines further (within the chunk), to prefetch; with
     /// `bytesAhead` > 0, the bytes of the line that many further are
     /// prefetched too (for a consumer whose kept values point into their
-    /// lines: the report's views).
-    func forEachChecked<Consumer: CheckedLineConsumer>(lookahead: Int, bytesAhead: Int = 0,
+    /// lines: the report's views). With `handsKept` false, `consumer.give` is
+    /// not called: the kept values stay for ``forEachKept(bytesAhead:_:)``.
+    /// Inlined into each caller, where `handsKept` is a constant: the loop
+    /// of a reader that hands its values over (`verify`, `state`) has no
+    /// test of it per line.
+    @inline(__always)
+    func forEachChecked<Consumer: CheckedLineConsumer>(lookahead: Int, bytesAhead: Int = 0, handsKept: Bool = true,
                                                        into consumer: inout Consumer) throws(LedgerError) where Consumer.Kept == Kept {
         for k in 0..<min(lookahead, checkedCount) { consumer.ahead(idHashes[k]) }
         for k in 0..<min(bytesAhead, checkedCount) { prefetchBytes(ofLine: k) }
@@ -264,17 +305,35 @@ final class LineChunk<Kept>: @unchecked Sendable {
             if bytesAhead > 0, k + bytesAhead < checkedCount { prefetchBytes(ofLine: k + bytesAhead) }
             // The checked lines and kept values a few ahead: a worker wrote them on another core.
             if k + 4 < checkedCount { LineChunk.prefetch(checked + k + 4) }
-            if bytesAhead > 0, recordsGiven + 4 < recordCount { LineChunk.prefetch(records + recordsGiven + 4) }
+            if handsKept, bytesAhead > 0, recordsGiven + 4 < recordCount { LineChunk.prefetch(records + recordsGiven + 4) }
             // Moved out, not copied (a copy from the chunk's memory costs a
             // call, a retain and a release), and released here after `consume`.
             let line = (checked + k).move()
             checkedGiven = k + 1
             try consumer.consume(line)
-            if line.hasRecord, recordsGiven < recordCount {
+            if handsKept, line.hasRecord, recordsGiven < recordCount {
                 let record = (records + recordsGiven).move()
                 recordsGiven += 1
                 try consumer.give(record)
             }
+        }
+    }
+
+    /// Moves each kept value not handed over yet out to `body`, in order (for
+    /// good: `body` owns it), after the chain consumed the chunk's lines
+    /// with ``forEachChecked(lookahead:bytesAhead:handsKept:into:)`` not
+    /// handing them; with `bytesAhead` > 0, the line of the value that many
+    /// further is prefetched. When `body` throws, the values after stay
+    /// (released by the next ``check(keeping:hasher:)`` or the chunk's end).
+    func forEachKept(bytesAhead: Int, _ body: (consuming Kept) throws(LedgerError) -> Void) throws(LedgerError) {
+        for r in recordsGiven..<min(recordsGiven + bytesAhead, recordCount) { prefetchBytes(ofLine: Int(keptLines[r])) }
+        while recordsGiven < recordCount {
+            let r = recordsGiven
+            if bytesAhead > 0, r + bytesAhead < recordCount { prefetchBytes(ofLine: Int(keptLines[r + bytesAhead])) }
+            if r + 4 < recordCount { LineChunk.prefetch(records + r + 4) }
+            let kept = (records + r).move()
+            recordsGiven = r + 1
+            try body(kept)
         }
     }
 

@@ -37,7 +37,11 @@ extension LogReader {
 
     /// ``scan(after:_:tracking:_:)``, keeping of each line what `keeping`
     /// keeps (the records `options.user` selects, or the report's fold events).
+    /// With `foldApart`, a long read calls `body` on a thread of its own
+    /// (``KeptFoldThread``: one call at a time, in log order, all done
+    /// before this returns), while the calling thread reads and runs the chain.
     func scan<Keeping: LineKeeping>(after resumePoint: ResumePoint?, _ options: Options, keeping: Keeping, tracking: Bool,
+                                    foldApart: Bool = false,
                                     _ body: (consuming Keeping.Kept) throws(LedgerError) -> Void) throws(LedgerError) -> Result<Scanned, SnapshotRejection> {
         try withoutActuallyEscaping(body) { body throws(LedgerError) in try withOpenLog { (fd, status) throws(LedgerError) -> Result<Scanned, SnapshotRejection> in
             var chain = ReadChain(ids: IDFingerprints(lines: earlierLines(fd)))
@@ -53,6 +57,7 @@ extension LogReader {
             let firstCount = chain.count
             var lines = ScannedLines<Keeping.Kept>(chain: chain, tracking: tracking, prior: prior, progress: options.progress,
                                                    size: status.size, path: path, end: start, handOver: body)
+            if foldApart { lines.foldThread = KeptFoldThread(bytesAhead: Keeping.readsLines ? 8 : 0, add: body) }
             let tail: TornTail?
             do throws(LedgerError) {
                 tail = try checkLines(fd, keeping: keeping, from: start, to: status.size, firstLine: chain.count + 1, into: &lines)
@@ -92,6 +97,8 @@ extension LogReader {
         /// The digests of the ids read now, and where the lines handed over are.
         var digests: [UInt64] = []
         var kept: [(offset: Int, length: Int, digest: SHA256.Digest)] = []
+        /// Where a long read's kept values go instead of `handOver` on this thread (nil: `handOver`).
+        var foldThread: KeptFoldThread<Kept>? = nil
 
         init(chain: ReadChain, tracking: Bool, prior: IDDigests, progress: ((_ bytesRead: Int, _ totalBytes: Int) -> Void)?,
              size: Int, path: String, end: Int, handOver: @escaping (consuming Kept) throws(LedgerError) -> Void) {
@@ -136,10 +143,11 @@ extension LogReader {
         try scanWhole(options, keeping: options.filter, tracking: tracking, body)
     }
 
-    /// ``scanWhole(_:tracking:_:)``, keeping of each line what `keeping` keeps.
-    func scanWhole<Keeping: LineKeeping>(_ options: Options, keeping: Keeping, tracking: Bool,
+    /// ``scanWhole(_:tracking:_:)``, keeping of each line what `keeping` keeps
+    /// (`foldApart`: as ``scan(after:_:keeping:tracking:foldApart:_:)`` says).
+    func scanWhole<Keeping: LineKeeping>(_ options: Options, keeping: Keeping, tracking: Bool, foldApart: Bool = false,
                                          _ body: (consuming Keeping.Kept) throws(LedgerError) -> Void) throws(LedgerError) -> Scanned {
-        switch try scan(after: nil, options, keeping: keeping, tracking: tracking, body) {
+        switch try scan(after: nil, options, keeping: keeping, tracking: tracking, foldApart: foldApart, body) {
         case .success(let read): return read
         case .failure(let why): throw LedgerError(.io, path: path, "a full read refused to start: \(why)")
         }

@@ -67,8 +67,16 @@ extension LogReader {
     /// A view's ids are mostly bytes of its line, in the reader's memory:
     /// valid during the call to `body` only (fold it there; copy what must
     /// outlive the call).
+    ///
+    /// On a long log `body` runs on a thread of its own, a checked chunk's
+    /// views at a time, handed over by reference to the chunk (which waits
+    /// for them before it is filled again), while the calling thread reads
+    /// and runs the chain: one call at a time, in log order, every call
+    /// made before this returns. When the read throws, `body` has seen none
+    /// of the events after the line refused, and maybe not all before it.
+    /// `progress` is called on the calling thread.
     package func readFoldEvents(progress: ((_ bytesRead: Int, _ totalBytes: Int) -> Void)? = nil,
                                 _ body: (consuming FoldEvent.View) throws(LedgerError) -> Void) throws(LedgerError) -> LogRead {
-        LogRead(summary: try scanWhole(Options(progress: progress), keeping: FoldEvents(), tracking: false, body).summary)
+        LogRead(summary: try scanWhole(Options(progress: progress), keeping: FoldEvents(), tracking: false, foldApart: true, body).summary)
     }
 }

@@ -6,8 +6,9 @@ import Projections
 /// in the order they are added: for a reader whose own thread is the
 /// bottleneck (an app or a server reading a large log, the `report` command).
 /// A record is made a `FoldEvent` as it is added. (The report of one log
-/// folds `LogReader.readFoldEvents`' views on the reader's ordered thread
-/// instead: their ids are bytes of lines that live only there.)
+/// folds `LogReader.readFoldEvents`' views instead, on the reader's own
+/// fold thread: their ids are bytes of lines in the reader's chunks, which
+/// are handed over whole and filled again only once folded.)
 ///
 /// ```swift
 /// let fold = ReportFold(from: nil, to: nil)
