@@ -7,14 +7,5 @@ package struct SummaryTable<Key: Hashable & Comparable & Sendable, Summary: Hash
     package init() {}
 
     /// The summaries in key order (code point order for string keys).
-    ///
-    /// The keys are sorted apart from their summaries (the places of both
-    /// in the dictionary's order): a move or a read of a (key, summary)
-    /// pair copies the summary's references too.
-    package var sorted: [Summary] {
-        let keys = Array(byKey.keys), values = Array(byKey.values)
-        return keys.withUnsafeBufferPointer { k in
-            k.indices.sorted { k[$0] < k[$1] }.map { values[$0] }
-        }
-    }
+    package var sorted: [Summary] { byKey.sorted { $0.key < $1.key }.map(\.value) }
 }
