@@ -11,7 +11,7 @@ package struct ExactString: Hashable, Comparable, Sendable, CustomStringConverti
     package init(_ value: String) { self.value = value }
 
     package static func == (a: ExactString, b: ExactString) -> Bool {
-        a.value.utf8.elementsEqual(b.value.utf8)
+        CodePoint.equal(a.value, b.value)
     }
 
     package func hash(into hasher: inout Hasher) {
@@ -31,9 +31,25 @@ package struct ExactString: Hashable, Comparable, Sendable, CustomStringConverti
 
 /// Code point order and exact equality for plain strings.
 package enum CodePoint {
-    /// Whether `a` sorts before `b` by Unicode code point.
+    /// Whether `a` sorts before `b` by Unicode code point (UTF-8 byte order).
+    ///
+    /// Native and small strings are compared in their UTF-8 storage, a byte at a
+    /// time up to the first difference (a generic walk of `utf8`, ~500
+    /// instructions for two 20-byte ids, is kept for other strings).
     package static func less(_ a: String, _ b: String) -> Bool {
-        a.utf8.lexicographicallyPrecedes(b.utf8)
+        let ordered: Bool?? = a.utf8.withContiguousStorageIfAvailable { x in
+            b.utf8.withContiguousStorageIfAvailable { y in
+                let n = min(x.count, y.count)
+                var k = 0
+                while k < n {
+                    if x[k] != y[k] { return x[k] < y[k] }
+                    k += 1
+                }
+                return x.count < y.count
+            }
+        }
+        if let ordered = ordered ?? nil { return ordered }
+        return a.utf8.lexicographicallyPrecedes(b.utf8)
     }
 
     /// Code point order with nil first.
@@ -48,9 +64,20 @@ package enum CodePoint {
         return less(a, b)
     }
 
-    /// Whether two strings hold the same scalars (no normalisation).
+    /// Whether two strings hold the same scalars (no normalisation): the same UTF-8 bytes.
+    ///
+    /// The lengths first (stored in a native or small string), then the bytes
+    /// where they are stored, eight at a time (``PendingLine/equal(_:at:_:)``);
+    /// a generic walk of `utf8` (~500 instructions for two 20-byte ids) only
+    /// for a string without contiguous UTF-8.
     package static func equal(_ a: String, _ b: String) -> Bool {
-        a.utf8.elementsEqual(b.utf8)
+        let (x, y) = (a.utf8, b.utf8)
+        guard x.count == y.count else { return false }
+        let same: Bool?? = x.withContiguousStorageIfAvailable { p in
+            y.withContiguousStorageIfAvailable { q in PendingLine.equal(UnsafeRawBufferPointer(p), at: 0, UnsafeRawBufferPointer(q)) }
+        }
+        if let same = same ?? nil { return same }
+        return x.elementsEqual(y)
     }
 
     /// Whether two optional strings hold the same scalars.

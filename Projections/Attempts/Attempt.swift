@@ -67,7 +67,17 @@ package struct Attempt: Sendable, Hashable {
     package init(started: QuizStarted, seq: Int, at: Timestamp, quizEpoch: Int) {
         self.id = started.attempt; self.start = started; self.startSeq = seq
         self.startedAt = at; self.quizEpoch = quizEpoch
+        // Room for an answer to each question at once (clamped: `questions` is
+        // the log's word), not grown from empty answer by answer. The capacity
+        // changes no value: `answers` keeps log order, and the dictionary is
+        // only looked up by question (its hash and == ignore its layout).
+        let expected = min(max(started.questions, 0), Self.reservedAnswers)
+        answers.reserveCapacity(expected)
+        answerSeqByQuestion.reserveCapacity(expected)
     }
+
+    /// At most this many answers' room is made when an attempt starts.
+    private static var reservedAnswers: Int { 64 }
 
     /// Adds a first answer (its question had none).
     mutating func record(_ answer: Answer) {

@@ -56,7 +56,9 @@ package struct LearnerFold: Sendable {
         AchievementsProjection.reduce(into: &achievements, step, streak: streak, streakChanged: streakChanged)
         ReviewProjection.reduce(into: &review, step)
         let overdraw = HintsProjection.reduce(into: &hints, step)
-        AnomaliesProjection.reduce(into: &anomalies, step.anomalies + (overdraw.map { [$0] } ?? []))
+        // In the spec's order: the step's, then the overdraw (no array made for an event without any).
+        if !step.anomalies.isEmpty { AnomaliesProjection.reduce(into: &anomalies, step.anomalies) }
+        if let overdraw { AnomaliesProjection.reduce(into: &anomalies, [overdraw]) }
     }
 
     /// Folds a kept newer-version line: skipped, reported.

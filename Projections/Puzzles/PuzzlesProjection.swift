@@ -26,22 +26,26 @@ package enum PuzzlesProjection {
             let key = Key(puzzle: ExactString(played.puzzle), encoding: ExactString(played.encoding))
             let latest = PuzzleSummary.Latest(outcome: completed ? .completed : .failed,
                                               at: step.envelope.at, seconds: played.seconds)
-            var summary = state.byKey[key]
-                ?? PuzzleSummary(puzzle: played.puzzle, encoding: played.encoding, attempts: 0, completed: 0,
-                                 failed: 0, bestSeconds: nil, latest: latest)
-            summary.attempts += 1
-            summary.latest = latest
-            if completed {
-                summary.completed += 1
-                if let seconds = played.seconds, summary.bestSeconds.map({ seconds < $0 }) ?? true {
-                    summary.bestSeconds = seconds
-                }
-            } else {
-                summary.failed += 1
-            }
-            state.byKey[key] = summary
+            // One lookup, the summary changed in place (a new puzzle's made there).
+            update(&state.byKey[key, default: PuzzleSummary(puzzle: played.puzzle, encoding: played.encoding, attempts: 0,
+                                                            completed: 0, failed: 0, bestSeconds: nil, latest: latest)],
+                   played, completed: completed, latest: latest)
         default:
             break
+        }
+    }
+
+    /// `summary` after one more attempt of its puzzle.
+    private static func update(_ summary: inout PuzzleSummary, _ played: PuzzlePlayed, completed: Bool, latest: PuzzleSummary.Latest) {
+        summary.attempts += 1
+        summary.latest = latest
+        if completed {
+            summary.completed += 1
+            if let seconds = played.seconds, summary.bestSeconds.map({ seconds < $0 }) ?? true {
+                summary.bestSeconds = seconds
+            }
+        } else {
+            summary.failed += 1
         }
     }
 }

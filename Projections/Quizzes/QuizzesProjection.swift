@@ -9,18 +9,28 @@ package enum QuizzesProjection {
     package static func reduce(into state: inout State, _ step: Step) {
         if case .reset(let scope) = step.effect, scope.covers(.quizzes) { state.byKey = [:]; return }
         guard let attempt = step.countedAttempt else { return }
-        let key = ExactString(attempt.quiz)
-        var summary = state.byKey[key] ?? QuizSummary(quiz: attempt.quiz)
+        // Only a start or an end changes a summary: an answer (most steps) looks nothing up.
         switch step.effect {
+        case .started, .finished, .abandoned: break
+        default: return
+        }
+        // One lookup, the summary changed in place (a new quiz's made there).
+        update(&state.byKey[ExactString(attempt.quiz), default: QuizSummary(quiz: attempt.quiz)], step.effect, attempt)
+    }
+
+    /// `summary` after a counted start or end of `attempt`.
+    private static func update(_ summary: inout QuizSummary, _ effect: Step.Effect, _ attempt: Attempt) {
+        switch effect {
         case .started:
             summary.attempts += 1
         case .finished:
             summary.finished += 1
             summary.bestScore = max(summary.bestScore ?? attempt.score, attempt.score)
-            if let percent = attempt.percent {
+            let percent = attempt.percent
+            if let percent {
                 summary.bestPercent = max(summary.bestPercent ?? percent, percent)
             }
-            summary.latestPercent = attempt.percent
+            summary.latestPercent = percent
             if let seconds = attempt.finishSeconds {
                 summary.fastestSeconds = min(summary.fastestSeconds ?? seconds, seconds)
             }
@@ -28,8 +38,7 @@ package enum QuizzesProjection {
             summary.abandoned += 1
             summary.latestPercent = attempt.percent
         default:
-            return
+            break
         }
-        state.byKey[key] = summary
     }
 }

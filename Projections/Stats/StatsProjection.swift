@@ -69,21 +69,44 @@ package enum StatsProjection {
         private var learningDays: [Day: Int] = [:]
         private var firstActive: Day?, lastActive: Day?
 
+        /// A scope's set of learning days (a switch: a key path is applied
+        /// through the runtime, ~300 instructions an event).
+        fileprivate enum Scope { case quiz, puzzle, submission }
+
+        /// Inserts `day` in `scope`'s days; whether it was new.
+        private mutating func insert(_ day: Day, in scope: Scope) -> Bool {
+            switch scope {
+            case .quiz: quizDays.insert(day).inserted
+            case .puzzle: puzzleDays.insert(day).inserted
+            case .submission: submissionDays.insert(day).inserted
+            }
+        }
+
+        /// `scope`'s days, emptied.
+        private mutating func take(_ scope: Scope) -> Set<Day> {
+            var days: Set<Day> = []
+            switch scope {
+            case .quiz: swap(&days, &quizDays)
+            case .puzzle: swap(&days, &puzzleDays)
+            case .submission: swap(&days, &submissionDays)
+            }
+            return days
+        }
+
         /// Adds `day` to a scope's learning days.
-        fileprivate mutating func add(_ day: Day, to scope: WritableKeyPath<State, Set<Day>>) {
-            guard self[keyPath: scope].insert(day).inserted else { return }
+        fileprivate mutating func add(_ day: Day, to scope: Scope) {
+            guard insert(day, in: scope) else { return }
             learningDays[day, default: 0] += 1
             firstActive = min(firstActive ?? day, day)
             lastActive = max(lastActive ?? day, day)
         }
 
         /// Clears a scope's learning days (a reset).
-        fileprivate mutating func clear(_ scope: WritableKeyPath<State, Set<Day>>) {
-            for day in self[keyPath: scope] {
+        fileprivate mutating func clear(_ scope: Scope) {
+            for day in take(scope) {
                 let left = (learningDays[day] ?? 1) - 1
                 learningDays[day] = left > 0 ? left : nil
             }
-            self[keyPath: scope] = []
             (firstActive, lastActive) = (learningDays.keys.min(), learningDays.keys.max())
         }
     }
@@ -93,33 +116,33 @@ package enum StatsProjection {
         switch step.effect {
         case .reset(let scope):
             if scope.covers(.quizzes) {
-                state.quizzesCompleted = 0; state.quizAnswers = 0; state.quizCorrect = 0; state.clear(\.quizDays)
+                state.quizzesCompleted = 0; state.quizAnswers = 0; state.quizCorrect = 0; state.clear(.quiz)
                 state.quizTime = TimeSpent()
             }
-            if scope.covers(.puzzles) { state.puzzlesCompleted = 0; state.clear(\.puzzleDays); state.puzzleTime = TimeSpent() }
+            if scope.covers(.puzzles) { state.puzzlesCompleted = 0; state.clear(.puzzle); state.puzzleTime = TimeSpent() }
             if scope.covers(.submissions) {
                 state.submissions = 0; state.submissionAnswers = 0; state.submissionCorrect = 0
-                state.clear(\.submissionDays); state.submissionTime = TimeSpent()
+                state.clear(.submission); state.submissionTime = TimeSpent()
             }
         case .answered(_, let answer) where step.counts:
             state.quizAnswers += 1
             if answer.correct { state.quizCorrect += 1 }
             if case .answerSelected(let a) = step.envelope.event, let ms = a.ms { state.quizTime.add(ms: ms, on: step.day) }
-            state.add(step.day, to: \.quizDays)
+            state.add(step.day, to: .quiz)
         case .finished where step.counts:
             state.quizzesCompleted += 1
-            state.add(step.day, to: \.quizDays)
+            state.add(step.day, to: .quiz)
         case .abandoned where step.counts:
-            state.add(step.day, to: \.quizDays)
+            state.add(step.day, to: .quiz)
         case .puzzle(let p, let completed):
             if let seconds = p.seconds { state.puzzleTime.add(seconds, on: step.day) }
             if completed { state.puzzlesCompleted += 1 }
-            state.add(step.day, to: \.puzzleDays)
+            state.add(step.day, to: .puzzle)
         case .submitted(let s):
             state.submissions += 1
             state.submissionAnswers += s.answers.count
             state.submissionCorrect += s.correctCount
-            state.add(step.day, to: \.submissionDays)
+            state.add(step.day, to: .submission)
             if let seconds = s.seconds { state.submissionTime.add(wholeSeconds: seconds, on: step.day) }
         default:
             break

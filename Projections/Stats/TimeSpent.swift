@@ -21,8 +21,11 @@ package struct TimeSpent: Sendable, Hashable {
     /// Adds a span of nanoseconds (>= 0), saturating.
     package mutating func add(nanoseconds n: Int64, on day: Day? = nil) {
         nanoseconds = Self.sum(nanoseconds, n)
-        if let day { byDay[day] = Self.sum(byDay[day] ?? 0, n) }
+        if let day { Self.accumulate(&byDay[day, default: 0], n) }   // one lookup, in place
     }
+
+    /// `total += n`, saturating.
+    private static func accumulate(_ total: inout Int64, _ n: Int64) { total = sum(total, n) }
 
     /// Adds another total, day by day.
     package mutating func add(_ other: TimeSpent) {
