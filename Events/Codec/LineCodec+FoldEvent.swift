@@ -23,12 +23,13 @@ extension LineCodec {
         var e = LineDecoder.EnvelopeCapture()
         var spilled = Spilled()
         guard decoder.scanWritersLine(into: &e, spilled: &spilled) else { return try generalFoldEvent(line) }
-        // A type the fold reads whole skips the second stage (its payload is built below in any case).
+        // A type the fold reads whole skips the second stage (its payload is built below in any case);
+        // a submission's answers are read from their captures, which the second stage checked.
         // The view's user is bytes of the line (an escaped one, `.text`, is decoded below):
         // read in place, not through a closure (which copied the answer and its keys).
         if let type = e.data.type, !FoldEvent.View.readsWhole(type), let checked = try decoder.writersKeys(&e, spilled),
            case .bytes(let user)? = checked.keys.user,
-           let event = FoldEvent.View(checked, in: line, user: UnsafeRawBufferPointer(rebasing: line[user])) {
+           let event = FoldEvent.View(checked, spilled, in: line, user: UnsafeRawBufferPointer(rebasing: line[user])) {
             return (checked.keys, event)
         }
         decoder.materializeData = true
@@ -55,10 +56,13 @@ extension FoldEvent.View {
     /// its captures (strings without escapes: their bytes are their values,
     /// and the view's ids are those bytes of `line`); nil for the types a
     /// fold reads whole (a reset, a freeze grant: those lines are decoded)
-    /// and when `user` is not bytes of `line`.
-    init?(_ w: WritersLine, in line: UnsafeRawBufferPointer, user: UnsafeRawBufferPointer) {
+    /// and when `user` is not bytes of `line`. A `submission.made` holds its
+    /// answers' captures (`spilled`'s items, as the second stage checked
+    /// them), read by ``forEachAnswer(_:)`` in `line`.
+    init?(_ w: WritersLine, _ spilled: Spilled, in line: UnsafeRawBufferPointer, user: UnsafeRawBufferPointer) {
         guard let base = line.baseAddress, let at = user.baseAddress, at >= base, at + user.count <= base + line.count else { return nil }
-        self.init(seq: w.keys.seq, type: w.type, day: w.at.day, user: user)
+        let answers = w.type == .submissionMade ? FoldEvent.Held(answers: spilled.items, in: base) : nil
+        self.init(seq: w.keys.seq, type: w.type, day: w.at.day, user: user, held: answers)
         switch w.type {
         case .quizStarted:
             guard let attempt = w.bytes(QuizStarted.Member.attempt, in: line),
@@ -80,7 +84,7 @@ extension FoldEvent.View {
         case .quizFinished, .quizAbandoned:
             guard let attempt = w.bytes(AttemptEnded.Member.attempt, in: line) else { return nil }
             self.attempt = attempt
-        case .puzzleCompleted, .puzzleFailed, .hintsGranted:
+        case .puzzleCompleted, .puzzleFailed, .hintsGranted, .submissionMade:
             break
         default:
             // The types the fold reads whole (``readsWhole(_:)``).
@@ -91,7 +95,7 @@ extension FoldEvent.View {
     /// Whether the fold reads an event of `type` whole (decoded: ``init(_:in:user:)`` is nil for it).
     static func readsWhole(_ type: EventType) -> Bool {
         switch type {
-        case .progressReset, .submissionMade, .streakFreezeGranted, .streakPaused: true
+        case .progressReset, .streakFreezeGranted, .streakPaused: true
         default: false
         }
     }

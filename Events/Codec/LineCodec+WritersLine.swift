@@ -21,9 +21,43 @@ package struct WritersLine {
     /// the value itself, as the rules found it written without escapes; nil
     /// when the member is absent or null.
     @inline(__always) package func bytes<M: PayloadMember>(_ m: M, in line: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer? {
-        let c = data[m.slot]
+        guard let base = line.baseAddress else { return nil }
+        return Self.string(data[m.slot], in: base)
+    }
+
+    /// A checked string capture's value as its bytes in the line at `base`
+    /// (written without escapes: the bytes are the value); nil when the
+    /// member is absent or null.
+    @inline(__always) static func string(_ c: Capture, in base: UnsafeRawPointer) -> UnsafeRawBufferPointer? {
         guard c.kind == .string, !c.flag else { return nil }
-        return UnsafeRawBufferPointer(rebasing: line[c.start..<c.end])
+        return UnsafeRawBufferPointer(start: base + c.start, count: c.end &- c.start)
+    }
+
+    /// A checked boolean capture's value; nil when the member is absent or null.
+    @inline(__always) static func bool(_ c: Capture) -> Bool? { c.kind == .bool ? c.flag : nil }
+
+    /// One item of `data`'s array member (a submission's answer) as the
+    /// second stage checked it (``DataRules`` `keepsItems`), its captures read
+    /// where they are, its strings in the line at `line`.
+    struct Item {
+        let slots: Slots.Reader
+        let line: UnsafeRawPointer
+
+        /// A member's string as its bytes in the line; nil when absent or null.
+        @inline(__always) func bytes<M: PayloadMember>(_ m: M) -> UnsafeRawBufferPointer? { WritersLine.string(slots[m.slot], in: line) }
+
+        /// A member's boolean; nil when absent or null.
+        @inline(__always) func bool<M: PayloadMember>(_ m: M) -> Bool? { WritersLine.bool(slots[m.slot]) }
+    }
+
+    /// Calls `body` with each of `items` (the captures of a line the second
+    /// stage kept, the line at `line`), in order, read in place.
+    static func forEachItem(_ items: [ItemCapture], in line: UnsafeRawPointer, _ body: (Item) -> Void) {
+        guard let offset = MemoryLayout<ItemCapture>.offset(of: \ItemCapture.members.slots) else { return }
+        items.withUnsafeBufferPointer { list in
+            guard let base = list.baseAddress else { return }
+            for k in 0..<list.count { body(Item(slots: Slots.Reader(at: UnsafeRawPointer(base + k) + offset), line: line)) }
+        }
     }
 
     /// A `data` member's integer; nil when it is absent or null.
@@ -34,10 +68,7 @@ package struct WritersLine {
     }
 
     /// A `data` member's boolean; nil when it is absent or null.
-    @inline(__always) package func bool<M: PayloadMember>(_ m: M) -> Bool? {
-        let c = data[m.slot]
-        return c.kind == .bool ? c.flag : nil
-    }
+    @inline(__always) package func bool<M: PayloadMember>(_ m: M) -> Bool? { Self.bool(data[m.slot]) }
 }
 
 extension LineCodec {

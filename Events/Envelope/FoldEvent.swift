@@ -49,9 +49,16 @@ package struct FoldEvent: Sendable {
         let event: Event?
         /// The text a view's ids point into (empty for a fold event's).
         private let text: UnsafeMutableRawBufferPointer
+        /// A `submission.made` read in place (``View/init(_:_:in:user:)``):
+        /// its answers' captures, as the second stage checked them, and the
+        /// line they are read in (valid while the line is); empty and nil otherwise.
+        let answers: [ItemCapture]
+        let line: UnsafeRawPointer?
 
         init(_ event: Event?, text: [UInt8] = []) {
             self.event = event
+            answers = []
+            line = nil
             if text.isEmpty {
                 self.text = UnsafeMutableRawBufferPointer(start: nil, count: 0)
             } else {
@@ -59,6 +66,14 @@ package struct FoldEvent: Sendable {
                 text.withUnsafeBytes { copy.copyMemory(from: $0) }
                 self.text = copy
             }
+        }
+
+        /// A submission's answers read where they are in `line` (``View/init(_:_:in:user:)``).
+        init(answers: [ItemCapture], in line: UnsafeRawPointer) {
+            event = nil
+            text = UnsafeMutableRawBufferPointer(start: nil, count: 0)
+            self.answers = answers
+            self.line = line
         }
 
         deinit { text.baseAddress?.deallocate() }
@@ -195,8 +210,33 @@ package struct FoldEvent: Sendable {
         /// The event read whole, and the text the ids point into when the view holds it.
         private let held: Held?
 
-        /// The event itself, for a `progress.reset`, a `submission.made`, a `streak.freeze_granted` or a `streak.paused`.
+        /// The event itself, for a `progress.reset`, a `streak.freeze_granted`
+        /// or a `streak.paused`, and for a `submission.made` decoded whole (nil
+        /// for one read in place: its answers are read by ``forEachAnswer(_:)``).
         package var payload: Event? { held?.event }
+
+        /// Calls `body` with each answer of a `submission.made`, in order:
+        /// whether it is right, and its `skill`'s UTF-8 bytes (nil when not
+        /// given). From the answers' captures in the line for a submission
+        /// read in place (the values the second stage checked: strings
+        /// without escapes, whose bytes are their UTF-8), else from the
+        /// event read whole; nothing for other types.
+        package func forEachAnswer(_ body: (_ correct: Bool, _ skill: UnsafeRawBufferPointer?) -> Void) {
+            guard let held else { return }
+            if let line = held.line {
+                WritersLine.forEachItem(held.answers, in: line) { item in
+                    body(item.bool(SubmissionMade.Answer.Member.correct) ?? false, item.bytes(SubmissionMade.Answer.Member.skill))
+                }
+            } else if case .submissionMade(let s)? = held.event {
+                for a in s.answers {
+                    if var skill = a.skill {
+                        skill.withUTF8 { body(a.correct, UnsafeRawBufferPointer($0)) }
+                    } else {
+                        body(a.correct, nil)
+                    }
+                }
+            }
+        }
 
         /// A view of an event whose ids are set after (in memory that outlives it).
         init(seq: Int, type: EventType, day: Day, user: UnsafeRawBufferPointer, held: Held? = nil) {

@@ -132,7 +132,7 @@ package struct ReportBuilder: Sendable, AllLearnersFold {
             switch e.type {
             case .puzzleCompleted: if counted { days.update(day) { $0.puzzlesCompleted += 1 } }
             case .puzzleFailed: if counted { days.update(day) { $0.puzzlesFailed += 1 } }
-            case .submissionMade: if counted, case .submissionMade(let submission)? = e.payload { submit(submission, on: day) }
+            case .submissionMade: if counted { submit(e, on: day) }
             case .streakFreezeGranted, .streakPaused:
                 if let event = e.payload { openLearners.parts[Int(user)].streak.add(event, on: on, seq: e.seq) }
             default: break
@@ -154,15 +154,10 @@ package struct ReportBuilder: Sendable, AllLearnersFold {
     }
 
     /// A `submission.made` on a day of the report: it and its answers count.
-    private mutating func submit(_ submission: SubmissionMade, on day: Int) {
+    /// Its answers are read by the view, in order (from the line's captures or the event read whole).
+    private mutating func submit(_ e: FoldEvent.View, on day: Int) {
         days.update(day) { $0.submissions += 1 }
-        for a in submission.answers {
-            if let skill = a.skill {
-                withUTF8Bytes(skill) { count(answer: a.correct, skill: $0, on: day) }
-            } else {
-                count(answer: a.correct, skill: nil, on: day)
-            }
-        }
+        e.forEachAnswer { correct, skill in count(answer: correct, skill: skill, on: day) }
     }
 
     /// Whether `day` is a day of the report (its rows are the range's days).

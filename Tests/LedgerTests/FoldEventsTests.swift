@@ -18,6 +18,13 @@ struct FoldEventsTests {
         var seq: Int, type: EventType, day: Day, questions: Int, daily: Bool, correct: Bool
         var payload: Event?
         var user: [UInt8], attempt: [UInt8], question: [UInt8], skill: [UInt8]?
+        /// A submission's answers as the report reads them (``FoldEvent/View/forEachAnswer(_:)``):
+        /// whether each is right and its skill's bytes; its payload is not compared (nil when read in place).
+        var answers: [Answer] = []
+
+        struct Answer: Equatable {
+            var correct: Bool, skill: [UInt8]?
+        }
 
         init(_ e: FoldEvent) {
             self = e.withView { Value($0) }
@@ -27,12 +34,17 @@ struct FoldEventsTests {
             (seq, type, day, questions, daily, correct, payload, user, attempt, question, skill) =
                 (v.seq, v.type, v.day, v.questions, v.daily, v.correct, v.payload,
                  Array(v.user), Array(v.attempt), Array(v.question), v.skill.map { Array($0) })
+            var answers: [Answer] = []
+            v.forEachAnswer { answers.append(Answer(correct: $0, skill: $1.map { Array($0) })) }
+            self.answers = answers
+            if type == .submissionMade { payload = nil }
         }
 
         var description: String {
             "\(seq) \(type) \(day) q=\(questions) daily=\(daily) correct=\(correct) payload=\(payload.map { "\($0)" } ?? "nil") "
                 + "user=\(String(decoding: user, as: UTF8.self)) attempt=\(String(decoding: attempt, as: UTF8.self)) "
                 + "question=\(String(decoding: question, as: UTF8.self)) skill=\(skill.map { String(decoding: $0, as: UTF8.self) } ?? "nil")"
+                + " answers=\(answers.map { "\($0.correct):\($0.skill.map { String(decoding: $0, as: UTF8.self) } ?? "nil")" })"
         }
     }
 
@@ -161,11 +173,52 @@ struct FoldEventsTests {
                     for i in copy.indices { copy[i] = 0x7A }    // the line's memory overwritten
                     copy = []                                   // and released
                     #expect(view.map(Value.init) == want, "\(text)")
-                    #expect(view?.payload != nil || ![EventType.progressReset, .submissionMade, .streakFreezeGranted, .streakPaused].contains(want.type))
+                    #expect(view?.payload != nil || ![EventType.progressReset, .streakFreezeGranted, .streakPaused].contains(want.type))
                 }
             }
         }
         #expect(owned > lines.count / 2, "escaped users and the types read whole are decoded")
         #expect(borrowed > lines.count / 2, "the writer's own lines are read where they are")
+    }
+
+    /// A `submission.made` line as the writer writes it is read in place
+    /// (no payload built): its answers from their captures, in order, the
+    /// skills as bytes of the line. Each must give the report what the
+    /// owned view of the line decoded whole gives: several answers, skills
+    /// given, left out and null, non-ASCII text, values that differ only by
+    /// Unicode normalization (kept apart: bytes differ), and an escaped value
+    /// (that line decoded whole).
+    @Test("a submission's answers read in place are those of its view decoded whole")
+    func submissionsInPlace() throws {
+        let composed = "\u{E9}t\u{E9}", decomposed = "e\u{301}te\u{301}"
+        // (user, answers' JSON, whether the line is read in place)
+        let cases: [(String, String, Bool)] = [
+            ("u-1", #"[{"question":"a","choice":1,"correct":true,"skill":"fractions"},{"question":"b","choice":0,"correct":false},{"question":"c","choice":2,"correct":true,"skill":null},{"question":"d","choice":3,"correct":false,"skill":"fractions"}]"#, true),
+            ("u-1", "[]", true),
+            ("u-\(composed)", #"[{"question":"\#(composed)","choice":1,"correct":true,"skill":"\#(composed)"},{"question":"\#(decomposed)","choice":1,"correct":false,"skill":"\#(decomposed)"},{"question":"日本","choice":0,"correct":true,"skill":"読解"}]"#, true),
+            ("u-\(decomposed)", #"[{"question":"q1","choice":1,"correct":false,"skill":"\#(decomposed)"}]"#, true),
+            ("u-2", #"[{"question":"a","choice":1,"correct":true,"skill":"fr\"ac"},{"question":"b\\","choice":1,"correct":false,"skill":"x"}]"#, false),
+        ]
+        var inPlace = 0
+        for (k, (user, answers, readInPlace)) in cases.enumerated() {
+            let event = try Make.event(#"{"id":"s-\#(k)","at":"2025-10-22T00:02:00-07:00","user":"\#(user)","type":"submission.made","data":{"content":"lesson-1","kind":"lesson","category":"math","answers":\#(answers)}}"#)
+            let line = LineCodec.encode(event.sealed(seq: k + 1, id: "s-\(k)", prev: Envelope.genesis))
+            guard case .event(let e) = try LineCodec.decodeRecord(line), case .submissionMade(let submission) = e.event else {
+                Issue.record("not a submission: \(String(decoding: line, as: UTF8.self))")
+                continue
+            }
+            var userText = e.user
+            let want = userText.withUTF8 { Value(FoldEvent.View(owning: e, user: UnsafeRawBufferPointer($0))) }
+            // The owned view's answers are the event's, in order.
+            #expect(want.answers == submission.answers.map { Value.Answer(correct: $0.correct, skill: $0.skill.map { Array($0.utf8) }) })
+            let (got, borrowed) = try line.withUnsafeBytes { raw in
+                let view = try LineCodec.checkFoldEvent(raw).event
+                return (view.map(Value.init), view?.payload == nil)
+            }
+            #expect(got == want, "\(String(decoding: line, as: UTF8.self))")
+            #expect(borrowed == readInPlace, "\(String(decoding: line, as: UTF8.self))")
+            if borrowed { inPlace += 1 }
+        }
+        #expect(inPlace == 4)
     }
 }
