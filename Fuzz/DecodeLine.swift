@@ -12,7 +12,11 @@
 // - an append input that decodes, sealed at seq 1, encodes to a stored line
 //   that decodes back to it;
 // - the writer's-line walk (the second stage's fast walk) changes nothing:
-//   the record or error, and the keys `verify` reads, are the general walk's.
+//   the record or error, and the keys `verify` reads, are the general walk's;
+// - the report's check (`checkFoldEvent`: a view read in place from the
+//   second stage's captures, a submission's answers included) gives the
+//   general walk's keys or error, and a view equal to the one made from the
+//   record decoded whole.
 // (The frozen reference decoder this target was once compared with is gone:
 // EventsTests check the decoder against hand-written verdicts, Foundation's
 // JSON parser and seeded properties instead.)
@@ -28,6 +32,7 @@ func fail(_ message: String) -> Never {
 public func fuzzDecodeLine(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let line = UnsafeRawBufferPointer(start: data, count: size)
     sameWithGeneralWalk(line)
+    sameFoldView(line)
 
     do {
         let record = try LineCodec.decodeRecord(line)
@@ -74,5 +79,44 @@ func sameWithGeneralWalk(_ line: UnsafeRawBufferPointer) {
     let fast = outcome(true), general = outcome(false)
     guard fast == general else {
         fail("the writer's-line walk changed the outcome of \(Array(line)): \(fast) against \(general)")
+    }
+}
+
+/// The report's check of a stored line (``LineCodec/checkFoldEvent(_:)``) must
+/// give the general walk's keys or error, and a view equal to the one made
+/// from the record decoded whole (``FoldEvent/View/init(owning:user:)``):
+/// the same fields, ids and answers (a submission read in place has no
+/// payload, so payloads are not compared).
+func sameFoldView(_ line: UnsafeRawBufferPointer) {
+    func describe(_ v: FoldEvent.View?) -> String {
+        guard let v else { return "no view" }
+        func text(_ b: UnsafeRawBufferPointer?) -> String { b.map { "\(Array($0))" } ?? "nil" }
+        var answers: [String] = []
+        v.forEachAnswer { correct, skill in answers.append("\(correct):\(text(skill))") }
+        return "\(v.seq) \(v.type) \(v.day) q=\(v.questions) daily=\(v.daily) correct=\(v.correct) user=\(text(v.user))"
+            + " attempt=\(text(v.attempt)) question=\(text(v.question)) skill=\(text(v.skill)) answers=\(answers)"
+    }
+    var fast = ""
+    do throws(EventError) {
+        let (keys, view) = try LineCodec.checkFoldEvent(line)
+        fast = "\(keys) | \(describe(view))"
+    } catch {
+        fast = "\(error) \(error.member ?? "-") \(error.offset ?? -1)"
+    }
+    var general = ""
+    do throws(EventError) {
+        let keys = try LineDecoder.keys(line, writersWalk: false)
+        let record = try LineDecoder.record(line, writersWalk: false)
+        if case .event(let e) = record {
+            var user = e.user
+            general = "\(keys) | " + user.withUTF8 { describe(FoldEvent.View(owning: e, user: UnsafeRawBufferPointer($0))) }
+        } else {
+            general = "\(keys) | no view"
+        }
+    } catch {
+        general = "\(error) \(error.member ?? "-") \(error.offset ?? -1)"
+    }
+    guard fast == general else {
+        fail("the report's check differs from the general walk on \(Array(line)): \(fast) against \(general)")
     }
 }
