@@ -45,32 +45,27 @@ struct FoldThreadTests {
         defer { dir.cleanup() }
         let (path, lines) = try Self.log(dir)
         let stopAt = lines.count / 3
-        var seen = 0
-        do throws(LedgerError) {
-            _ = try LogReader(path: path).readFoldEvents { (_) throws(LedgerError) in
-                seen += 1
-                if seen == stopAt { throw LedgerError(.io, path: "fold", "stop at \(seen)") }
+        // A fold that throws at its `stopAt`-th event: the read throws that error, having folded no more.
+        func readStopping() {
+            var seen = 0
+            do throws(LedgerError) {
+                _ = try LogReader(path: path).readFoldEvents { (_) throws(LedgerError) in
+                    seen += 1
+                    if seen == stopAt { throw LedgerError(.io, path: "fold", "stop at \(seen)") }
+                }
+                Issue.record("the read did not throw")
+            } catch {
+                #expect(error.description.contains("stop at \(stopAt)"))
             }
-            Issue.record("the read did not throw")
-        } catch {
-            #expect(error.description.contains("stop at \(stopAt)"))
+            #expect(seen == stopAt)
         }
-        #expect(seen == stopAt)
+        readStopping()
 
         // A line that is not JSON well after the fold's error: the fold's error still.
         var damaged = lines
         damaged[lines.count * 2 / 3] = Array("not json".utf8)
         try Files.write(path, damaged.flatMap { $0 + [0x0A] })
-        seen = 0
-        do throws(LedgerError) {
-            _ = try LogReader(path: path).readFoldEvents { (_) throws(LedgerError) in
-                seen += 1
-                if seen == stopAt { throw LedgerError(.io, path: "fold", "stop at \(seen)") }
-            }
-            Issue.record("the read did not throw")
-        } catch {
-            #expect(error.description.contains("stop at \(stopAt)"))
-        }
+        readStopping()
         // Without the fold's error, the damaged line's, as verify says it.
         let verdict = try LogReader(path: path).verify()
         do throws(LedgerError) {

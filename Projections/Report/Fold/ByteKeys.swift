@@ -44,6 +44,12 @@ struct ByteKeys: Sendable {
         if slots.isEmpty { slots = Array(repeating: -1, count: 16) }
         let slot = lookup(key, tag, hash)
         if slots[slot] >= 0 { return (Int(slots[slot]), false) }
+        return (add(key, tag: tag, at: slot), true)
+    }
+
+    /// Files a new `key` of namespace `tag` at `slot` (where its look-up
+    /// ended, no key added since): its number.
+    private mutating func add(_ key: UnsafeRawBufferPointer, tag: Int32, at slot: Int) -> Int {
         let index = entries.count
         entries.append(Entry(offset: arena.count, length: Int32(truncatingIfNeeded: key.count), tag: tag))
         arena.append(contentsOf: key)
@@ -52,7 +58,7 @@ struct ByteKeys: Sendable {
         } else {
             slots[slot] = Int32(truncatingIfNeeded: index)
         }
-        return (index, true)
+        return index
     }
 
     /// The number of `key` in namespace `tag`, nil when it was never inserted.
@@ -85,15 +91,7 @@ struct ByteKeys: Sendable {
     /// with the same key and tag, and no key added since): its new number.
     mutating func insert(_ key: UnsafeRawBufferPointer, tag: Int32, at miss: Miss) -> Int {
         guard miss.count == entries.count else { return insert(key, tag: tag).index }
-        let index = entries.count
-        entries.append(Entry(offset: arena.count, length: Int32(truncatingIfNeeded: key.count), tag: tag))
-        arena.append(contentsOf: key)
-        if 2 * entries.count > slots.count {
-            grow()                  // places the new key too
-        } else {
-            slots[miss.slot] = Int32(truncatingIfNeeded: index)
-        }
-        return index
+        return add(key, tag: tag, at: miss.slot)
     }
 
     /// The bytes of key number `index`.
