@@ -50,10 +50,7 @@ struct GroupPhasesTests {
         defer { dir.remove() }
         let log = dir.file("log")
         let faults = FaultInjector()
-        let store = try LedgerStore(path: log, create: true, faults: faults, groupsOnDisk: 2)
-        // The first fsync measured slow (20 ms), so that the policy lets two groups be on disk.
-        faults.inject(.delay(20_000), into: .fsync)
-        try await store.append(answer("before", user: "u", question: 0))
+        let store = try await storeWithTwoOnDisk(log, faults: faults)
         let held = FsyncGate()
         faults.before(.fsync) { held.pass() }
         let first = Task { try await store.append(answer("a", user: "u", question: 1)) }

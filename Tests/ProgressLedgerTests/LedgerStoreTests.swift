@@ -21,6 +21,16 @@ func answer(_ id: String, user: String, question: Int) throws -> NewEvent {
     try JSONDecoder().decode(NewEvent.self, from: Data(#"{"id":"\#(id)","at":"2025-10-21T09:00:00Z","user":"\#(user)","type":"answer.selected","data":{"attempt":"a-1","question":"q\#(question)","choice":1,"correct":true}}"#.utf8))
 }
 
+/// A new store of `log` with at most two groups on disk, one event appended
+/// with its `fsync` slowed to 20 ms through `faults`: the overlap policy then
+/// lets two groups be on disk, whatever this machine's disk and CPU take today.
+func storeWithTwoOnDisk(_ log: String, faults: FaultInjector) async throws -> LedgerStore {
+    let store = try LedgerStore(path: log, create: true, faults: faults, groupsOnDisk: 2)
+    faults.inject(.delay(20_000), into: .fsync)
+    try await store.append(answer("before", user: "u", question: 0))
+    return store
+}
+
 /// Polls `condition` every millisecond; records an issue and throws after 10 s (a test never hangs).
 func waitUntil(_ condition: () -> Bool, sourceLocation: SourceLocation = #_sourceLocation) async throws {
     for _ in 0..<10_000 {
@@ -295,11 +305,7 @@ struct LedgerStoreTests {
         defer { dir.remove() }
         let log = dir.file("log")
         let faults = FaultInjector()
-        // At most two groups on disk, and the first fsync slow (20 ms through the seam), so that the
-        // overlap policy lets two be on disk (whatever this machine's disk and CPU take today).
-        let store = try LedgerStore(path: log, create: true, faults: faults, groupsOnDisk: 2)
-        faults.inject(.delay(20_000), into: .fsync)
-        try await store.append(answer("before", user: "u", question: 0))
+        let store = try await storeWithTwoOnDisk(log, faults: faults)
         #expect(store.groupCounts.depth == 2, "\(store.groupCounts)")
         // Groups k's and k+1's fsyncs are held; k's then fails (the fault is set as it is let go).
         let held = FsyncGate(count: 2) { k in if k == 0 { faults.inject(.fail(.ioError), into: .fsync) } }
