@@ -171,16 +171,8 @@ package struct ReportBuilder: Sendable, AllLearnersFold {
             if correct { $0.correct += 1 }
         }
         guard let skill else { return }
-        let position = skillCache.position(skill)
-        let index: Int
-        if let cached = skillCache.number(skill, at: position, in: skillNames) {
-            index = cached
-        } else {
-            let inserted: Bool
-            (index, inserted) = skillNames.insert(skill)
-            if inserted { skills.append(SkillCount()) }
-            skillCache.set(index, at: position)
-        }
+        let (index, inserted) = skillCache.insert(skill, into: &skillNames)
+        if inserted { skills.append(SkillCount()) }
         skills.withUnsafeMutableBufferPointer { skills in
             skills[index].answers += 1
             if correct { skills[index].correct += 1 }

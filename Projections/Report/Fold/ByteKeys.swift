@@ -249,7 +249,7 @@ struct KeyCache: Sendable {
 
     /// Where `key` is cached.
     @inline(__always)
-    func position(_ key: UnsafeRawBufferPointer) -> Int {
+    private func position(_ key: UnsafeRawBufferPointer) -> Int {
         let n = key.count
         var w = UInt64(truncatingIfNeeded: n)
         if n >= 8 {
@@ -265,18 +265,17 @@ struct KeyCache: Sendable {
         return Int(truncatingIfNeeded: (w &* 0x9E37_79B9_7F4A_7C15) >> shift)
     }
 
-    /// The number cached at `position` if it is `key`'s in `keys` (compared byte for byte).
+    /// ``ByteKeys/insert(_:tag:)`` of `key` (namespace 0) into `keys`, this
+    /// cache first: a hit is checked byte for byte against `keys`' own copy of
+    /// the key; a miss goes to the table and caches what it answers.
     @inline(__always)
-    func number(_ key: UnsafeRawBufferPointer, at position: Int, in keys: ByteKeys) -> Int? {
+    mutating func insert(_ key: UnsafeRawBufferPointer, into keys: inout ByteKeys) -> (index: Int, inserted: Bool) {
+        let position = position(key)
         let n = Int(numbers[position])
-        guard n >= 0, n < keys.count, keys.key(n, equals: key) else { return nil }
-        return n
-    }
-
-    /// Caches key number `number` at `position`.
-    @inline(__always)
-    mutating func set(_ number: Int, at position: Int) {
-        numbers[position] = Int32(truncatingIfNeeded: number)
+        if n >= 0, n < keys.count, keys.key(n, equals: key) { return (n, false) }
+        let found = keys.insert(key)
+        numbers[position] = Int32(truncatingIfNeeded: found.index)
+        return found
     }
 
     /// Forgets every key.

@@ -25,13 +25,7 @@ struct UserNumbers: Sendable {
         if last >= 0, ids.key(Int(last), equals: user) {
             (index, inserted) = (Int(last), false)
         } else {
-            let position = cache.position(user)
-            if let cached = cache.number(user, at: position, in: ids) {
-                (index, inserted) = (cached, false)
-            } else {
-                (index, inserted) = ids.insert(user)
-                cache.set(index, at: position)
-            }
+            (index, inserted) = cache.insert(user, into: &ids)
         }
         last = Int32(truncatingIfNeeded: index)
         return (last, inserted)
