@@ -44,15 +44,18 @@ extension LogReader {
                                     foldApart: Bool = false,
                                     _ body: (consuming Keeping.Kept) throws(LedgerError) -> Void) throws(LedgerError) -> Result<Scanned, SnapshotRejection> {
         try withoutActuallyEscaping(body) { body throws(LedgerError) in try withOpenLog { (fd, status) throws(LedgerError) -> Result<Scanned, SnapshotRejection> in
-            var chain = ReadChain(ids: IDFingerprints(lines: earlierLines(fd)))
+            var chain: ReadChain
             var start = 0
             var prior = IDDigests()
             if let resumePoint {
                 if let rejection = try mismatch(resumePoint, fd: fd, status: status) { return .failure(rejection) }
                 chain = ReadChain(resumingAfter: resumePoint.head, newerVersionLines: resumePoint.newerVersionLines,
-                                  ids: IDFingerprints(firstSeq: resumePoint.head.seq + 1, lines: earlierLines(fd)))
+                                  ids: IDFingerprints(firstSeq: resumePoint.head.seq + 1, lines: earlierLines(fd),
+                                                     expectedBytes: status.size - resumePoint.offset))
                 start = resumePoint.offset
                 prior = resumePoint.ids
+            } else {
+                chain = ReadChain(ids: IDFingerprints(lines: earlierLines(fd), expectedBytes: status.size))
             }
             let firstCount = chain.count
             var lines = ScannedLines<Keeping.Kept>(chain: chain, tracking: tracking, prior: prior, progress: options.progress,

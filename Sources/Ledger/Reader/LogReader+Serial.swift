@@ -43,7 +43,7 @@ extension LogReader {
     func readSerially(records: Bool,
                       _ body: (borrowing AcceptedLine, borrowing Record?) throws(LedgerError) -> Void) throws(LedgerError) -> LogSummary {
         try withOpenLog { (fd, status) throws(LedgerError) in
-            var chain = ReadChain(ids: IDFingerprints(lines: earlierLines(fd)))
+            var chain = ReadChain(ids: IDFingerprints(lines: earlierLines(fd), expectedBytes: status.size))
             let scanner = LineScanner(system: system, fd: fd, path: path, chunkSize: chunkSize)
             let hasher = idHasher, path = self.path
             let tail = try scanner.scan(from: 0, to: status.size, firstLine: 1) { (line) throws(LedgerError) in

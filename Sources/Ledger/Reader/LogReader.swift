@@ -161,7 +161,7 @@ public struct LogReader {
     func verify(expectHead: Head?, leaves: (SHA256.Digest) -> Void) throws(LedgerError) -> VerifyReport {
         try withoutActuallyEscaping(leaves) { leaves throws(LedgerError) in
             try withOpenLog { (fd, status) throws(LedgerError) in
-                var lines = VerifiedLines(chain: ReadChain(ids: IDFingerprints(lines: earlierLines(fd)), expectHead: expectHead),
+                var lines = VerifiedLines(chain: ReadChain(ids: IDFingerprints(lines: earlierLines(fd), expectedBytes: status.size), expectHead: expectHead),
                                           leaves: leaves)
                 do throws(LedgerError) {
                     let tail = try pipeline(fd, keeping: RecordFilter.none).run(from: 0, to: status.size, firstLine: 1, into: &lines)

@@ -65,17 +65,37 @@ final class IDFingerprints: ChainIDs {
 
     /// No ids; the first one kept will be line `firstSeq` of the file `lines` reads.
     ///
-    /// The table starts small and grows with the ids: sizing it from the
-    /// file at the start was tried and is slower (the whole table is then
-    /// out of the caches and the TLB from the first line; docs/performance.md,
-    /// "verify outside the check, fifth pass").
-    init(firstSeq: Int = 1, lines: EarlierLines) {
+    /// With `expectedBytes` (the bytes of lines the read will see), the table
+    /// starts at the size those bytes' lines would make it grow to
+    /// (``initialSlots(forBytes:)``), so that a typical log is never rehashed;
+    /// a log of shorter lines than guessed still grows as before.
+    init(firstSeq: Int = 1, lines: EarlierLines, expectedBytes: Int = 0) {
         self.firstSeq = firstSeq
         self.lines = lines
         segments = .allocate(capacity: IDFingerprints.segmentCount)
+        let size = IDFingerprints.initialSlots(forBytes: expectedBytes)
         for s in 0..<IDFingerprints.segmentCount {
-            (segments + s).initialize(to: Segment(slots: pools.enter(s, slots: 16), mask: 15))
+            (segments + s).initialize(to: Segment(slots: pools.enter(s, slots: size), mask: size - 1))
         }
+    }
+
+    /// The bytes of a line the first size is guessed with (a log's lines are
+    /// rarely shorter: a writer's envelope alone, with its `prev`, is ~200 bytes).
+    static var guessedLineBytes: Int { 256 }
+    /// The most slots a segment starts with (a table of 64 MiB); larger logs grow from there.
+    static var largestInitialSlots: Int { 1 << 17 }
+
+    /// A segment's first size (a power of two, at least 16) for a read of
+    /// `bytes` bytes: as many slots as its share of the lines those bytes
+    /// hold at ``guessedLineBytes`` would fill to 3/4, which is the size the
+    /// table would have grown to.
+    static func initialSlots(forBytes bytes: Int) -> Int {
+        guard guessedLineBytes > 0 else { return 16 }
+        let lines = max(bytes, 0) / guessedLineBytes
+        let perSegment = lines / segmentCount + 1
+        var size = 16
+        while size < largestInitialSlots, perSegment * 4 > size * 3 { size *= 2 }
+        return size
     }
 
     deinit {
