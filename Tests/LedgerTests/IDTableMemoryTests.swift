@@ -80,8 +80,27 @@ struct IDTableMemoryTests {
         #expect(made.status == 0, "\(made.err)")
     }
 
-    @Test("a table grown past 2 MiB (140,000 ids): every id found at its seq, new ids new, a repeat at its line")
-    func largeTable() throws {
+    @Test("a table's first size from the bytes to read: the size the ids of lines of 256 bytes would grow it to, within bounds")
+    func initialSize() {
+        #expect(IDFingerprints.initialSlots(forBytes: 0) == 16)
+        #expect(IDFingerprints.initialSlots(forBytes: -1) == 16)
+        #expect(IDFingerprints.initialSlots(forBytes: 100_000) == 16)
+        // 154 MB: ~601,000 lines of 256 bytes, ~9,400 a segment, to fill at most 3/4: 16,384 slots (8 MiB in all).
+        #expect(IDFingerprints.initialSlots(forBytes: 154_000_000) == 16_384)
+        for bytes in [1 << 20, 7 << 20, 154_000_000, 1 << 33] {
+            let size = IDFingerprints.initialSlots(forBytes: bytes)
+            let perSegment = bytes / 256 / 64 + 1
+            #expect(size.nonzeroBitCount == 1 && size >= 16 && size <= 1 << 17)
+            // Big enough for its share of the guessed lines at 3/4 full, and no bigger than it must (or at the cap).
+            #expect(size == 1 << 17 || perSegment * 4 <= size * 3, "\(bytes)")
+            #expect(size == 16 || perSegment * 4 > size / 2 * 3, "\(bytes)")
+        }
+        #expect(IDFingerprints.initialSlots(forBytes: Int.max / 2) == 1 << 17)
+    }
+
+    @Test("a table past 2 MiB (140,000 ids), started small, at its file's size or below: every id at its seq, new ids new, a repeat at its line",
+          arguments: [0, -1, 1 << 20])
+    func largeTable(expectedBytes: Int) throws {
         let dir = try TempDir("idtable")
         defer { dir.cleanup() }
         let path = dir.file("large.log")
@@ -98,7 +117,10 @@ struct IDTableMemoryTests {
         let system = System()
         let fd = try system.open(path, .read)
         defer { _ = system.close(fd) }
-        let table = IDFingerprints(lines: EarlierLines(system: system, fd: fd, path: path))
+        let bytes = try Files.bytes(path)
+        // -1: the file's size (lines of ~190 bytes: a table of the size they need, never grown).
+        let table = IDFingerprints(lines: EarlierLines(system: system, fd: fd, path: path),
+                                   expectedBytes: expectedBytes < 0 ? bytes.count : expectedBytes)
         let hasher = IDHasher()
         func line(_ k: Int, offset: Int, id: String) throws -> CheckedLine {
             var line = CheckedLine(number: k, offset: offset, length: 0)
@@ -106,7 +128,6 @@ struct IDTableMemoryTests {
             line.idHash = hasher.hash(line.id)
             return line
         }
-        let bytes = try Files.bytes(path)
         var offset = 0
         var offsets: [Int] = []
         for (k, byte) in bytes.enumerated() where byte == 0x0A {
@@ -130,5 +151,6 @@ struct IDTableMemoryTests {
         #expect(table.regionCounts.huge >= 1)
         #endif
         #expect(table.regionCounts.all <= 2)
+        if expectedBytes < 0 { #expect(table.regionCounts.all == 1) }
     }
 }
