@@ -34,6 +34,11 @@ package struct ReportBuilder: Sendable, AllLearnersFold {
         var inRange = false
         /// Their daily streak from the events on days up to `to`.
         var streak: StreakFold
+        /// The day `streak.finish` last added to the streak's days (`Int.min`
+        /// for none, and after a reset, which may clear them): a finish on
+        /// that day again adds nothing, so it is not made (most attempts end
+        /// on the day of the one before; the streak's days are on the heap).
+        var streakDay = Int.min
     }
 
     /// Right answers and answers of one skill.
@@ -123,9 +128,13 @@ package struct ReportBuilder: Sendable, AllLearnersFold {
                     $0.scores.add(score: ended.score, questions: ended.questions)
                 }
             }
-            openLearners.parts[Int(user)].streak.finish(on: on, daily: ended.daily, counts: counts)
+            if openLearners.parts[Int(user)].streakDay != day,
+               openLearners.parts[Int(user)].streak.finish(on: on, daily: ended.daily, counts: counts) {
+                openLearners.parts[Int(user)].streakDay = day
+            }
         case .reset(let scope):
             openLearners.parts[Int(user)].streak.reset(scope)
+            openLearners.parts[Int(user)].streakDay = Int.min
         case .duplicateStart, .duplicateAnswer, .unknown, .afterEnd:
             break
         case .other:

@@ -61,9 +61,26 @@ package struct ScoreMean: Sendable, Hashable {
         denominator = r > 1 ? whole / r : whole
     }
 
+    /// The greatest common divisor of `a` and `b`, 1 when both are 0 (as
+    /// Euclid's loop below gives it). Every call here has `a`, `b` >= 0:
+    /// those take the binary algorithm (shifts and subtractions; a finish
+    /// costed two loops of 64-bit divisions), which gives the same number.
     private func gcd(_ a: Int, _ b: Int) -> Int {
-        var (x, y) = (a, b)
-        while y != 0 { (x, y) = (y, x % y) }
-        return x == 0 ? 1 : x
+        guard a >= 0, b >= 0 else {
+            var (x, y) = (a, b)
+            while y != 0 { (x, y) = (y, x % y) }
+            return x == 0 ? 1 : x
+        }
+        var x = UInt(a), y = UInt(b)
+        if x == 0 { return y == 0 ? 1 : b }
+        if y == 0 { return a }
+        let shift = (x | y).trailingZeroBitCount
+        x >>= UInt(x.trailingZeroBitCount)
+        repeat {
+            y >>= UInt(y.trailingZeroBitCount)
+            if x > y { swap(&x, &y) }
+            y -= x
+        } while y != 0
+        return Int(x << UInt(shift))
     }
 }
