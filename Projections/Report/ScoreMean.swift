@@ -46,12 +46,18 @@ package struct ScoreMean: Sendable, Hashable {
             approximate = value + Double(a) / Double(b)
             return
         }
-        // n/d + a/b = (n*(b/g) + a*(d/g)) / (d*(b/g)), g = gcd(d, b)
-        let g = gcd(denominator, b)
-        let (left, o1) = numerator.multipliedReportingOverflow(by: b / g)
-        let (right, o2) = a.multipliedReportingOverflow(by: denominator / g)
+        // n/d + a/b = (n*(b/g) + a*(d/g)) / (d*(b/g)), g = gcd(d, b); when
+        // b = d (most days: one question count), g = b and both quotients
+        // are 1, taken without dividing (the same numbers).
+        var (bg, dg) = (1, 1)
+        if b != denominator {
+            let g = gcd(denominator, b)
+            (bg, dg) = (b / g, denominator / g)
+        }
+        let (left, o1) = numerator.multipliedReportingOverflow(by: bg)
+        let (right, o2) = a.multipliedReportingOverflow(by: dg)
         let (sum, o3) = left.addingReportingOverflow(right)
-        let (whole, o4) = denominator.multipliedReportingOverflow(by: b / g)
+        let (whole, o4) = denominator.multipliedReportingOverflow(by: bg)
         if o1 || o2 || o3 || o4 {
             approximate = Double(numerator) / Double(denominator) + Double(a) / Double(b)
             return
@@ -61,26 +67,9 @@ package struct ScoreMean: Sendable, Hashable {
         denominator = r > 1 ? whole / r : whole
     }
 
-    /// The greatest common divisor of `a` and `b`, 1 when both are 0 (as
-    /// Euclid's loop below gives it). Every call here has `a`, `b` >= 0:
-    /// those take the binary algorithm (shifts and subtractions; a finish
-    /// costed two loops of 64-bit divisions), which gives the same number.
     private func gcd(_ a: Int, _ b: Int) -> Int {
-        guard a >= 0, b >= 0 else {
-            var (x, y) = (a, b)
-            while y != 0 { (x, y) = (y, x % y) }
-            return x == 0 ? 1 : x
-        }
-        var x = UInt(a), y = UInt(b)
-        if x == 0 { return y == 0 ? 1 : b }
-        if y == 0 { return a }
-        let shift = (x | y).trailingZeroBitCount
-        x >>= UInt(x.trailingZeroBitCount)
-        repeat {
-            y >>= UInt(y.trailingZeroBitCount)
-            if x > y { swap(&x, &y) }
-            y -= x
-        } while y != 0
-        return Int(x << UInt(shift))
+        var (x, y) = (a, b)
+        while y != 0 { (x, y) = (y, x % y) }
+        return x == 0 ? 1 : x
     }
 }
