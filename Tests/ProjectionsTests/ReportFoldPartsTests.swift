@@ -200,7 +200,17 @@ struct ReportFoldPartsTests {
                     : centre + Int.random(in: -120...300, using: &rng)
                 #expect(set.insert(day) == plain.insert(day).inserted)
             }
+            // Every day once: the window's ascending, then those outside it ascending.
+            var seen: [Int] = []
+            set.forEach { seen.append($0) }
+            #expect(seen.sorted() == plain.sorted())
+            #expect(Set(seen).count == seen.count)
+            #expect(!set.isEmpty)
         }
+        #expect(DayBits().isEmpty)
+        var none: [Int] = []
+        DayBits().forEach { none.append($0) }
+        #expect(none.isEmpty)
     }
 
     @Test("KeyCache numbers keys as ByteKeys does when every key falls in one pair of positions", arguments: seeds)
