@@ -40,6 +40,7 @@ struct DayBits: Sendable {
 
     /// Calls `body` with each day: the window's, ascending, then those outside it, ascending.
     func forEach(_ body: (Int) -> Void) {
+        // `bits` is four words: the loads at 0, 8, 16 and 24 are inside it.
         withUnsafeBytes(of: bits) { words in
             for w in 0..<4 {
                 var word = words.load(fromByteOffset: 8 * w, as: UInt64.self)
