@@ -27,10 +27,17 @@ extension LineCodec {
         // a submission's answers are read from their captures, which the second stage checked.
         // The view's user is bytes of the line (an escaped one, `.text`, is decoded below):
         // read in place, not through a closure (which copied the answer and its keys).
-        if let type = e.data.type, !FoldEvent.View.readsWhole(type), let checked = try decoder.writersKeys(&e, spilled),
-           case .bytes(let user)? = checked.keys.user,
-           let event = FoldEvent.View(checked, spilled, in: line, user: UnsafeRawBufferPointer(rebasing: line[user])) {
-            return (checked.keys, event)
+        // The second stage's rules and keys as `writersKeys` makes them, without its
+        // `WritersLine` (whose keys were copied out and the rest destroyed, ~280
+        // instructions a line): the view reads `data`'s captures where the walk left them.
+        if let type = e.data.type, !FoldEvent.View.readsWhole(type), let (seq, at, checked) = try decoder.writersRules(&e, spilled) {
+            let keys = decoder.keys(e, seq: seq, isNewer: false)
+            if case .bytes(let user)? = keys.user,
+               let event = FoldEvent.View(checked, seq: seq, day: at.day, data: &e.data.members.slots, spilled, in: line,
+                                          user: UnsafeRawBufferPointer(rebasing: line[user])) {
+                spilled.drop()
+                return (keys, event)
+            }
         }
         decoder.materializeData = true
         return try ownedFoldEvent(decoder.keyed(e, spilled), in: line)
@@ -52,37 +59,44 @@ extension LineCodec {
 }
 
 extension FoldEvent.View {
-    /// The event of a writer's line checked by the second stage, read from
-    /// its captures (strings without escapes: their bytes are their values,
-    /// and the view's ids are those bytes of `line`); nil for the types a
-    /// fold reads whole (a reset, a freeze grant: those lines are decoded)
-    /// and when `user` is not bytes of `line`. A `submission.made` holds its
-    /// answers' captures (`spilled`'s items, as the second stage checked
-    /// them), read by ``forEachAnswer(_:)`` in `line`.
-    init?(_ w: WritersLine, _ spilled: Spilled, in line: UnsafeRawBufferPointer, user: UnsafeRawBufferPointer) {
+    /// The event of a writer's line checked by the second stage (its
+    /// ``LineDecoder/writersRules(_:_:)``: `type`, `seq` and `at`'s `day`),
+    /// read from `data`'s captures (strings without escapes: their bytes are
+    /// their values, and the view's ids are those bytes of `line`; `data` is
+    /// only read, passed by address); nil for the types a fold reads whole
+    /// (a reset, a freeze grant: those lines are decoded) and when `user` is
+    /// not bytes of `line`. A `submission.made` holds its answers' captures
+    /// (`spilled`'s items, as the second stage checked them), read by
+    /// ``forEachAnswer(_:)`` in `line`. The captures are read by
+    /// ``WritersLine``'s accessors.
+    @inline(__always)
+    init?(_ type: EventType, seq: Int, day: Day, data: inout Slots, _ spilled: borrowing Spilled, in line: UnsafeRawBufferPointer,
+          user: UnsafeRawBufferPointer) {
         guard let base = line.baseAddress, let at = user.baseAddress, at >= base, at + user.count <= base + line.count else { return nil }
-        let answers = w.type == .submissionMade ? FoldEvent.Held(answers: spilled.items, in: base) : nil
-        self.init(seq: w.keys.seq, type: w.type, day: w.at.day, user: user, held: answers)
-        switch w.type {
+        let answers = type == .submissionMade ? FoldEvent.Held(answers: spilled.items, in: base) : nil
+        self.init(seq: seq, type: type, day: day, user: user, held: answers)
+        @inline(__always) func bytes<M: PayloadMember>(_ m: M) -> UnsafeRawBufferPointer? { WritersLine.string(data[m.slot], in: base) }
+        @inline(__always) func bool<M: PayloadMember>(_ m: M) -> Bool? { WritersLine.bool(data[m.slot]) }
+        switch type {
         case .quizStarted:
-            guard let attempt = w.bytes(QuizStarted.Member.attempt, in: line),
-                  let questions = w.integer(QuizStarted.Member.questions, in: line) else { return nil }
+            guard let attempt = bytes(QuizStarted.Member.attempt),
+                  let questions = WritersLine.integer(data[QuizStarted.Member.questions.slot], in: line) else { return nil }
             self.attempt = attempt
             self.questions = questions
-            daily = w.bool(QuizStarted.Member.daily) ?? false
+            daily = bool(QuizStarted.Member.daily) ?? false
         case .answerSelected:
-            guard let attempt = w.bytes(AnswerSelected.Member.attempt, in: line),
-                  let question = w.bytes(AnswerSelected.Member.question, in: line),
-                  let correct = w.bool(AnswerSelected.Member.correct) else { return nil }
+            guard let attempt = bytes(AnswerSelected.Member.attempt),
+                  let question = bytes(AnswerSelected.Member.question),
+                  let correct = bool(AnswerSelected.Member.correct) else { return nil }
             self.attempt = attempt
             self.question = question
             self.correct = correct
-            skill = w.bytes(AnswerSelected.Member.skill, in: line)
+            skill = bytes(AnswerSelected.Member.skill)
         case .hintUsed:
-            guard let attempt = w.bytes(HintUsed.Member.attempt, in: line) else { return nil }
+            guard let attempt = bytes(HintUsed.Member.attempt) else { return nil }
             self.attempt = attempt
         case .quizFinished, .quizAbandoned:
-            guard let attempt = w.bytes(AttemptEnded.Member.attempt, in: line) else { return nil }
+            guard let attempt = bytes(AttemptEnded.Member.attempt) else { return nil }
             self.attempt = attempt
         case .puzzleCompleted, .puzzleFailed, .hintsGranted, .submissionMade:
             break

@@ -62,7 +62,11 @@ package struct WritersLine {
 
     /// A `data` member's integer; nil when it is absent or null.
     @inline(__always) package func integer<M: PayloadMember>(_ m: M, in line: UnsafeRawBufferPointer) -> Int? {
-        let c = data[m.slot]
+        Self.integer(data[m.slot], in: line)
+    }
+
+    /// A checked number capture's integer in `line`; nil when the member is absent or null.
+    @inline(__always) static func integer(_ c: Capture, in line: UnsafeRawBufferPointer) -> Int? {
         guard c.kind == .number, !c.flag else { return nil }
         return FieldRules.integer(UnsafeRawBufferPointer(rebasing: line[c.start..<c.end]))
     }

@@ -32,8 +32,53 @@ package struct ReportBuilder: Sendable, AllLearnersFold {
         var lastActive = Int.min
         /// Whether the user is active in the range (counted in the totals and the streaks).
         var inRange = false
-        /// Their daily streak from the events on days up to `to`.
-        var streak: StreakFold
+        /// Their daily streak from the events on days up to `to`, but for the days in `finished`.
+        private var fold: StreakFold
+        /// Days that finished attempts made active (``StreakFold/activates(_:daily:counts:)``)
+        /// not yet finished in `fold`: gathered here, in the learner's own
+        /// storage, then finished in `fold` before anything else changes or
+        /// reads it (its days are a set: the order does not matter). A finish
+        /// into `fold` at once touched its days on the heap, a cache miss on
+        /// most finished attempts of a large log.
+        private var finished = DayBits()
+
+        init(streak: StreakFold) { fold = streak }
+
+        /// Their daily streak, every finished day in it.
+        var streak: StreakFold {
+            var streak = fold
+            Self.finish(finished, into: &streak)
+            return streak
+        }
+
+        /// A finished attempt on `day` (its start day).
+        @inline(__always)
+        mutating func finish(on day: Day, daily: Bool, counts: Bool) {
+            if fold.activates(day, daily: daily, counts: counts) { _ = finished.insert(day.ordinal) }
+        }
+
+        /// A reset the attempt lifecycle applied (after the days finished before it).
+        mutating func reset(_ scope: ProgressReset.Scope) {
+            flush()
+            fold.reset(scope)
+        }
+
+        /// A freeze grant or a pause (after the days finished before it).
+        mutating func add(_ event: Event, on day: Day, seq: Int) {
+            flush()
+            fold.add(event, on: day, seq: seq)
+        }
+
+        private mutating func flush() {
+            guard !finished.isEmpty else { return }
+            Self.finish(finished, into: &fold)
+            finished = DayBits()
+        }
+
+        /// Finishes each of `days` in `streak` (each one `activates` passed for; it still does).
+        private static func finish(_ days: DayBits, into streak: inout StreakFold) {
+            days.forEach { streak.finish(on: Day(ordinal: $0), daily: true, counts: true) }
+        }
     }
 
     /// Right answers and answers of one skill.
@@ -101,7 +146,9 @@ package struct ReportBuilder: Sendable, AllLearnersFold {
         FoldEvent.make(e).withView { add($0, user: user) }
     }
 
-    /// Folds one event of user number `user`: every reader's events come here.
+    /// Folds one event of user number `user`: every reader's events come here
+    /// (inlined where a view is added, the report's fold: one call an event less).
+    @inline(__always)
     private mutating func add(_ e: FoldEvent.View, user: Int32) {
         attempts.user = user
         let (verdict, on) = AttemptLifecycle.apply(e, to: &attempts, resets: resets)
@@ -123,9 +170,9 @@ package struct ReportBuilder: Sendable, AllLearnersFold {
                     $0.scores.add(score: ended.score, questions: ended.questions)
                 }
             }
-            openLearners.parts[Int(user)].streak.finish(on: on, daily: ended.daily, counts: counts)
+            openLearners.parts[Int(user)].finish(on: on, daily: ended.daily, counts: counts)
         case .reset(let scope):
-            openLearners.parts[Int(user)].streak.reset(scope)
+            openLearners.parts[Int(user)].reset(scope)
         case .duplicateStart, .duplicateAnswer, .unknown, .afterEnd:
             break
         case .other:
@@ -134,13 +181,14 @@ package struct ReportBuilder: Sendable, AllLearnersFold {
             case .puzzleFailed: if counted { days.update(day) { $0.puzzlesFailed += 1 } }
             case .submissionMade: if counted { submit(e, on: day) }
             case .streakFreezeGranted, .streakPaused:
-                if let event = e.payload { openLearners.parts[Int(user)].streak.add(event, on: on, seq: e.seq) }
+                if let event = e.payload { openLearners.parts[Int(user)].add(event, on: on, seq: e.seq) }
             default: break
             }
         }
         if day < firstDay { firstDay = day }
         if day > lastDay { lastDay = day }
-        if counted, Self.isActivity(e.type) { countActive(user, on: day) }
+        // The user's day counted already (most events): no call.
+        if counted, Self.isActivity(e.type), openLearners.parts[Int(user)].lastActive != day { countActive(user, on: day) }
     }
 
     /// Whether an event makes its user active that day (`active_users`):

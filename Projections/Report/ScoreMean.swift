@@ -46,12 +46,18 @@ package struct ScoreMean: Sendable, Hashable {
             approximate = value + Double(a) / Double(b)
             return
         }
-        // n/d + a/b = (n*(b/g) + a*(d/g)) / (d*(b/g)), g = gcd(d, b)
-        let g = gcd(denominator, b)
-        let (left, o1) = numerator.multipliedReportingOverflow(by: b / g)
-        let (right, o2) = a.multipliedReportingOverflow(by: denominator / g)
+        // n/d + a/b = (n*(b/g) + a*(d/g)) / (d*(b/g)), g = gcd(d, b); when
+        // b = d (most days: one question count), g = b and both quotients
+        // are 1, taken without dividing (the same numbers).
+        var (bg, dg) = (1, 1)
+        if b != denominator {
+            let g = gcd(denominator, b)
+            (bg, dg) = (b / g, denominator / g)
+        }
+        let (left, o1) = numerator.multipliedReportingOverflow(by: bg)
+        let (right, o2) = a.multipliedReportingOverflow(by: dg)
         let (sum, o3) = left.addingReportingOverflow(right)
-        let (whole, o4) = denominator.multipliedReportingOverflow(by: b / g)
+        let (whole, o4) = denominator.multipliedReportingOverflow(by: bg)
         if o1 || o2 || o3 || o4 {
             approximate = Double(numerator) / Double(denominator) + Double(a) / Double(b)
             return

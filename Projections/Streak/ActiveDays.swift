@@ -32,7 +32,11 @@ package struct ActiveDays: Sendable, Hashable {
     /// Adds a day; returns false when it was already there.
     @discardableResult
     package mutating func insert(_ day: Day) -> Bool {
-        if let last = days.last, last < day { days.append(day); return true }
+        // Most days come after the last or on it (a learner's days in log
+        // order); an empty set takes the first (no generic insert at 0).
+        guard let last = days.last else { days.append(day); return true }
+        if last < day { days.append(day); return true }
+        if last == day { return false }
         let i = index(of: day)
         if i < days.count, days[i] == day { return false }
         days.insert(day, at: i)

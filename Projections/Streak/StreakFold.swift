@@ -91,10 +91,23 @@ package struct StreakFold: Sendable, Hashable {
     /// daily quiz.
     @discardableResult
     package mutating func finish(on day: Day, daily: Bool, counts: Bool) -> Bool {
+        guard activates(day, daily: daily, counts: counts) else { return false }
+        switch mode {
+        case .daily: return dailyQuiz.insert(day)
+        case .any: return quiz.insert(day)
+        }
+    }
+
+    /// Whether ``finish(on:daily:counts:)`` keeps `day` as active: the
+    /// attempt counts, `day` is read, and in mode `daily` it is a daily quiz.
+    /// (A fold may gather such days and finish them later, in any order:
+    /// the days are a set; the report does, its learners' days on the heap.)
+    @inline(__always)
+    package func activates(_ day: Day, daily: Bool, counts: Bool) -> Bool {
         guard counts, reads(day) else { return false }
         switch mode {
-        case .daily: return daily && dailyQuiz.insert(day)
-        case .any: return quiz.insert(day)
+        case .daily: return daily
+        case .any: return true
         }
     }
 

@@ -200,6 +200,56 @@ struct ReportFoldPartsTests {
                     : centre + Int.random(in: -120...300, using: &rng)
                 #expect(set.insert(day) == plain.insert(day).inserted)
             }
+            // Every day once: the window's ascending, then those outside it ascending.
+            var seen: [Int] = []
+            set.forEach { seen.append($0) }
+            #expect(seen.sorted() == plain.sorted())
+            #expect(Set(seen).count == seen.count)
+            #expect(!set.isEmpty)
+        }
+        #expect(DayBits().isEmpty)
+        var none: [Int] = []
+        DayBits().forEach { none.append($0) }
+        #expect(none.isEmpty)
+    }
+
+    @Test("KeyCache numbers keys as ByteKeys does when every key falls in one pair of positions", arguments: seeds)
+    func keyCacheOnePair(seed: UInt64) {
+        var rng = SplitMix64(seed: seed)
+        // `bits: 1`: one pair, so every key shares it (three or more push each other out).
+        let pool = Self.collidingKeys(&rng, count: 12)
+        for bits in [1, 2, 7] {
+            var cache = KeyCache(bits: bits)
+            var keys = ByteKeys()
+            var plain: [[UInt8]: Int] = [:]
+            for _ in 0..<3_000 {
+                // Runs of one key, and keys alternating, as a log's skills come.
+                let key = pool[Int.random(in: 0..<(Int.random(in: 0..<4, using: &rng) == 0 ? pool.count : 3), using: &rng)]
+                let (index, inserted) = key.withUnsafeBytes { cache.insert($0, into: &keys) }
+                #expect(inserted == (plain[key] == nil))
+                if inserted { plain[key] = plain.count }
+                #expect(index == plain[key])
+                #expect(Array(keys.key(index)) == key)
+            }
+            #expect(keys.count == plain.count)
+        }
+    }
+
+    @Test("ScoreMean's sum is exact: against a common denominator", arguments: seeds)
+    func scoreMeanExact(seed: UInt64) {
+        var rng = SplitMix64(seed: seed)
+        // 27,720 is the least common multiple of 1 ... 12: every sum is an integer count of 1/27,720ths.
+        let unit = 27_720
+        var mean = ScoreMean()
+        var sum = 0
+        for n in 1...600 {
+            let questions = Int.random(in: 1...12, using: &rng)
+            let score = Int.random(in: 0...questions, using: &rng)
+            mean.add(score: score, questions: questions)
+            sum += score * (unit / questions)
+            // round(100 * sum / (unit * n)), halves up, in integers.
+            let whole = unit * n
+            #expect(mean.percent == (200 * sum + whole) / (2 * whole))
         }
     }
 }

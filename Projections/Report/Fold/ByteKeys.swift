@@ -6,8 +6,13 @@
 /// "é" and "e" + U+0301 are different users), within a namespace `tag` (the
 /// user's number for attempt ids, 0 otherwise). The bytes live in one arena
 /// and the table is open addressing over key numbers, so a key costs its
-/// bytes and about 28 more (16 for its entry, 8 to 16 in the table), and a
+/// bytes and about 40 more (16 for its entry, 16 to 32 in the table), and a
 /// look-up hashes once and allocates nothing.
+///
+/// Each slot holds its key's number and the high 32 bits of its hash, so a
+/// probe passes over a slot of another hash without reading that key's
+/// entry or bytes (on a large table each is a cache miss: a new attempt's
+/// look-up, which must reach an empty slot, read 1 to 3 of each before).
 struct ByteKeys: Sendable {
     private struct Entry: Sendable {
         /// Where the key's bytes start in `arena`.
@@ -20,8 +25,9 @@ struct ByteKeys: Sendable {
 
     private var arena: [UInt8] = []
     private var entries: [Entry] = []
-    /// Key numbers, -1 for an empty slot; a power of two long, at most half full.
-    private var slots: [Int32] = []
+    /// Per slot, 0 when empty, else ``Self/slot(_:hash:)``'s word (the key's
+    /// number and its hash's high half); a power of two long, at most half full.
+    private var slots: [UInt64] = []
     /// This table's hash seed.
     private let seed = ByteKeys.processSeed
 
@@ -35,28 +41,40 @@ struct ByteKeys: Sendable {
     mutating func removeAll() {
         arena.removeAll(keepingCapacity: true)
         entries.removeAll(keepingCapacity: true)
-        for i in slots.indices { slots[i] = -1 }
+        for i in slots.indices { slots[i] = 0 }
     }
+
+    /// A slot's word for key number `index` whose hash is `hash`: the
+    /// hash's high 32 bits above `index + 1` (never 0, an empty slot's word).
+    @inline(__always)
+    private static func slot(_ index: Int, hash: Int) -> UInt64 {
+        UInt64(truncatingIfNeeded: hash) & 0xFFFF_FFFF_0000_0000 | UInt64(truncatingIfNeeded: index + 1) & 0xFFFF_FFFF
+    }
+
+    /// The key number in a slot's word (-1 for an empty slot).
+    @inline(__always)
+    private static func number(_ word: UInt64) -> Int { Int(truncatingIfNeeded: word & 0xFFFF_FFFF) - 1 }
 
     /// The number of `key` in namespace `tag`, and whether it was added now.
     mutating func insert(_ key: UnsafeRawBufferPointer, tag: Int32 = 0) -> (index: Int, inserted: Bool) {
         let hash = Self.hash(key, tag, seed)
-        if slots.isEmpty { slots = Array(repeating: -1, count: 16) }
+        if slots.isEmpty { slots = Array(repeating: 0, count: 16) }
         let slot = lookup(key, tag, hash)
-        if slots[slot] >= 0 { return (Int(slots[slot]), false) }
-        return (add(key, tag: tag, at: slot), true)
+        let n = Self.number(slots[slot])
+        if n >= 0 { return (n, false) }
+        return (add(key, tag: tag, at: slot, hash: hash), true)
     }
 
-    /// Files a new `key` of namespace `tag` at `slot` (where its look-up
-    /// ended, no key added since): its number.
-    private mutating func add(_ key: UnsafeRawBufferPointer, tag: Int32, at slot: Int) -> Int {
+    /// Files a new `key` of namespace `tag`, whose hash is `hash`, at `slot`
+    /// (where its look-up ended, no key added since): its number.
+    private mutating func add(_ key: UnsafeRawBufferPointer, tag: Int32, at slot: Int, hash: Int) -> Int {
         let index = entries.count
         entries.append(Entry(offset: arena.count, length: Int32(truncatingIfNeeded: key.count), tag: tag))
         arena.append(contentsOf: key)
         if 2 * entries.count > slots.count {
             grow()                  // places the new key too
         } else {
-            slots[slot] = Int32(truncatingIfNeeded: index)
+            slots[slot] = Self.slot(index, hash: hash)
         }
         return index
     }
@@ -64,8 +82,8 @@ struct ByteKeys: Sendable {
     /// The number of `key` in namespace `tag`, nil when it was never inserted.
     func find(_ key: UnsafeRawBufferPointer, tag: Int32 = 0) -> Int? {
         guard !slots.isEmpty else { return nil }
-        let n = slots[lookup(key, tag, Self.hash(key, tag, seed))]
-        return n >= 0 ? Int(n) : nil
+        let n = Self.number(slots[lookup(key, tag, Self.hash(key, tag, seed))])
+        return n >= 0 ? n : nil
     }
 
     /// Where a look-up that found nothing ended: ``insert(_:tag:at:)`` files
@@ -73,6 +91,8 @@ struct ByteKeys: Sendable {
     /// was added since (``count`` is still `count`).
     struct Miss {
         fileprivate let slot: Int
+        /// The key's hash.
+        fileprivate let hash: Int
         /// ``count`` when the look-up was made.
         let count: Int
     }
@@ -80,10 +100,11 @@ struct ByteKeys: Sendable {
     /// The number of `key` in namespace `tag`, or where it would be filed.
     func find(_ key: UnsafeRawBufferPointer, tag: Int32, orMiss miss: inout Miss?) -> Int? {
         guard !slots.isEmpty else { miss = nil; return nil }
-        let slot = lookup(key, tag, Self.hash(key, tag, seed))
-        let n = slots[slot]
-        if n >= 0 { return Int(n) }
-        miss = Miss(slot: slot, count: entries.count)
+        let hash = Self.hash(key, tag, seed)
+        let slot = lookup(key, tag, hash)
+        let n = Self.number(slots[slot])
+        if n >= 0 { return n }
+        miss = Miss(slot: slot, hash: hash, count: entries.count)
         return nil
     }
 
@@ -91,7 +112,7 @@ struct ByteKeys: Sendable {
     /// with the same key and tag, and no key added since): its new number.
     mutating func insert(_ key: UnsafeRawBufferPointer, tag: Int32, at miss: Miss) -> Int {
         guard miss.count == entries.count else { return insert(key, tag: tag).index }
-        return add(key, tag: tag, at: miss.slot)
+        return add(key, tag: tag, at: miss.slot, hash: miss.hash)
     }
 
     /// The bytes of key number `index`.
@@ -120,11 +141,17 @@ struct ByteKeys: Sendable {
             entries.withUnsafeBufferPointer { entries in
                 slots.withUnsafeBufferPointer { slots in
                     let mask = slots.count - 1
+                    let high = UInt64(truncatingIfNeeded: hash) & 0xFFFF_FFFF_0000_0000
                     var slot = hash & mask
                     while true {
-                        let n = Int(slots[slot])
-                        if n < 0 { return slot }
-                        let e = entries[n]
+                        let word = slots[slot]
+                        if word == 0 { return slot }
+                        // Another hash: not this key (its entry and bytes not read).
+                        guard word & 0xFFFF_FFFF_0000_0000 == high else {
+                            slot = (slot + 1) & mask
+                            continue
+                        }
+                        let e = entries[Self.number(word)]
                         if e.tag == tag, Int(e.length) == key.count,
                            let base = arena.baseAddress,
                            Self.equal(UnsafeRawBufferPointer(start: base + e.offset, count: key.count), key) {
@@ -140,14 +167,15 @@ struct ByteKeys: Sendable {
     /// Doubles the table, hashing the keys again (amortised: a key is
     /// rehashed about once in all).
     private mutating func grow() {
-        var grown = [Int32](repeating: -1, count: max(16, 2 * slots.count))
+        var grown = [UInt64](repeating: 0, count: max(16, 2 * slots.count))
         let mask = grown.count - 1
         arena.withUnsafeBytes { arena in
             for (index, e) in entries.enumerated() {
                 let key = UnsafeRawBufferPointer(rebasing: arena[e.offset..<(e.offset + Int(e.length))])
-                var slot = Self.hash(key, e.tag, seed) & mask
-                while grown[slot] >= 0 { slot = (slot + 1) & mask }
-                grown[slot] = Int32(truncatingIfNeeded: index)
+                let hash = Self.hash(key, e.tag, seed)
+                var slot = hash & mask
+                while grown[slot] != 0 { slot = (slot + 1) & mask }
+                grown[slot] = Self.slot(index, hash: hash)
             }
         }
         slots = grown
@@ -229,25 +257,30 @@ func withUTF8Bytes<R>(_ string: String, _ body: (UnsafeRawBufferPointer) -> R) -
     return copy.withUTF8 { body(UnsafeRawBufferPointer($0)) }
 }
 
-/// A direct-mapped cache in front of a ``ByteKeys`` whose keys are all in
+/// A two-way cache in front of a ``ByteKeys`` whose keys are all in
 /// namespace 0 (the users, the skills): a key's number is found from a
-/// cheap, unseeded hash of its bytes in one probe, then checked exactly
-/// against the table's own bytes. A miss (a collision included) falls back
-/// to the table's seeded look-up, so ids chosen to collide here cost only
-/// that look-up: the cache never decides what a key is.
+/// cheap, unseeded hash of its bytes in one pair of positions, then checked
+/// exactly against the table's own bytes. A miss (a collision included)
+/// falls back to the table's seeded look-up, so ids chosen to collide here
+/// cost only that look-up: the cache never decides what a key is.
+///
+/// Two ways, not one: with one, two keys at one position (two of a log's 14
+/// skills in 128 positions; a fifth of 700 users in 1,024) pushed each
+/// other out, every use of one a look-up in the table. A miss files the key
+/// in the pair's first way, the key there moving to the second.
 struct KeyCache: Sendable {
     /// Key numbers by position, -1 for none.
     private var numbers: [Int32]
     /// 64 less the position's bits.
     private let shift: UInt64
 
-    /// An empty cache of `2^bits` positions.
+    /// An empty cache of `2^bits` positions (`2^(bits - 1)` pairs).
     init(bits: Int) {
-        numbers = Array(repeating: -1, count: 1 << bits)
-        shift = UInt64(64 - bits)
+        numbers = Array(repeating: -1, count: 1 << max(bits, 1))
+        shift = UInt64(64 - max(bits, 1))
     }
 
-    /// Where `key` is cached.
+    /// The first of the pair of positions where `key` may be cached (even).
     @inline(__always)
     private func position(_ key: UnsafeRawBufferPointer) -> Int {
         let n = key.count
@@ -262,7 +295,7 @@ struct KeyCache: Sendable {
         } else if n > 0 {
             w ^= (UInt64(key[0]) | UInt64(key[n / 2]) << 8 | UInt64(key[n - 1]) << 16) << 8
         }
-        return Int(truncatingIfNeeded: (w &* 0x9E37_79B9_7F4A_7C15) >> shift)
+        return Int(truncatingIfNeeded: (w &* 0x9E37_79B9_7F4A_7C15) >> shift) & ~1
     }
 
     /// ``ByteKeys/insert(_:tag:)`` of `key` (namespace 0) into `keys`, this
@@ -271,9 +304,12 @@ struct KeyCache: Sendable {
     @inline(__always)
     mutating func insert(_ key: UnsafeRawBufferPointer, into keys: inout ByteKeys) -> (index: Int, inserted: Bool) {
         let position = position(key)
-        let n = Int(numbers[position])
-        if n >= 0, n < keys.count, keys.key(n, equals: key) { return (n, false) }
+        // `position` is even and below `numbers.count`, a power of two >= 2: both are in bounds.
+        let (first, second) = numbers.withUnsafeBufferPointer { (Int($0[position]), Int($0[position + 1])) }
+        if first >= 0, first < keys.count, keys.key(first, equals: key) { return (first, false) }
+        if second >= 0, second < keys.count, keys.key(second, equals: key) { return (second, false) }
         let found = keys.insert(key)
+        numbers[position + 1] = Int32(truncatingIfNeeded: first)
         numbers[position] = Int32(truncatingIfNeeded: found.index)
         return found
     }

@@ -34,4 +34,22 @@ struct DayBits: Sendable {
             return true
         }
     }
+
+    /// Whether there is no day.
+    var isEmpty: Bool { bits == (0, 0, 0, 0) && outside.isEmpty }
+
+    /// Calls `body` with each day: the window's, ascending, then those outside it, ascending.
+    func forEach(_ body: (Int) -> Void) {
+        // `bits` is four words: the loads at 0, 8, 16 and 24 are inside it.
+        withUnsafeBytes(of: bits) { words in
+            for w in 0..<4 {
+                var word = words.load(fromByteOffset: 8 * w, as: UInt64.self)
+                while word != 0 {
+                    body(base &+ 64 * w &+ word.trailingZeroBitCount)
+                    word &= word &- 1
+                }
+            }
+        }
+        for day in outside.days { body(day.ordinal) }
+    }
 }
