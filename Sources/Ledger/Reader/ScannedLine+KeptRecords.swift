@@ -58,8 +58,7 @@ extension LineCodec.RecordKeys {
     func mayBe(_ user: [UInt8], in line: UnsafeRawBufferPointer) -> Bool {
         guard case .bytes(let written)? = self.user else { return true }
         let count = user.count
-        // A range of the line: no overflow to check.
-        guard written.upperBound &- written.lowerBound == count else { return false }
+        guard written.count == count else { return false }
         // From the last byte back: learners' ids of one form and length
         // (`u-655`, `u-123`) mostly differ at their end.
         let start = written.lowerBound
