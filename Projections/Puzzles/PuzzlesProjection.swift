@@ -10,7 +10,8 @@ package enum PuzzlesProjection {
         package var encoding: ExactString
 
         package static func < (a: Key, b: Key) -> Bool {
-            a.puzzle != b.puzzle ? a.puzzle < b.puzzle : a.encoding < b.encoding
+            // `==` (``ExactString``'s own), not `!=` (Equatable's, reached through the witness table).
+            a.puzzle == b.puzzle ? a.encoding < b.encoding : a.puzzle < b.puzzle
         }
     }
 

@@ -14,8 +14,8 @@ package enum SubmissionsProjection {
 
         /// Sorted by content id (code point), `recent` newest first.
         package var sorted: [SubmissionSummary] {
-            contents.sorted { $0.key < $1.key }.map { entry in
-                var summary = entry.value
+            contents.valuesInKeyOrder().map { value in
+                var summary = value
                 summary.recent.reverse()
                 return summary
             }

@@ -5,33 +5,27 @@ import Events
 /// `leaderboard`; the report's is `ScannedLine+FoldEvents.swift`). Each line is checked with every rule either way,
 /// with the same errors (``RecordFilter``, ``ScannedLine/checked(keeping:hasher:keep:)``).
 extension ScannedLine {
-    /// `.user(user)`: the line checked by `verify`'s own check, and its
-    /// record made from the same scan unless its `user` is surely another
-    /// learner's (its bytes as written are not `user`'s, compared by
-    /// `LineCodec.checkRecord(_:recordOf:_:)` before the rules): another
-    /// learner's line costs what it costs `verify`, the learner's own line
-    /// (and a `user` written with escapes, a newer-version line without one)
-    /// what a decode costs, read once; the record is kept when it is the
-    /// learner's (``RecordFilter/keeps(_:)``).
+    /// `.user(user)`: the line checked by `verify`'s own check
+    /// (`LineCodec.checkRecord(_:)`, as ``keyed(hasher:)`` reads it: the same
+    /// code, the same errors), then, unless its keys say its `user` is surely
+    /// another learner's (``LineCodec/RecordKeys/mayBe(_:in:)``), decoded whole
+    /// and its record kept when it is the learner's (``RecordFilter/keeps(_:)``):
+    /// another learner's line costs what it costs `verify` and one comparison
+    /// of its `user`'s bytes, the learner's own line (and a `user` written with
+    /// escapes, a newer-version line without one) a check and a decode.
     func checked(keepingRecordOf user: [UInt8], hasher: IDHasher, keep: (consuming Record) -> Void) -> CheckedLine {
-        guard !isTooLong else { return decoded(keeping: .user(user), hasher: hasher, keep: keep) }
-        var kept = false
         let keys: LineCodec.RecordKeys
         do throws(EventError) {
-            // The filter is made only for a record made (a few lines), not
-            // for each line of another learner.
-            keys = try LineCodec.checkRecord(bytes, recordOf: user) { record in
-                guard RecordFilter.user(user).keeps(record) else { return }
-                kept = true
-                keep(record)
-            }
+            keys = try LineCodec.checkRecord(checkedLength())
         } catch {
             // A redaction stub never keeps the envelope's rules: looked for only here (see `keyed(hasher:)`).
             if let stub = checkedStub(hasher: hasher) { return stub }
             return CheckedLine(number: number, offset: offset, length: length, problem: error.at(line: number))
         }
+        // The line keeps every rule: its decode finds the same (no error), and makes the record.
+        if keys.mayBe(user, in: bytes) { return decoded(keeping: .user(user), hasher: hasher, keep: keep) }
         // Made where it is returned to (no copy of the ~190-byte line).
-        return CheckedLine(self, keys: keys, hasher: hasher, hasRecord: kept)
+        return CheckedLine(self, keys: keys, hasher: hasher)
     }
 
     /// `.allForFold`: the line checked as ``checkedKeys(data:hasher:)``
@@ -50,5 +44,31 @@ extension ScannedLine {
             keep(newer)
         }
         return line
+    }
+}
+
+extension LineCodec.RecordKeys {
+    /// Whether the line these keys were read from (`line`) may be the
+    /// learner's whose UTF-8 bytes are `user`: false only when its `user` is
+    /// a string written without escapes (its bytes are its value) and those
+    /// bytes are not `user`'s. Bytes, so code points, never `String ==`. A
+    /// `user` written with escapes, or none (a newer-version line), may be:
+    /// the record decides (``RecordFilter/keeps(_:)``).
+    @inline(__always)
+    func mayBe(_ user: [UInt8], in line: UnsafeRawBufferPointer) -> Bool {
+        guard case .bytes(let written)? = self.user else { return true }
+        let count = user.count
+        guard written.count == count else { return false }
+        // From the last byte back: learners' ids of one form and length
+        // (`u-655`, `u-123`) mostly differ at their end.
+        let start = written.lowerBound
+        return user.withUnsafeBytes { mine in
+            var k = count
+            while k > 0 {
+                k &-= 1
+                if mine[k] != line[start &+ k] { return false }
+            }
+            return true
+        }
     }
 }
