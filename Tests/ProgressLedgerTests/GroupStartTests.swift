@@ -141,4 +141,61 @@ struct GroupStartTests {
         let big = start.arrived(waiting: 2, full: true)
         #expect(big)
     }
+    @Test("overlapping, bursts kept: the callers an fsync resumed make one group, not a group of whoever is back first")
+    func overlappingKeepsTheBurst() {
+        var start = GroupStart(slots: 8, depth: 8)
+        start.keepsBursts = true
+        start.share = 21
+        _ = start.arrived(waiting: 1)  // nothing on disk: at once
+        let second = start.groupWritten(syncs: true, waiting: 21)  // a share waits: the next group at once
+        #expect(second && start.syncing == 1)
+        _ = start.groupWritten(syncs: true, waiting: 0)
+        // The first group's fsync returns, resuming 30 callers, 2 waiting: the next group waits for 32.
+        let (now, round) = start.synced(waiting: 2, resumed: 30)
+        #expect(!now && round == 1 && start.gathering == GroupStart.Gathering(target: 32, round: 1))
+        let atShare = start.arrived(waiting: 21), short = start.arrived(waiting: 31)
+        #expect(!atShare && !short)
+        let all = start.arrived(waiting: 32)
+        #expect(all && start.writing && start.gathering == nil)
+    }
+
+    @Test("overlapping, bursts kept: a round short of its share waits for the next fsync's callers, and goes with them")
+    func overlappingMergesAShortRound() {
+        var start = GroupStart(slots: 8, depth: 8)
+        start.keepsBursts = true
+        start.share = 21
+        _ = start.arrived(waiting: 1)
+        _ = start.groupWritten(syncs: true, waiting: 0)
+        _ = start.arrived(waiting: 21)
+        _ = start.groupWritten(syncs: true, waiting: 0)  // two on disk
+        let (_, round) = start.synced(waiting: 0, resumed: 5)
+        let back = start.arrived(waiting: 5)  // the round is back, short of its share: another group is on disk
+        let passed = start.roundPassed(round ?? 0, waiting: 5)
+        #expect(!back && !passed && !start.writing && start.syncing == 1)
+        // The other fsync returns, resuming 21: one group of the 5 and the 21.
+        let (now, next) = start.synced(waiting: 5, resumed: 21)
+        #expect(!now && next == 2 && start.gathering == GroupStart.Gathering(target: 26, round: 2))
+        let merged = start.arrived(waiting: 26)
+        #expect(merged && start.writing)
+        // Nothing on disk: a round short of its share goes when its marker passes (nobody waits for nothing).
+        _ = start.groupWritten(syncs: true, waiting: 0)
+        let (_, last) = start.synced(waiting: 0, resumed: 3)
+        let alone = start.roundPassed(last ?? 0, waiting: 3)
+        #expect(start.syncing == 0 && alone)
+    }
+
+    @Test("overlapping, bursts kept: callers waiting for their share when an fsync returns go at once if a slot is free")
+    func overlappingShareGoesAtAnFsync() {
+        var start = GroupStart(slots: 2, depth: 2)
+        start.keepsBursts = true
+        start.share = 4
+        _ = start.arrived(waiting: 1)
+        _ = start.groupWritten(syncs: true, waiting: 0)
+        _ = start.arrived(waiting: 4)
+        _ = start.groupWritten(syncs: true, waiting: 0)  // both slots busy
+        let waits = start.arrived(waiting: 6)
+        #expect(!waits)
+        let (now, round) = start.synced(waiting: 6, resumed: 1)
+        #expect(now && round == nil && start.writing)
+    }
 }
