@@ -24,10 +24,9 @@
 //       With --fsync-delay-us, every fsync first waits D µs (through the fault seam): on a
 //       memory file system (/dev/shm), a disk of a steady speed. --on-disk K: at most K groups'
 //       fsyncs at once (default: the store's, 8; 1 is one group on disk at a time; how many,
-//       up to K, is the store's overlap policy's choice). --round-groups G: overlapping, a group
-//       waits for its share of the callers, 1/G of them (default and 0: 1/K, the groups on disk).
-//       --keep-bursts 0|1: overlapping on a disk not contended, the callers one fsync resumed stay
-//       one group, a group short of its share waiting for the next fsync's (default 1, the store's).
+//       up to K, is the store's overlap policy's choice). --round-groups G: overlapping, a round
+//       of the callers is split into at most G groups, those one fsync resumed kept together
+//       (default: the store's; 0: as many as on disk, whoever waits when an fsync returns).
 //   store-bench live --count N
 //       One learner's live state: N events (quizzes, answers, hints, puzzles)
 //       folded one at a time into a LearnerProjector, the state asked after
@@ -101,7 +100,7 @@ case "group":
                                 groupsOnDisk: option("--on-disk", LedgerStore.groupsOnDisk),
                                 roundGroups: CommandLine.arguments.contains("--round-groups")
                                     ? (option("--round-groups", 0) > 0 ? option("--round-groups", 0) : nil) : LedgerStore.roundGroups,
-                                keepsBursts: option("--keep-bursts", LedgerStore.keepsBursts ? 1 : 0) != 0)
+                                keepsBursts: CommandLine.arguments.contains("--keep-bursts"))
     // Each task's events, made before the clock starts (as plain-loop makes its lines
     // first): the row measures the store.
     let events = (0..<tasks).map { t in stride(from: t, to: count, by: tasks).map { event($0, user: "u-\(t)") } }
@@ -123,7 +122,7 @@ case "group":
           + " cpu-us-per-event \(String(format: "%.2f", cpu / Double(count) * 1e6)) sealed-ahead \(groups.sealedAhead)"
           + " overlapped \(groups.overlapped) most-on-disk \(groups.mostOnDisk) depth \(groups.depth)"
           + " fsync-us \(String(format: "%.1f", groups.fsyncMicroseconds)) prep-us-per-event \(String(format: "%.2f", groups.preparationMicroseconds))"
-          + " in-flight \(String(format: "%.1f", groups.inFlight)) contended \(groups.contended ? 1 : 0)")
+          + " in-flight \(String(format: "%.1f", groups.inFlight))")
     // Where a group's wall time went, µs per group (GroupPhases).
     func perGroup(_ ns: UInt64) -> String { String(format: "%.1f", groups.groups == 0 ? 0 : Double(ns) / Double(groups.groups) / 1000) }
     let p = groups.phases

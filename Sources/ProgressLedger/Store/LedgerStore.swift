@@ -64,13 +64,11 @@ public final class LedgerStore: Sendable {
     /// The most groups on disk (`fsync` running) at once; how many, up to
     /// this, is `OverlapPolicy`'s choice from the times it measures.
     package static let groupsOnDisk = 8
-    /// Overlapping, the groups a round of the callers is split into: each
-    /// group waits for its share of them (nil: as many as the groups on disk).
-    package static let roundGroups: Int? = nil
-    /// Overlapping on a disk that is not contended, the callers one `fsync`
-    /// resumed stay one group, and a group short of its share waits for the
-    /// next `fsync`'s callers (`GroupStart.keepsBursts`).
-    package static let keepsBursts = true
+    /// Overlapping, the most groups the callers of a round are split into
+    /// (each waits for its share of them; the callers one `fsync` resumed stay
+    /// together): every group is one more `fsync`, and this disk's `fsync`s of
+    /// one file run one after another (nil: as many as on disk, the old rule).
+    package static let roundGroups: Int? = 3
 
     /// Opens (or creates) the log, checking it as `LedgerWriter` does; blocks
     /// the calling thread while it reads the log (see ``open(path:create:)``).
@@ -81,7 +79,7 @@ public final class LedgerStore: Sendable {
     /// Opens the log with the writer's fault seam (for tests), with at most
     /// `groupsOnDisk` groups' `fsync`s running at once (1: always one at a time).
     package init(path: String, create: Bool, faults: FaultInjector?, groupsOnDisk: Int = LedgerStore.groupsOnDisk,
-                 roundGroups: Int? = LedgerStore.roundGroups, keepsBursts: Bool = LedgerStore.keepsBursts) throws(LedgerError) {
+                 roundGroups: Int? = LedgerStore.roundGroups, keepsBursts: Bool = false) throws(LedgerError) {
         let w = try LedgerWriter(path: path, create: create, faults: faults)
         var syncs: [(queue: DispatchQueue, log: LogSync)] = []
         for k in 0..<max(1, groupsOnDisk) {

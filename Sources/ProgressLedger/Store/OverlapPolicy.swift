@@ -38,22 +38,6 @@ struct OverlapPolicy: Equatable {
     private(set) var eventNanoseconds: Double?
     /// The estimate of the events in flight.
     private(set) var inFlight: Double?
-    /// The fastest `fsync` seen, forgotten slowly (a 256th of the way toward
-    /// each slower one): what this disk's `fsync` costs when nothing else flushes.
-    private(set) var floorNanoseconds: Double?
-
-    /// Whether the `fsync`s take well over the fastest seen (half as long again):
-    /// other writers' flushes queue on the same disk (its journal), and `fsync`s
-    /// of overlapping groups, waiting together, share their flushes. When they
-    /// do not, a round of the callers split into overlapping groups only adds
-    /// `fsync`s, which this disk runs one after another.
-    var contended: Bool {
-        guard let f = fsyncNanoseconds, let floor = floorNanoseconds else { return false }
-        return f > Self.contendedAbove * floor
-    }
-
-    /// The `fsync` estimate over the fastest seen above which the disk is contended.
-    static let contendedAbove = 1.5
 
     /// The ratio above which one-at-a-time starts overlapping.
     static let overlapAbove = 1.5
@@ -69,8 +53,6 @@ struct OverlapPolicy: Equatable {
     /// A group's `fsync` took `nanoseconds`.
     mutating func synced(nanoseconds: UInt64) {
         fsyncNanoseconds = Self.moved(fsyncNanoseconds, toward: Double(nanoseconds))
-        let sample = Double(nanoseconds)
-        floorNanoseconds = floorNanoseconds.map { sample < $0 ? sample : $0 + (sample - $0) / 256 } ?? sample
         choose()
     }
 

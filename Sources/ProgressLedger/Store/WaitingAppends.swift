@@ -80,9 +80,6 @@ struct WaitingAppends {
     /// together kept in one group (`GroupStart.keepsBursts`); nil: as many as
     /// the groups on disk, whoever waits when an `fsync` returns.
     private let roundGroups: Int?
-    /// Overlapping, whether the callers one `fsync` resumed stay one group
-    /// (while the disk is not contended: `OverlapPolicy.contended`).
-    private let keepsBursts: Bool
     /// Which of the store's `fsync` slots runs a group's `fsync`.
     private var busy: [Bool]
     /// The events of the groups written and not yet acknowledged.
@@ -102,7 +99,6 @@ struct WaitingAppends {
         policy = OverlapPolicy(most: slots)
         start = GroupStart(slots: slots, depth: policy.depth)
         self.roundGroups = roundGroups.map { max(1, $0) }
-        self.keepsBursts = keepsBursts
         start.keepsBursts = keepsBursts
         busy = Array(repeating: false, count: start.slots)
     }
@@ -280,8 +276,6 @@ struct WaitingAppends {
     private mutating func follow() {
         start.depth = policy.depth
         start.share = policy.depth > 1 ? max(1, callersSeen / min(policy.depth, roundGroups ?? policy.depth)) : 1
-        start.keepsBursts = keepsBursts && !policy.contended
-        counts.contended = policy.contended
         counts.depth = policy.depth
         counts.fsyncMicroseconds = (policy.fsyncNanoseconds ?? 0) / 1000
         counts.preparationMicroseconds = (policy.eventNanoseconds ?? 0) / 1000
@@ -317,8 +311,6 @@ package struct GroupCounts: Sendable, Hashable {
     /// The policy's estimates after the last group: one `fsync`, a group's
     /// preparation per event (callers and commit thread), in µs, and the events in flight.
     package var fsyncMicroseconds = 0.0, preparationMicroseconds = 0.0, inFlight = 0.0
-    /// Whether the policy found the disk contended after the last group (`fsync`s well over the fastest seen).
-    package var contended = false
     /// Where a group's wall time went, summed over the groups (see ``GroupPhases``).
     package var phases = GroupPhases()
 
