@@ -24,9 +24,7 @@
 //       With --fsync-delay-us, every fsync first waits D µs (through the fault seam): on a
 //       memory file system (/dev/shm), a disk of a steady speed. --on-disk K: at most K groups'
 //       fsyncs at once (default: the store's, 8; 1 is one group on disk at a time; how many,
-//       up to K, is the store's overlap policy's choice). --round-groups G: overlapping, a round
-//       of the callers is split into at most G groups, those one fsync resumed kept together
-//       (default: the store's; 0: as many as on disk, whoever waits when an fsync returns).
+//       up to K, is the store's overlap policy's choice).
 //   store-bench live --count N
 //       One learner's live state: N events (quizzes, answers, hints, puzzles)
 //       folded one at a time into a LearnerProjector, the state asked after
@@ -97,10 +95,7 @@ case "group":
     let faults = delay > 0 ? FaultInjector() : nil
     faults?.inject(.delay(delay), into: .fsync, times: Int.max)
     let store = try LedgerStore(path: args[2], create: true, faults: faults,
-                                groupsOnDisk: option("--on-disk", LedgerStore.groupsOnDisk),
-                                roundGroups: CommandLine.arguments.contains("--round-groups")
-                                    ? (option("--round-groups", 0) > 0 ? option("--round-groups", 0) : nil) : LedgerStore.roundGroups,
-                                keepsBursts: CommandLine.arguments.contains("--keep-bursts"))
+                                groupsOnDisk: option("--on-disk", LedgerStore.groupsOnDisk))
     // Each task's events, made before the clock starts (as plain-loop makes its lines
     // first): the row measures the store.
     let events = (0..<tasks).map { t in stride(from: t, to: count, by: tasks).map { event($0, user: "u-\(t)") } }

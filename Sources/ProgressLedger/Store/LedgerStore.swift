@@ -64,11 +64,6 @@ public final class LedgerStore: Sendable {
     /// The most groups on disk (`fsync` running) at once; how many, up to
     /// this, is `OverlapPolicy`'s choice from the times it measures.
     package static let groupsOnDisk = 8
-    /// Overlapping, the most groups the callers of a round are split into
-    /// (each waits for its share of them; the callers one `fsync` resumed stay
-    /// together): every group is one more `fsync`, and this disk's `fsync`s of
-    /// one file run one after another (nil: as many as on disk, the old rule).
-    package static let roundGroups: Int? = 3
 
     /// Opens (or creates) the log, checking it as `LedgerWriter` does; blocks
     /// the calling thread while it reads the log (see ``open(path:create:)``).
@@ -78,8 +73,7 @@ public final class LedgerStore: Sendable {
 
     /// Opens the log with the writer's fault seam (for tests), with at most
     /// `groupsOnDisk` groups' `fsync`s running at once (1: always one at a time).
-    package init(path: String, create: Bool, faults: FaultInjector?, groupsOnDisk: Int = LedgerStore.groupsOnDisk,
-                 roundGroups: Int? = LedgerStore.roundGroups, keepsBursts: Bool = false) throws(LedgerError) {
+    package init(path: String, create: Bool, faults: FaultInjector?, groupsOnDisk: Int = LedgerStore.groupsOnDisk) throws(LedgerError) {
         let w = try LedgerWriter(path: path, create: create, faults: faults)
         var syncs: [(queue: DispatchQueue, log: LogSync)] = []
         for k in 0..<max(1, groupsOnDisk) {
@@ -87,7 +81,7 @@ public final class LedgerStore: Sendable {
         }
         self.path = path
         recoveries = w.recoveries
-        waiting = Guarded(WaitingAppends(head: w.head, slots: syncs.count, roundGroups: roundGroups, keepsBursts: keepsBursts))
+        waiting = Guarded(WaitingAppends(head: w.head, slots: syncs.count))
         self.syncs = syncs
         writer = Guarded(w)
     }

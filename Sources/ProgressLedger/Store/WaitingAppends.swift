@@ -75,11 +75,6 @@ struct WaitingAppends {
     /// The callers in the store (waiting or on disk), the most seen, an eighth
     /// forgotten at each group taken (callers that stop appending drop out).
     private var callersSeen = 0
-    /// Overlapping, how many groups a round of the callers is split into at
-    /// most (a group's share: the callers over this), the callers resumed
-    /// together kept in one group (`GroupStart.keepsBursts`); nil: as many as
-    /// the groups on disk, whoever waits when an `fsync` returns.
-    private let roundGroups: Int?
     /// Which of the store's `fsync` slots runs a group's `fsync`.
     private var busy: [Bool]
     /// The events of the groups written and not yet acknowledged.
@@ -94,12 +89,10 @@ struct WaitingAppends {
     /// Nothing waits; the first caller's lines will be sealed after `head`
     /// (the log's); at most `slots` groups on disk at once, as many as the
     /// policy chooses.
-    init(head: Head, slots: Int, roundGroups: Int? = nil, keepsBursts: Bool = false) {
+    init(head: Head, slots: Int) {
         pending = Group(events: SealedBatch(on: head))
         policy = OverlapPolicy(most: slots)
         start = GroupStart(slots: slots, depth: policy.depth)
-        self.roundGroups = roundGroups.map { max(1, $0) }
-        start.keepsBursts = keepsBursts
         busy = Array(repeating: false, count: start.slots)
     }
 
@@ -275,7 +268,7 @@ struct WaitingAppends {
     /// Takes the policy's choice, and notes it and its estimates in the counts.
     private mutating func follow() {
         start.depth = policy.depth
-        start.share = policy.depth > 1 ? max(1, callersSeen / min(policy.depth, roundGroups ?? policy.depth)) : 1
+        start.share = policy.depth > 1 ? max(1, callersSeen / policy.depth) : 1
         counts.depth = policy.depth
         counts.fsyncMicroseconds = (policy.fsyncNanoseconds ?? 0) / 1000
         counts.preparationMicroseconds = (policy.eventNanoseconds ?? 0) / 1000
@@ -396,11 +389,6 @@ struct GroupStart: Equatable {
     var depth: Int
     /// While another group is on disk, the callers a group waits for (1: none).
     var share = 1
-    /// Overlapping, whether the callers an `fsync` resumed are gathered into
-    /// one group (as one at a time), and a group short of its `share` waits
-    /// for the next `fsync`'s callers rather than going alone (the store's
-    /// rule; false: an `fsync` returning starts a group with whoever waits).
-    var keepsBursts = false
     /// Groups written whose `fsync` has not returned.
     private(set) var syncing = 0
     /// Whether the commit thread has a group to take or is writing one.
@@ -430,13 +418,8 @@ struct GroupStart: Equatable {
             guard waiting >= gathering.target || full else { return false }
             self.gathering = nil
         }
-        return goes(waiting: waiting, full: full) && startIfFree()
-    }
-
-    /// Whether `waiting` callers (`full`: a group's worth of events) make a group
-    /// now, a slot and the commit thread allowing: nothing on disk, or their share.
-    private func goes(waiting: Int, full: Bool) -> Bool {
-        waiting > 0 && (syncing == 0 || waiting >= share || full)
+        guard syncing == 0 || waiting >= share || full else { return false }
+        return startIfFree()
     }
 
     /// The commit thread wrote a group (`syncs`: its `fsync` runs now) while
@@ -459,19 +442,6 @@ struct GroupStart: Equatable {
             gathering = Gathering(target: resumed + waiting, round: rounds)
             return (false, rounds)
         }
-        if depth > 1, keepsBursts {
-            // Overlapping: the callers resumed come back together; they make one
-            // group, with those waiting short of a share (and those still on their
-            // way from an earlier round), rather than a group of whoever is back first.
-            if resumed > 0, !full, waiting < share || writing || syncing >= depth {
-                rounds += 1
-                gathering = Gathering(target: max(gathering?.target ?? 0, waiting) + resumed, round: rounds)
-                return (false, rounds)
-            }
-            guard goes(waiting: waiting, full: full), startIfFree() else { return (false, nil) }
-            gathering = nil
-            return (true, nil)
-        }
         gathering = nil
         return (waiting > 0 && startIfFree(), nil)
     }
@@ -481,8 +451,7 @@ struct GroupStart: Equatable {
     mutating func roundPassed(_ round: Int, waiting: Int) -> Bool {
         guard let gathering, gathering.round == round else { return false }
         self.gathering = nil
-        // Overlapping, a round short of its share waits for the next `fsync`'s callers.
-        return (depth > 1 && keepsBursts ? goes(waiting: waiting, full: false) : waiting > 0) && startIfFree()
+        return waiting > 0 && startIfFree()
     }
 
     /// The commit thread found nothing to write.
