@@ -1,6 +1,6 @@
 // store-bench: the app API's rows of scripts/bench.
 //
-//   store-bench group LOG --tasks T --count N [--fsync-delay-us D] [--on-disk K]
+//   store-bench group LOG --tasks T --count N [--fsync-delay-us D] [--on-disk K] [--round-groups G]
 //       T tasks (default 64) append N events in all (default 20000), each task
 //       its share one event at a time through LedgerStore.append (each
 //       durable, fsync'd, before the task's next); a new log. The events are
@@ -20,11 +20,15 @@
 //       then `ack-wait-us A caller-wait-us C append-latency-us L` (A: per group, from its fsync's
 //       return to its acknowledgement, the groups written before it still on disk; C: per caller,
 //       from joining the pending group to the commit thread taking it; L: one append's mean
-//       latency, T × seconds ÷ N: with T tasks each waiting for its own event, the rate is T ÷ L).
+//       latency, T × seconds ÷ N: with T tasks each waiting for its own event, the rate is T ÷ L),
+//       then `prepare-us P` (per caller, from its append starting to its joining the pending group:
+//       checking, encoding, the lock, sealing).
 //       With --fsync-delay-us, every fsync first waits D µs (through the fault seam): on a
 //       memory file system (/dev/shm), a disk of a steady speed. --on-disk K: at most K groups'
 //       fsyncs at once (default: the store's, 8; 1 is one group on disk at a time; how many,
-//       up to K, is the store's overlap policy's choice).
+//       up to K, is the store's overlap policy's choice). --round-groups G: overlapping, a group
+//       waits for its share of the callers, 1/G of them when G is fewer than the groups the
+//       policy lets be on disk (default and 0: the store's, 1/D, D those groups).
 //   store-bench live --count N
 //       One learner's live state: N events (quizzes, answers, hints, puzzles)
 //       folded one at a time into a LearnerProjector, the state asked after
@@ -95,7 +99,9 @@ case "group":
     let faults = delay > 0 ? FaultInjector() : nil
     faults?.inject(.delay(delay), into: .fsync, times: Int.max)
     let store = try LedgerStore(path: args[2], create: true, faults: faults,
-                                groupsOnDisk: option("--on-disk", LedgerStore.groupsOnDisk))
+                                groupsOnDisk: option("--on-disk", LedgerStore.groupsOnDisk),
+                                roundGroups: option("--round-groups", LedgerStore.roundGroups ?? 0) > 0
+                                    ? option("--round-groups", LedgerStore.roundGroups ?? 0) : nil)
     // Each task's events, made before the clock starts (as plain-loop makes its lines
     // first): the row measures the store.
     let events = (0..<tasks).map { t in stride(from: t, to: count, by: tasks).map { event($0, user: "u-\(t)") } }
@@ -125,7 +131,8 @@ case "group":
           + " sync-wake-us \(perGroup(p.syncWake)) fsync-wall-us \(perGroup(p.fsync)) resume-us \(perGroup(p.resume))"
           + " cpu-share \(String(format: "%.2f", cpu / seconds))"
           + " ack-wait-us \(perGroup(p.ackWait)) caller-wait-us \(String(format: "%.1f", p.callers == 0 ? 0 : Double(p.callerWait) / Double(p.callers) / 1000))"
-          + " append-latency-us \(String(format: "%.1f", Double(tasks) * seconds / Double(count) * 1e6))")
+          + " append-latency-us \(String(format: "%.1f", Double(tasks) * seconds / Double(count) * 1e6))"
+          + " prepare-us \(String(format: "%.1f", p.callers == 0 ? 0 : Double(p.prepare) / Double(p.callers) / 1000))")
 case "live":
     let count = option("--count", 5_000)
     var envelopes: [Envelope] = []

@@ -75,6 +75,10 @@ struct WaitingAppends {
     /// The callers in the store (waiting or on disk), the most seen, an eighth
     /// forgotten at each group taken (callers that stop appending drop out).
     private var callersSeen = 0
+    /// Overlapping, how many groups the callers are split into at most: a
+    /// group waits for its share of them, the callers over this (nil: over the
+    /// groups the policy lets be on disk).
+    private let roundGroups: Int?
     /// Which of the store's `fsync` slots runs a group's `fsync`.
     private var busy: [Bool]
     /// The events of the groups written and not yet acknowledged.
@@ -89,7 +93,8 @@ struct WaitingAppends {
     /// Nothing waits; the first caller's lines will be sealed after `head`
     /// (the log's); at most `slots` groups on disk at once, as many as the
     /// policy chooses.
-    init(head: Head, slots: Int) {
+    init(head: Head, slots: Int, roundGroups: Int? = nil) {
+        self.roundGroups = roundGroups.map { max(1, $0) }
         pending = Group(events: SealedBatch(on: head))
         policy = OverlapPolicy(most: slots)
         start = GroupStart(slots: slots, depth: policy.depth)
@@ -106,6 +111,7 @@ struct WaitingAppends {
         let now = OverlapPolicy.now()
         pending.callers.append(Caller(count: count, done: done, priority: priority, joined: now))
         pending.preparation &+= now &- since
+        counts.phases.prepare &+= now &- since
         return started(start.arrived(waiting: pending.callers.count, full: pending.events.count >= limit))
     }
 
@@ -268,7 +274,7 @@ struct WaitingAppends {
     /// Takes the policy's choice, and notes it and its estimates in the counts.
     private mutating func follow() {
         start.depth = policy.depth
-        start.share = policy.depth > 1 ? max(1, callersSeen / policy.depth) : 1
+        start.share = GroupStart.share(callers: callersSeen, depth: policy.depth, roundGroups: roundGroups)
         counts.depth = policy.depth
         counts.fsyncMicroseconds = (policy.fsyncNanoseconds ?? 0) / 1000
         counts.preparationMicroseconds = (policy.eventNanoseconds ?? 0) / 1000
@@ -349,6 +355,12 @@ package struct GroupPhases: Sendable, Hashable {
     package var callerWait: UInt64 = 0
     /// The callers taken in groups (``callerWait``'s divisor).
     package var callers = 0
+    /// From a caller starting its append (checking and encoding its events) to
+    /// its joining the pending group (the lock taken, its lines sealed), summed
+    /// over the callers (``callers`` is the divisor). With ``callerWait``, the
+    /// group's phases and an append's latency, what is left of the latency is the
+    /// caller's way back: from its resumption to its next append starting.
+    package var prepare: UInt64 = 0
 }
 
 /// When the store's commit thread starts the next group: the one rule.
@@ -368,7 +380,7 @@ package struct GroupPhases: Sendable, Hashable {
 /// thread finishes a group, or an `fsync` returns, and callers wait. While
 /// another group is on disk, a caller's arrival or the commit thread's return
 /// starts one only when `share` callers wait (the callers in the store over
-/// `depth`): else the first caller back from an `fsync` took a free slot
+/// `depth`, or over the store's `roundGroups` when set and fewer): else the first caller back from an `fsync` took a free slot
 /// alone, and the groups came out small and uneven (more `fsync`s for the
 /// same events); an `fsync` returning starts one with whoever waits, so
 /// nobody waits for a share that does not come.
@@ -403,6 +415,13 @@ struct GroupStart: Equatable {
     struct Gathering: Equatable {
         var target: Int
         var round: Int
+    }
+
+    /// The callers a group waits for while another is on disk, `callers` being
+    /// in the store and `depth` groups allowed on disk: the callers over `depth`,
+    /// or over `roundGroups` when fewer (nil: `depth`); one at a time, none (1).
+    static func share(callers: Int, depth: Int, roundGroups: Int?) -> Int {
+        depth > 1 ? max(1, callers / max(1, min(depth, roundGroups ?? depth))) : 1
     }
 
     /// At most `slots` groups on disk at once (at least 1), `depth` of them now.
