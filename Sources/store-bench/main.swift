@@ -1,6 +1,6 @@
 // store-bench: the app API's rows of scripts/bench.
 //
-//   store-bench group LOG --tasks T --count N [--fsync-delay-us D] [--on-disk K] [--round-groups G]
+//   store-bench group LOG --tasks T --count N [--fsync-delay-us D] [--on-disk K]
 //       T tasks (default 64) append N events in all (default 20000), each task
 //       its share one event at a time through LedgerStore.append (each
 //       durable, fsync'd, before the task's next); a new log. The events are
@@ -26,9 +26,7 @@
 //       With --fsync-delay-us, every fsync first waits D µs (through the fault seam): on a
 //       memory file system (/dev/shm), a disk of a steady speed. --on-disk K: at most K groups'
 //       fsyncs at once (default: the store's, 8; 1 is one group on disk at a time; how many,
-//       up to K, is the store's overlap policy's choice). --round-groups G: overlapping, a group
-//       waits for its share of the callers, 1/G of them when G is fewer than the groups the
-//       policy lets be on disk (default and 0: the store's, 1/D, D those groups).
+//       up to K, is the store's overlap policy's choice).
 //   store-bench live --count N
 //       One learner's live state: N events (quizzes, answers, hints, puzzles)
 //       folded one at a time into a LearnerProjector, the state asked after
@@ -99,9 +97,7 @@ case "group":
     let faults = delay > 0 ? FaultInjector() : nil
     faults?.inject(.delay(delay), into: .fsync, times: Int.max)
     let store = try LedgerStore(path: args[2], create: true, faults: faults,
-                                groupsOnDisk: option("--on-disk", LedgerStore.groupsOnDisk),
-                                roundGroups: option("--round-groups", LedgerStore.roundGroups ?? 0) > 0
-                                    ? option("--round-groups", LedgerStore.roundGroups ?? 0) : nil)
+                                groupsOnDisk: option("--on-disk", LedgerStore.groupsOnDisk))
     // Each task's events, made before the clock starts (as plain-loop makes its lines
     // first): the row measures the store.
     let events = (0..<tasks).map { t in stride(from: t, to: count, by: tasks).map { event($0, user: "u-\(t)") } }

@@ -141,14 +141,4 @@ struct GroupStartTests {
         let big = start.arrived(waiting: 2, full: true)
         #expect(big)
     }
-
-    @Test("a group's share: the callers over the groups on disk, or over the store's groups a round when fewer; none one at a time")
-    func shareOfTheCallers() {
-        #expect(GroupStart.share(callers: 64, depth: 8, roundGroups: nil) == 8)
-        #expect(GroupStart.share(callers: 64, depth: 8, roundGroups: 3) == 21)
-        #expect(GroupStart.share(callers: 64, depth: 2, roundGroups: 3) == 32)
-        #expect(GroupStart.share(callers: 64, depth: 1, roundGroups: 3) == 1)
-        #expect(GroupStart.share(callers: 2, depth: 8, roundGroups: 3) == 1)
-        #expect(GroupStart.share(callers: 64, depth: 8, roundGroups: 16) == 8)
-    }
 }

@@ -64,13 +64,6 @@ public final class LedgerStore: Sendable {
     /// The most groups on disk (`fsync` running) at once; how many, up to
     /// this, is `OverlapPolicy`'s choice from the times it measures.
     package static let groupsOnDisk = 8
-    /// Overlapping, the most groups the callers are split into (a group waits
-    /// for that share of them); nil: as many as the groups on disk. A seam for
-    /// measuring (`store-bench group --round-groups G`): fewer, larger groups
-    /// make fewer `fsync`s, which a disk may run one after another, and make
-    /// each caller wait longer for its group (docs/performance.md, "the
-    /// store's group commit, tenth pass").
-    package static let roundGroups: Int? = nil
 
     /// Opens (or creates) the log, checking it as `LedgerWriter` does; blocks
     /// the calling thread while it reads the log (see ``open(path:create:)``).
@@ -80,10 +73,7 @@ public final class LedgerStore: Sendable {
 
     /// Opens the log with the writer's fault seam (for tests), with at most
     /// `groupsOnDisk` groups' `fsync`s running at once (1: always one at a time).
-    /// Overlapping, a group waits for its share of the callers: `roundGroups`
-    /// of them (nil: as many as the groups on disk).
-    package init(path: String, create: Bool, faults: FaultInjector?, groupsOnDisk: Int = LedgerStore.groupsOnDisk,
-                 roundGroups: Int? = LedgerStore.roundGroups) throws(LedgerError) {
+    package init(path: String, create: Bool, faults: FaultInjector?, groupsOnDisk: Int = LedgerStore.groupsOnDisk) throws(LedgerError) {
         let w = try LedgerWriter(path: path, create: create, faults: faults)
         var syncs: [(queue: DispatchQueue, log: LogSync)] = []
         for k in 0..<max(1, groupsOnDisk) {
@@ -91,7 +81,7 @@ public final class LedgerStore: Sendable {
         }
         self.path = path
         recoveries = w.recoveries
-        waiting = Guarded(WaitingAppends(head: w.head, slots: syncs.count, roundGroups: roundGroups))
+        waiting = Guarded(WaitingAppends(head: w.head, slots: syncs.count))
         self.syncs = syncs
         writer = Guarded(w)
     }

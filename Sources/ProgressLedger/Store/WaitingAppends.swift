@@ -75,10 +75,6 @@ struct WaitingAppends {
     /// The callers in the store (waiting or on disk), the most seen, an eighth
     /// forgotten at each group taken (callers that stop appending drop out).
     private var callersSeen = 0
-    /// Overlapping, how many groups the callers are split into at most: a
-    /// group waits for its share of them, the callers over this (nil: over the
-    /// groups the policy lets be on disk).
-    private let roundGroups: Int?
     /// Which of the store's `fsync` slots runs a group's `fsync`.
     private var busy: [Bool]
     /// The events of the groups written and not yet acknowledged.
@@ -93,8 +89,7 @@ struct WaitingAppends {
     /// Nothing waits; the first caller's lines will be sealed after `head`
     /// (the log's); at most `slots` groups on disk at once, as many as the
     /// policy chooses.
-    init(head: Head, slots: Int, roundGroups: Int? = nil) {
-        self.roundGroups = roundGroups.map { max(1, $0) }
+    init(head: Head, slots: Int) {
         pending = Group(events: SealedBatch(on: head))
         policy = OverlapPolicy(most: slots)
         start = GroupStart(slots: slots, depth: policy.depth)
@@ -274,7 +269,7 @@ struct WaitingAppends {
     /// Takes the policy's choice, and notes it and its estimates in the counts.
     private mutating func follow() {
         start.depth = policy.depth
-        start.share = GroupStart.share(callers: callersSeen, depth: policy.depth, roundGroups: roundGroups)
+        start.share = policy.depth > 1 ? max(1, callersSeen / policy.depth) : 1
         counts.depth = policy.depth
         counts.fsyncMicroseconds = (policy.fsyncNanoseconds ?? 0) / 1000
         counts.preparationMicroseconds = (policy.eventNanoseconds ?? 0) / 1000
@@ -380,7 +375,7 @@ package struct GroupPhases: Sendable, Hashable {
 /// thread finishes a group, or an `fsync` returns, and callers wait. While
 /// another group is on disk, a caller's arrival or the commit thread's return
 /// starts one only when `share` callers wait (the callers in the store over
-/// `depth`, or over the store's `roundGroups` when set and fewer): else the first caller back from an `fsync` took a free slot
+/// `depth`): else the first caller back from an `fsync` took a free slot
 /// alone, and the groups came out small and uneven (more `fsync`s for the
 /// same events); an `fsync` returning starts one with whoever waits, so
 /// nobody waits for a share that does not come.
@@ -415,13 +410,6 @@ struct GroupStart: Equatable {
     struct Gathering: Equatable {
         var target: Int
         var round: Int
-    }
-
-    /// The callers a group waits for while another is on disk, `callers` being
-    /// in the store and `depth` groups allowed on disk: the callers over `depth`,
-    /// or over `roundGroups` when fewer (nil: `depth`); one at a time, none (1).
-    static func share(callers: Int, depth: Int, roundGroups: Int?) -> Int {
-        depth > 1 ? max(1, callers / max(1, min(depth, roundGroups ?? depth))) : 1
     }
 
     /// At most `slots` groups on disk at once (at least 1), `depth` of them now.
