@@ -421,18 +421,12 @@ struct GroupStart: Equatable {
     /// A caller arrived; `waiting` callers wait now, it included (`full`: with
     /// a group's worth of events). True when the commit thread is to start a group now.
     mutating func arrived(waiting: Int = 1, full: Bool = false) -> Bool {
-        if gathering != nil { return gathered(waiting: waiting, full: full) }
+        if let gathering {
+            guard waiting >= gathering.target || full else { return false }
+            self.gathering = nil
+        }
         guard syncing == 0 || waiting >= share || full else { return false }
         return startIfFree()
-    }
-
-    /// With callers resumed on their way back: true (and the gathering over)
-    /// when they are all back (`full`: a group's worth of events waits) and the
-    /// commit thread and a slot are free; else the gathering goes on.
-    private mutating func gathered(waiting: Int, full: Bool) -> Bool {
-        guard let gathering, waiting >= gathering.target || full, startIfFree() else { return false }
-        self.gathering = nil
-        return true
     }
 
     /// The commit thread wrote a group (`syncs`: its `fsync` runs now) while
@@ -441,8 +435,7 @@ struct GroupStart: Equatable {
     mutating func groupWritten(syncs: Bool, waiting: Int, full: Bool = false) -> Bool {
         if syncs { syncing += 1 }
         writing = false
-        if gathering != nil { return gathered(waiting: waiting, full: full) }
-        return waiting > 0 && (syncing == 0 || waiting >= share || full) && startIfFree()
+        return waiting > 0 && gathering == nil && (syncing == 0 || waiting >= share || full) && startIfFree()
     }
 
     /// A group's `fsync` returned, `resumed` callers are resumed now, and
@@ -456,17 +449,7 @@ struct GroupStart: Equatable {
             gathering = Gathering(target: resumed + waiting, round: rounds)
             return (false, rounds)
         }
-        if depth > 1, resumed > 0, !full {
-            // Overlapping: the callers resumed come back together and make one
-            // group, with those waiting (not a share of them now and the rest
-            // at the next `fsync`). An earlier round all back but held for a
-            // slot goes now, and this one gathers after it.
-            rounds += 1
-            let earlierGoes = gathering != nil && waiting > 0 && startIfFree()
-            gathering = Gathering(target: earlierGoes ? resumed : waiting + resumed, round: rounds)
-            return (earlierGoes, rounds)
-        }
-        if gathering != nil { return (gathered(waiting: waiting, full: full), nil) }
+        gathering = nil
         return (waiting > 0 && startIfFree(), nil)
     }
 
