@@ -405,8 +405,6 @@ struct GroupStart: Equatable {
     private(set) var gathering: Gathering?
     /// The rounds begun so far (a marker of an earlier round changes nothing).
     private var rounds = 0
-    /// Overlapping, the last round of callers resumed whose marker has not passed.
-    private var overlapRound: Int?
 
     /// The callers resumed after a group, on their way back.
     struct Gathering: Equatable {
@@ -452,22 +450,12 @@ struct GroupStart: Equatable {
             return (false, rounds)
         }
         gathering = nil
-        let go = waiting > 0 && startIfFree()
-        guard depth > 1, resumed > 0 else { return (go, nil) }
-        // Overlapping: the callers resumed that come back short of a share start
-        // a group when their round has passed, not at the next `fsync`'s return.
-        rounds += 1
-        overlapRound = rounds
-        return (go, rounds)
+        return (waiting > 0 && startIfFree(), nil)
     }
 
     /// The callers resumed before round `round`'s marker had their turn, and
     /// `waiting` callers wait: true when the commit thread is to start a group now.
     mutating func roundPassed(_ round: Int, waiting: Int) -> Bool {
-        if overlapRound == round {
-            overlapRound = nil
-            return gathering == nil && waiting > 0 && startIfFree()
-        }
         guard let gathering, gathering.round == round else { return false }
         self.gathering = nil
         return waiting > 0 && startIfFree()
