@@ -20,7 +20,9 @@
 //       then `ack-wait-us A caller-wait-us C append-latency-us L` (A: per group, from its fsync's
 //       return to its acknowledgement, the groups written before it still on disk; C: per caller,
 //       from joining the pending group to the commit thread taking it; L: one append's mean
-//       latency, T × seconds ÷ N: with T tasks each waiting for its own event, the rate is T ÷ L).
+//       latency, T × seconds ÷ N: with T tasks each waiting for its own event, the rate is T ÷ L),
+//       then `prepare-us P` (per caller, from its append starting to its joining the pending group:
+//       checking, encoding, the lock, sealing).
 //       With --fsync-delay-us, every fsync first waits D µs (through the fault seam): on a
 //       memory file system (/dev/shm), a disk of a steady speed. --on-disk K: at most K groups'
 //       fsyncs at once (default: the store's, 8; 1 is one group on disk at a time; how many,
@@ -125,7 +127,8 @@ case "group":
           + " sync-wake-us \(perGroup(p.syncWake)) fsync-wall-us \(perGroup(p.fsync)) resume-us \(perGroup(p.resume))"
           + " cpu-share \(String(format: "%.2f", cpu / seconds))"
           + " ack-wait-us \(perGroup(p.ackWait)) caller-wait-us \(String(format: "%.1f", p.callers == 0 ? 0 : Double(p.callerWait) / Double(p.callers) / 1000))"
-          + " append-latency-us \(String(format: "%.1f", Double(tasks) * seconds / Double(count) * 1e6))")
+          + " append-latency-us \(String(format: "%.1f", Double(tasks) * seconds / Double(count) * 1e6))"
+          + " prepare-us \(String(format: "%.1f", p.callers == 0 ? 0 : Double(p.prepare) / Double(p.callers) / 1000))")
 case "live":
     let count = option("--count", 5_000)
     var envelopes: [Envelope] = []

@@ -41,6 +41,8 @@ struct GroupPhasesTests {
         #expect(p.fsync + p.write + p.gather + p.commitWake + p.syncWake + p.resume + p.ackWait <= wall, "\(p), wall \(wall)")
         // Every caller (single events: one per event) waited in the pending group, at most the whole run each.
         #expect(p.callers == 32 && p.callerWait <= 32 * wall, "\(p)")
+        // Every caller's preparation (check, encoding, lock, sealing) was counted: some time each, within the run.
+        #expect(p.prepare >= 32 && p.prepare <= 32 * wall, "\(p)")
         #expect(try verify(path: log).events == 32)
     }
 

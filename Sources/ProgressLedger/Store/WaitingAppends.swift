@@ -106,6 +106,7 @@ struct WaitingAppends {
         let now = OverlapPolicy.now()
         pending.callers.append(Caller(count: count, done: done, priority: priority, joined: now))
         pending.preparation &+= now &- since
+        counts.phases.prepare &+= now &- since
         return started(start.arrived(waiting: pending.callers.count, full: pending.events.count >= limit))
     }
 
@@ -349,6 +350,12 @@ package struct GroupPhases: Sendable, Hashable {
     package var callerWait: UInt64 = 0
     /// The callers taken in groups (``callerWait``'s divisor).
     package var callers = 0
+    /// From a caller starting its append (checking and encoding its events) to
+    /// its joining the pending group (the lock taken, its lines sealed), summed
+    /// over the callers (``callers`` is the divisor). With ``callerWait``, the
+    /// group's phases and an append's latency, what is left of the latency is the
+    /// caller's way back: from its resumption to its next append starting.
+    package var prepare: UInt64 = 0
 }
 
 /// When the store's commit thread starts the next group: the one rule.
