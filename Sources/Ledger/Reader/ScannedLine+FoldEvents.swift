@@ -77,6 +77,19 @@ extension LogReader {
     /// `progress` is called on the calling thread.
     package func readFoldEvents(progress: ((_ bytesRead: Int, _ totalBytes: Int) -> Void)? = nil,
                                 _ body: (consuming FoldEvent.View) throws(LedgerError) -> Void) throws(LedgerError) -> LogRead {
-        LogRead(summary: try scanWhole(Options(progress: progress), keeping: FoldEvents(), tracking: false, foldApart: true, body).summary)
+        // The fold's loop over a chunk's views, written here where the view's
+        // type is known: `forEachKept` is inlined and `body` called directly
+        // with each view moved out of the chunk (a closure of one view stored
+        // in the generic ``KeptFoldThread`` took two reabstraction thunks and
+        // a copy of the view an event). The loop, not `body`, is what is
+        // made escaping for the fold's thread: `withoutActuallyEscaping`'s
+        // thunk is called once a chunk, not once a view.
+        let bytesAhead = FoldEvents.readsLines ? 8 : 0
+        return try withoutActuallyEscaping({ (chunk: LineChunk<FoldEvent.View>) throws(LedgerError) in
+            try chunk.forEachKept(bytesAhead: bytesAhead) { (view) throws(LedgerError) in try body(view.move()) }
+        }) { (foldChunk) throws(LedgerError) in
+            LogRead(summary: try scanWhole(Options(progress: progress), keeping: FoldEvents(), tracking: false,
+                                           foldThread: KeptFoldThread(fold: foldChunk), body).summary)
+        }
     }
 }
