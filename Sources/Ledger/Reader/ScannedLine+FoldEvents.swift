@@ -30,6 +30,8 @@ extension RecordFilter: LineKeeping {
 struct FoldEvents: LineKeeping {
     static var readsLines: Bool { true }
 
+    // Inlined into the chunk's check, as ``ScannedLine/checkedFoldEvent(hasher:keep:)`` is.
+    @inline(__always)
     func check(_ line: ScannedLine, hasher: IDHasher, keep: (consuming FoldEvent.View) -> Void) -> CheckedLine {
         line.checkedFoldEvent(hasher: hasher, keep: keep)
     }
@@ -41,16 +43,17 @@ extension ScannedLine {
     /// ``FoldEvent/View`` to `keep` (not for a stub, a line that breaks the
     /// format or a newer-version line): a writer's line plainly keeping its
     /// rules is read from the second stage's captures, no string made, its
-    /// ids in the line's bytes (`LineCodec.checkFoldEvent`).
+    /// ids in the line's bytes (`LineCodec.checkFoldEvent`). Inlined into
+    /// the chunk's check, where `keep` is known: called, it took the view
+    /// through a generic closure's copy (docs/performance.md, "the views'
+    /// hand-over, tenth pass").
+    @inline(__always)
     func checkedFoldEvent(hasher: IDHasher, keep: (consuming FoldEvent.View) -> Void) -> CheckedLine {
         if let stub = checkedStub(hasher: hasher) { return stub }
         do throws(EventError) {
             let (keys, event) = try LineCodec.checkFoldEvent(try checkedLength())
-            var line = checked(keys, hasher: hasher)
-            if let event {
-                line.hasRecord = true
-                keep(event)
-            }
+            let line = CheckedLine(self, keys: keys, hasher: hasher, hasRecord: event != nil)
+            if let event { keep(event) }
             return line
         } catch {
             return CheckedLine(number: number, offset: offset, length: length, problem: error.at(line: number))
