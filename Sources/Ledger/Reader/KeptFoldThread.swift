@@ -4,7 +4,7 @@ import Dispatch
 /// its own (the report's read of one log: ``LogReader/readFoldEvents(progress:_:)``):
 /// the pipeline's ordered thread runs the chain over a checked chunk, then
 /// hands the whole chunk here by reference, and a serial queue moves its kept
-/// values out to `add` (through `fold`), in log order, where they lie (no copy into a batch:
+/// values out to the report's fold (`fold`), in log order, where they lie (no copy into a batch:
 /// a ``FoldEvent/View``'s ids are bytes of its line, which the chunk holds
 /// until then). The folded chunk comes back to the reading thread, which
 /// empties it (``LineChunk/reset()``) and fills it again.
@@ -13,12 +13,12 @@ import Dispatch
 /// between chunks (docs/performance.md, "the report's critical path, ninth pass").
 ///
 /// At most `limit` chunks wait for or are in the fold (bounds memory: the
-/// reading thread waits in ``hand(_:)`` beyond that). When `add` throws, the
+/// reading thread waits in ``hand(_:)`` beyond that). When `fold` throws, the
 /// rest is not folded and ``failure`` holds the error: the read stops at
 /// the next chunk handed, and throws it.
 ///
 /// Unchecked-sendable: the reading thread calls ``hand(_:)``,
-/// ``reclaim(into:)``, ``finish()`` and ``failure``; the queue runs `add`.
+/// ``reclaim(into:)``, ``finish()`` and ``failure``; the queue runs `fold`.
 /// What both touch (`returned`, `stopped`) is behind `lock`.
 final class KeptFoldThread<Kept>: @unchecked Sendable {
     /// Folds a chunk's kept values (on the fold's queue, one chunk at a time,
@@ -34,7 +34,7 @@ final class KeptFoldThread<Kept>: @unchecked Sendable {
     private let lock = DispatchSemaphore(value: 1)
     /// Folded chunks, not yet emptied (taken back by the reading thread).
     private var returned: [LineChunk<Kept>] = []
-    /// The first error `add` threw (nothing is folded after it).
+    /// The first error `fold` threw (nothing is folded after it).
     private var stopped: LedgerError? = nil
 
     /// A fold of chunks by `fold`, at most `limit` chunks at once; `fold`
@@ -44,8 +44,7 @@ final class KeptFoldThread<Kept>: @unchecked Sendable {
         slots = DispatchSemaphore(value: max(limit, 1))
     }
 
-
-    /// The error `add` threw, if it did.
+    /// The error `fold` threw, if it did.
     var failure: LedgerError? {
         lock.wait()
         defer { lock.signal() }
@@ -53,7 +52,7 @@ final class KeptFoldThread<Kept>: @unchecked Sendable {
     }
 
     /// Hands `chunk` (consumed by the chain: its kept values still in it) to
-    /// the fold; throws the fold's error instead once `add` has thrown.
+    /// the fold; throws the fold's error instead once `fold` has thrown.
     func hand(_ chunk: LineChunk<Kept>) throws(LedgerError) {
         if let failure { throw failure }
         slots.wait()
