@@ -4,7 +4,7 @@ import Dispatch
 /// its own (the report's read of one log: ``LogReader/readFoldEvents(progress:_:)``):
 /// the pipeline's ordered thread runs the chain over a checked chunk, then
 /// hands the whole chunk here by reference, and a serial queue moves its kept
-/// values out to `add`, in log order, where they lie (no copy into a batch:
+/// values out to the report's fold (`fold`), in log order, where they lie (no copy into a batch:
 /// a ``FoldEvent/View``'s ids are bytes of its line, which the chunk holds
 /// until then). The folded chunk comes back to the reading thread, which
 /// empties it (``LineChunk/reset()``) and fills it again.
@@ -13,37 +13,38 @@ import Dispatch
 /// between chunks (docs/performance.md, "the report's critical path, ninth pass").
 ///
 /// At most `limit` chunks wait for or are in the fold (bounds memory: the
-/// reading thread waits in ``hand(_:)`` beyond that). When `add` throws, the
+/// reading thread waits in ``hand(_:)`` beyond that). When `fold` throws, the
 /// rest is not folded and ``failure`` holds the error: the read stops at
 /// the next chunk handed, and throws it.
 ///
 /// Unchecked-sendable: the reading thread calls ``hand(_:)``,
-/// ``reclaim(into:)``, ``finish()`` and ``failure``; the queue runs `add`.
+/// ``reclaim(into:)``, ``finish()`` and ``failure``; the queue runs `fold`.
 /// What both touch (`returned`, `stopped`) is behind `lock`.
 final class KeptFoldThread<Kept>: @unchecked Sendable {
-    /// Folds one kept value (on the fold's queue, one at a time, in log order).
-    private let add: (consuming Kept) throws(LedgerError) -> Void
+    /// Folds a chunk's kept values (on the fold's queue, one chunk at a time,
+    /// in log order): made where `Kept` is known (``LogReader/readFoldEvents(progress:_:)``),
+    /// so the loop over the values and the call for each are specialized there.
+    /// A closure of one value stored here would be of a generic `Kept`, called
+    /// through two reabstraction thunks and a copy of each value
+    /// (docs/performance.md, "the views' hand-over, tenth pass").
+    private let fold: (LineChunk<Kept>) throws(LedgerError) -> Void
     private let queue = DispatchQueue(label: "ProgressLedger.keptFold", qos: .userInitiated)
     /// Places for chunks in the fold (`hand` waits for one, the fold gives it back).
     private let slots: DispatchSemaphore
     private let lock = DispatchSemaphore(value: 1)
     /// Folded chunks, not yet emptied (taken back by the reading thread).
     private var returned: [LineChunk<Kept>] = []
-    /// The first error `add` threw (nothing is folded after it).
+    /// The first error `fold` threw (nothing is folded after it).
     private var stopped: LedgerError? = nil
-    /// How many bytes of a view's line the fold prefetches, and how many views ahead.
-    private let bytesAhead: Int
 
-    /// A fold of kept values by `add`, at most `limit` chunks at once;
-    /// `bytesAhead` > 0: the lines of the values that many further are
-    /// prefetched (the values point into them).
-    init(limit: Int = 4, bytesAhead: Int = 8, add: @escaping (consuming Kept) throws(LedgerError) -> Void) {
-        self.add = add
-        self.bytesAhead = bytesAhead
+    /// A fold of chunks by `fold`, at most `limit` chunks at once; `fold`
+    /// moves a chunk's kept values out (``LineChunk/forEachKept(bytesAhead:_:)``).
+    init(limit: Int = 4, fold: @escaping (LineChunk<Kept>) throws(LedgerError) -> Void) {
+        self.fold = fold
         slots = DispatchSemaphore(value: max(limit, 1))
     }
 
-    /// The error `add` threw, if it did.
+    /// The error `fold` threw, if it did.
     var failure: LedgerError? {
         lock.wait()
         defer { lock.signal() }
@@ -51,7 +52,7 @@ final class KeptFoldThread<Kept>: @unchecked Sendable {
     }
 
     /// Hands `chunk` (consumed by the chain: its kept values still in it) to
-    /// the fold; throws the fold's error instead once `add` has thrown.
+    /// the fold; throws the fold's error instead once `fold` has thrown.
     func hand(_ chunk: LineChunk<Kept>) throws(LedgerError) {
         if let failure { throw failure }
         slots.wait()
@@ -61,7 +62,7 @@ final class KeptFoldThread<Kept>: @unchecked Sendable {
             lock.signal()
             var error: LedgerError? = nil
             if !failed {
-                do throws(LedgerError) { try chunk.forEachKept(bytesAhead: bytesAhead, add) } catch let e { error = e }
+                do throws(LedgerError) { try fold(chunk) } catch let e { error = e }
             }
             lock.wait()
             if let error, stopped == nil { stopped = error }

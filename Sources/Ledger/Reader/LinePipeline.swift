@@ -319,21 +319,29 @@ final class LineChunk<Kept>: @unchecked Sendable {
         }
     }
 
-    /// Moves each kept value not handed over yet out to `body`, in order (for
-    /// good: `body` owns it), after the chain consumed the chunk's lines
-    /// with ``forEachChecked(lookahead:bytesAhead:handsKept:into:)`` not
-    /// handing them; with `bytesAhead` > 0, the line of the value that many
-    /// further is prefetched. When `body` throws, the values after stay
-    /// (released by the next ``check(keeping:hasher:)`` or the chunk's end).
-    func forEachKept(bytesAhead: Int, _ body: (consuming Kept) throws(LedgerError) -> Void) throws(LedgerError) {
+    /// Hands each kept value not handed over yet to `body`, in order, to be
+    /// moved out (``UnsafeMutablePointer/move()``: `body` owns it, the chunk
+    /// forgets it), after the chain consumed the chunk's lines with
+    /// ``forEachChecked(lookahead:bytesAhead:handsKept:into:)`` not handing
+    /// them; with `bytesAhead` > 0, the line of the value that many further
+    /// is prefetched. When `body` throws, the values after stay (released by
+    /// the next ``check(keeping:hasher:)`` or the chunk's end).
+    ///
+    /// The value goes by its address, not as a `consuming Kept`: a closure
+    /// of a generic value is called through reabstraction thunks, and the
+    /// value copied, even where this is inlined with `Kept` known; one of a
+    /// pointer is not (docs/performance.md, "the views' hand-over, tenth
+    /// pass"). Inlined where `Kept` and `body` are known (the report's fold:
+    /// ``LogReader/readFoldEvents(progress:_:)``).
+    @inline(__always)
+    func forEachKept(bytesAhead: Int, _ body: (UnsafeMutablePointer<Kept>) throws(LedgerError) -> Void) throws(LedgerError) {
         for r in recordsGiven..<min(recordsGiven + bytesAhead, recordCount) { prefetchBytes(ofLine: Int(keptLines[r])) }
         while recordsGiven < recordCount {
             let r = recordsGiven
             if bytesAhead > 0, r + bytesAhead < recordCount { prefetchBytes(ofLine: Int(keptLines[r + bytesAhead])) }
             if r + 4 < recordCount { LineChunk.prefetch(records + r + 4) }
-            let kept = (records + r).move()
             recordsGiven = r + 1
-            try body(kept)
+            try body(records + r)
         }
     }
 

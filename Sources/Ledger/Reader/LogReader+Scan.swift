@@ -37,11 +37,12 @@ extension LogReader {
 
     /// ``scan(after:_:tracking:_:)``, keeping of each line what `keeping`
     /// keeps (the records `options.user` selects, or the report's fold events).
-    /// With `foldApart`, a long read calls `body` on a thread of its own
-    /// (``KeptFoldThread``: one call at a time, in log order, all done
-    /// before this returns), while the calling thread reads and runs the chain.
+    /// With a `foldThread`, a long read hands its kept values there instead
+    /// of to `body` (``KeptFoldThread``: on a thread of its own, one at a
+    /// time, in log order, all done before this returns), while the calling
+    /// thread reads and runs the chain; a short read calls `body`.
     func scan<Keeping: LineKeeping>(after resumePoint: ResumePoint?, _ options: Options, keeping: Keeping, tracking: Bool,
-                                    foldApart: Bool = false,
+                                    foldThread: KeptFoldThread<Keeping.Kept>? = nil,
                                     _ body: (consuming Keeping.Kept) throws(LedgerError) -> Void) throws(LedgerError) -> Result<Scanned, SnapshotRejection> {
         try withoutActuallyEscaping(body) { body throws(LedgerError) in try withOpenLog { (fd, status) throws(LedgerError) -> Result<Scanned, SnapshotRejection> in
             var chain: ReadChain
@@ -60,7 +61,7 @@ extension LogReader {
             let firstCount = chain.count
             var lines = ScannedLines<Keeping.Kept>(chain: chain, tracking: tracking, prior: prior, progress: options.progress,
                                                    size: status.size, path: path, end: start, handOver: body)
-            if foldApart { lines.foldThread = KeptFoldThread(bytesAhead: Keeping.readsLines ? 8 : 0, add: body) }
+            lines.foldThread = foldThread
             let tail: TornTail?
             do throws(LedgerError) {
                 tail = try checkLines(fd, keeping: keeping, from: start, to: status.size, firstLine: chain.count + 1, into: &lines)
@@ -147,10 +148,11 @@ extension LogReader {
     }
 
     /// ``scanWhole(_:tracking:_:)``, keeping of each line what `keeping` keeps
-    /// (`foldApart`: as ``scan(after:_:keeping:tracking:foldApart:_:)`` says).
-    func scanWhole<Keeping: LineKeeping>(_ options: Options, keeping: Keeping, tracking: Bool, foldApart: Bool = false,
+    /// (`foldThread`: as ``scan(after:_:keeping:tracking:foldThread:_:)`` says).
+    func scanWhole<Keeping: LineKeeping>(_ options: Options, keeping: Keeping, tracking: Bool,
+                                         foldThread: KeptFoldThread<Keeping.Kept>? = nil,
                                          _ body: (consuming Keeping.Kept) throws(LedgerError) -> Void) throws(LedgerError) -> Scanned {
-        switch try scan(after: nil, options, keeping: keeping, tracking: tracking, foldApart: foldApart, body) {
+        switch try scan(after: nil, options, keeping: keeping, tracking: tracking, foldThread: foldThread, body) {
         case .success(let read): return read
         case .failure(let why): throw LedgerError(.io, path: path, "a full read refused to start: \(why)")
         }

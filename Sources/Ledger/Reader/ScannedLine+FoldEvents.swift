@@ -30,6 +30,8 @@ extension RecordFilter: LineKeeping {
 struct FoldEvents: LineKeeping {
     static var readsLines: Bool { true }
 
+    // Inlined into the chunk's check, as ``ScannedLine/checkedFoldEvent(hasher:keep:)`` is.
+    @inline(__always)
     func check(_ line: ScannedLine, hasher: IDHasher, keep: (consuming FoldEvent.View) -> Void) -> CheckedLine {
         line.checkedFoldEvent(hasher: hasher, keep: keep)
     }
@@ -41,16 +43,17 @@ extension ScannedLine {
     /// ``FoldEvent/View`` to `keep` (not for a stub, a line that breaks the
     /// format or a newer-version line): a writer's line plainly keeping its
     /// rules is read from the second stage's captures, no string made, its
-    /// ids in the line's bytes (`LineCodec.checkFoldEvent`).
+    /// ids in the line's bytes (`LineCodec.checkFoldEvent`). Inlined into
+    /// the chunk's check, where `keep` is known: called, it took the view
+    /// through a generic closure's copy (docs/performance.md, "the views'
+    /// hand-over, tenth pass").
+    @inline(__always)
     func checkedFoldEvent(hasher: IDHasher, keep: (consuming FoldEvent.View) -> Void) -> CheckedLine {
         if let stub = checkedStub(hasher: hasher) { return stub }
         do throws(EventError) {
             let (keys, event) = try LineCodec.checkFoldEvent(try checkedLength())
-            var line = checked(keys, hasher: hasher)
-            if let event {
-                line.hasRecord = true
-                keep(event)
-            }
+            let line = CheckedLine(self, keys: keys, hasher: hasher, hasRecord: event != nil)
+            if let event { keep(event) }
             return line
         } catch {
             return CheckedLine(number: number, offset: offset, length: length, problem: error.at(line: number))
@@ -77,6 +80,19 @@ extension LogReader {
     /// `progress` is called on the calling thread.
     package func readFoldEvents(progress: ((_ bytesRead: Int, _ totalBytes: Int) -> Void)? = nil,
                                 _ body: (consuming FoldEvent.View) throws(LedgerError) -> Void) throws(LedgerError) -> LogRead {
-        LogRead(summary: try scanWhole(Options(progress: progress), keeping: FoldEvents(), tracking: false, foldApart: true, body).summary)
+        // The fold's loop over a chunk's views, written here where the view's
+        // type is known: `forEachKept` is inlined and `body` called directly
+        // with each view moved out of the chunk (a closure of one view stored
+        // in the generic ``KeptFoldThread`` took two reabstraction thunks and
+        // a copy of the view an event). The loop, not `body`, is what is
+        // made escaping for the fold's thread: `withoutActuallyEscaping`'s
+        // thunk is called once a chunk, not once a view.
+        let bytesAhead = FoldEvents.readsLines ? 8 : 0
+        return try withoutActuallyEscaping({ (chunk: LineChunk<FoldEvent.View>) throws(LedgerError) in
+            try chunk.forEachKept(bytesAhead: bytesAhead) { (view) throws(LedgerError) in try body(view.move()) }
+        }) { (foldChunk) throws(LedgerError) in
+            LogRead(summary: try scanWhole(Options(progress: progress), keeping: FoldEvents(), tracking: false,
+                                           foldThread: KeptFoldThread(fold: foldChunk), body).summary)
+        }
     }
 }

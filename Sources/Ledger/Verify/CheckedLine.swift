@@ -200,7 +200,9 @@ extension CheckedLine {
     /// returned to, not built aside and copied; it sets the members itself
     /// (delegating to ``init(number:offset:length:problem:)`` built the line
     /// in a temporary and copied all of it, with an outlined copy and destroy).
-    /// `hasRecord`: whether the reader kept the line's record.
+    /// `hasRecord`: whether the reader kept the line's record. Inlined
+    /// into each check, so that the line can be built in its chunk's slot.
+    @inline(__always)
     init(_ line: ScannedLine, keys: LineCodec.RecordKeys, hasher: IDHasher, hasRecord: Bool = false) {
         number = line.number
         offset = line.offset
