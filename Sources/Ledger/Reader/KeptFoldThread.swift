@@ -28,7 +28,10 @@ final class KeptFoldThread<Kept>: @unchecked Sendable {
     /// through two reabstraction thunks and a copy of each value
     /// (docs/performance.md, "the views' hand-over, tenth pass").
     private let fold: (LineChunk<Kept>) throws(LedgerError) -> Void
-    private let queue = DispatchQueue(label: "ProgressLedger.keptFold", qos: .userInitiated)
+    /// The fold's quality of service: above the workers'
+    /// (``KeepingPipeline/workerQoS``), as the fold is ordered work.
+    static var qos: DispatchQoS { .userInitiated }
+    private let queue = DispatchQueue(label: "ProgressLedger.keptFold", qos: qos)
     /// Places for chunks in the fold (`hand` waits for one, the fold gives it back).
     private let slots: DispatchSemaphore
     private let lock = DispatchSemaphore(value: 1)

@@ -36,6 +36,26 @@ struct KeepingPipeline<Keeping: LineKeeping> {
     var chunkLines = 1024
     /// Chunks read ahead of the one being consumed (bounds memory).
     var inFlight = 4
+    /// The quality of service the workers' blocks run at. On Linux,
+    /// libdispatch runs a QoS's blocks at a nice level of its own
+    /// (user-initiated −2 where it may, default 0, utility 2, background 10),
+    /// so background workers yield a core to the ordered work (the calling
+    /// thread's chain and ids, the report's fold thread) as soon as it wakes,
+    /// and take the time it leaves, instead of sharing the cores with it in
+    /// time slices: the ordered work is the read's critical path. With
+    /// autogroups (on by default) or a cgroup, that weighs this process's
+    /// threads against each other, not against other programs'. Measured in
+    /// docs/performance.md ("the workers yield to the ordered threads").
+    /// Elsewhere a QoS means more than a nice level (on Apple platforms
+    /// background work is throttled and may run on efficiency cores), so the
+    /// workers stay user-initiated there.
+    static var workerQoS: DispatchQoS.QoSClass {
+        #if os(Linux)
+        .background
+        #else
+        .userInitiated
+        #endif
+    }
     /// The first chunk is handed to a worker once it holds this many bytes
     /// (fewer than the others: the workers start sooner).
     var firstChunkBytes = 1 << 16
@@ -115,7 +135,7 @@ struct KeepingPipeline<Keeping: LineKeeping> {
         func dispatch(_ chunk: LineChunk<Keeping.Kept>) {
             pending.append(chunk)
             let keep = self.keep, hasher = self.hasher
-            DispatchQueue.global(qos: .userInitiated).async { [chunk] in
+            DispatchQueue.global(qos: Self.workerQoS).async { [chunk] in
                 chunk.check(keeping: keep, hasher: hasher)
                 chunk.ready.signal()
             }
