@@ -7,22 +7,23 @@ import Testing
 import Glibc
 #endif
 
-/// A reader's workers run below its ordered threads (the calling thread's
-/// chain and ids, the report's fold thread), so that the ordered work, the
-/// read's critical path, takes a core as soon as it wakes. On Linux that
-/// rests on libdispatch giving the workers' QoS a higher nice level than the
-/// calling thread's and the fold queue's: checked here, so that a libdispatch
-/// that stops doing so is noticed.
-@Suite("Workers yield to the ordered threads")
+/// A reader's workers never outrank its ordered threads (the calling
+/// thread's chain and ids, the report's fold thread), the read's critical
+/// path, and are not pushed below ordinary work either. On Linux that rests
+/// on libdispatch's nice levels for the QoS: checked here, so that a
+/// libdispatch that changes them is noticed.
+@Suite("Workers never outrank the ordered threads")
 struct ThreadPriorityTests {
-    @Test("the workers' blocks run at a higher nice level than the calling thread and the fold queue")
+    @Test("the workers' blocks run at the calling thread's nice level or above it (lower priority), at or above the fold queue's, and above background's priority")
     func workersBelow() {
         #if os(Linux)
         let caller = Self.level()
         let worker = Self.level(on: DispatchQueue.global(qos: KeepingPipeline<FoldEvents>.workerQoS))
         let fold = Self.level(on: DispatchQueue(label: "fold", qos: KeptFoldThread<FoldEvent.View>.qos))
-        #expect(worker > caller, "worker \(worker), calling thread \(caller)")
-        #expect(worker > fold, "worker \(worker), fold queue \(fold)")
+        let background = Self.level(on: DispatchQueue.global(qos: .background))
+        #expect(worker >= caller, "worker \(worker), calling thread \(caller)")
+        #expect(worker >= fold, "worker \(worker), fold queue \(fold)")
+        #expect(worker < background, "worker \(worker), background \(background)")
         #else
         #expect(KeepingPipeline<FoldEvents>.workerQoS == .userInitiated)
         #endif

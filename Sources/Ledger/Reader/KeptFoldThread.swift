@@ -28,7 +28,7 @@ final class KeptFoldThread<Kept>: @unchecked Sendable {
     /// through two reabstraction thunks and a copy of each value
     /// (docs/performance.md, "the views' hand-over, tenth pass").
     private let fold: (LineChunk<Kept>) throws(LedgerError) -> Void
-    /// The fold's quality of service: above the workers'
+    /// The fold's quality of service: not below the workers'
     /// (``KeepingPipeline/workerQoS``), as the fold is ordered work.
     static var qos: DispatchQoS { .userInitiated }
     private let queue = DispatchQueue(label: "ProgressLedger.keptFold", qos: qos)

@@ -38,20 +38,20 @@ struct KeepingPipeline<Keeping: LineKeeping> {
     var inFlight = 4
     /// The quality of service the workers' blocks run at. On Linux,
     /// libdispatch runs a QoS's blocks at a nice level of its own
-    /// (user-initiated −2 where it may, default 0, utility 2, background 10),
-    /// so background workers yield a core to the ordered work (the calling
-    /// thread's chain and ids, the report's fold thread) as soon as it wakes,
-    /// and take the time it leaves, instead of sharing the cores with it in
-    /// time slices: the ordered work is the read's critical path. With
-    /// autogroups (on by default) or a cgroup, that weighs this process's
-    /// threads against each other, not against other programs'. Measured in
-    /// docs/performance.md ("the workers yield to the ordered threads").
-    /// Elsewhere a QoS means more than a nice level (on Apple platforms
-    /// background work is throttled and may run on efficiency cores), so the
-    /// workers stay user-initiated there.
+    /// (user-initiated −2 where it may, default 0, utility 2, background 10).
+    /// User-initiated workers outranked the calling thread (0), whose chain
+    /// and ids are the read's critical path: they ran ahead in time slices
+    /// while it waited. At default they no longer outrank it (nor the
+    /// report's fold queue, ``KeptFoldThread/qos``), and they are not below
+    /// other work either: lower levels (utility, background) were faster
+    /// on an idle machine but let any busy thread of the same process or
+    /// session starve the read (background: 3.3× slower beside two busy
+    /// threads). Measured in docs/performance.md ("the workers yield to the
+    /// ordered threads"). Elsewhere a QoS means more than a nice level, so
+    /// the workers stay user-initiated there.
     static var workerQoS: DispatchQoS.QoSClass {
         #if os(Linux)
-        .background
+        .default
         #else
         .userInitiated
         #endif
