@@ -36,6 +36,20 @@ struct KeepingPipeline<Keeping: LineKeeping> {
     var chunkLines = 1024
     /// Chunks read ahead of the one being consumed (bounds memory).
     var inFlight = 4
+    /// A read that hands its chunks to a fold thread (the report's) cuts
+    /// them larger: each chunk costs the reading thread a wake-up of a
+    /// worker and one of the fold's thread (a `futex` call, and on a
+    /// virtual machine an interrupt to the other core), which 256 KiB
+    /// chunks made ~1,100 times on the bench log. Chunks of 1 MiB or 4,096
+    /// lines make a quarter of them; such a read starts at
+    /// ``firstChunkBytes`` and grows its chunks fourfold each, and its
+    /// chunks shrink again over its last megabytes (at most an eighth of
+    /// what is left to read), so that the workers start as soon and the
+    /// last chunks' check, chain and fold do not wait on one large chunk
+    /// (docs/performance.md, "the report, eleventh pass").
+    var foldChunkBytes = 1 << 20
+    /// ...and at most this many lines.
+    var foldChunkLines = 4096
     /// The quality of service the workers' blocks run at. On Linux,
     /// libdispatch runs a QoS's blocks at a nice level of its own
     /// (user-initiated −2 where it may, default 0, utility 2, background 10).
@@ -59,6 +73,14 @@ struct KeepingPipeline<Keeping: LineKeeping> {
     /// The first chunk is handed to a worker once it holds this many bytes
     /// (fewer than the others: the workers start sooner).
     var firstChunkBytes = 1 << 16
+    /// The byte limit of a fold read's chunk after one whose limit was
+    /// `previous`, with `remaining` bytes of the read left from its first
+    /// line: four times the one before, at most `most`, and at most an
+    /// eighth of what is left, but never under `first`.
+    static func taperedLimit(after previous: Int, remaining: Int, first: Int, most: Int) -> Int {
+        min(most, previous &* 4, max(first, remaining / 8))
+    }
+
     /// The most bytes a pipeline's scanner should read first
     /// (``LineScanner/firstReadLimit``, set where the scanner is made:
     /// ``LogReader/pipeline(_:keeping:)``): the first chunk is cut from it,
@@ -122,11 +144,16 @@ struct KeepingPipeline<Keeping: LineKeeping> {
     /// ``run(from:to:firstLine:fold:consume:)`` without the fold's ending.
     private func run(from start: Int, to end: Int, firstLine: Int, handingTo fold: KeptFoldThread<Keeping.Kept>?,
                      consume: (LineChunk<Keeping.Kept>) throws(LedgerError) -> Void) throws(LedgerError) -> TornTail? {
-        let lines = chunkLines
+        let tapers = fold != nil
+        let lines = fold == nil ? chunkLines : foldChunkLines
+        let mostBytes = fold == nil ? chunkBytes : foldChunkBytes
         var pending: [LineChunk<Keeping.Kept>] = []      // handed to workers, oldest first
         var spare: [LineChunk<Keeping.Kept>] = []        // consumed, ready for reuse
         var current = LineChunk<Keeping.Kept>(lines: lines)
-        current.byteLimit = min(firstChunkBytes, chunkBytes)
+        current.byteLimit = min(firstChunkBytes, mostBytes)
+        func nextLimit(after previous: Int, at offset: Int) -> Int {
+            tapers ? Self.taperedLimit(after: previous, remaining: end - offset, first: firstChunkBytes, most: mostBytes) : mostBytes
+        }
         // The lines stay where the scanner read them; each chunk holds their buffers.
         let buffers = ReadBuffers()
         // Workers hold their chunks until they signal; never return before they have.
@@ -156,8 +183,9 @@ struct KeepingPipeline<Keeping: LineKeeping> {
             if current.used >= current.byteLimit || current.count >= lines {
                 dispatch(current)
                 if spare.isEmpty { fold?.reclaim(into: &spare) }
+                let previous = current.byteLimit
                 current = spare.popLast() ?? LineChunk<Keeping.Kept>(lines: lines)
-                current.byteLimit = chunkBytes
+                current.byteLimit = nextLimit(after: previous, at: line.offset)
                 if pending.count >= inFlight { try consumeOldest() }
             }
             current.add(line, in: buffers)

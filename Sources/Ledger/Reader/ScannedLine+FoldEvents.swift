@@ -87,12 +87,16 @@ extension LogReader {
         // a copy of the view an event). The loop, not `body`, is what is
         // made escaping for the fold's thread: `withoutActuallyEscaping`'s
         // thunk is called once a chunk, not once a view.
+        // At most 2 chunks wait for or are in the fold: a fold read's chunks
+        // are of up to 1 MiB (``KeepingPipeline/foldChunkBytes``), and 4 of
+        // them held ~5 MiB more at the peak than 2 (docs/performance.md,
+        // "the report, eleventh pass").
         let bytesAhead = FoldEvents.readsLines ? 8 : 0
         return try withoutActuallyEscaping({ (chunk: LineChunk<FoldEvent.View>) throws(LedgerError) in
             try chunk.forEachKept(bytesAhead: bytesAhead) { (view) throws(LedgerError) in try body(view.move()) }
         }) { (foldChunk) throws(LedgerError) in
             LogRead(summary: try scanWhole(Options(progress: progress), keeping: FoldEvents(), tracking: false,
-                                           foldThread: KeptFoldThread(fold: foldChunk), body).summary)
+                                           foldThread: KeptFoldThread(limit: 2, fold: foldChunk), body).summary)
         }
     }
 }
