@@ -40,16 +40,17 @@ struct KeepingPipeline<Keeping: LineKeeping> {
     /// them larger: each chunk costs the reading thread a wake-up of a
     /// worker and one of the fold's thread (a `futex` call, and on a
     /// virtual machine an interrupt to the other core), which 256 KiB
-    /// chunks made ~1,100 times on the bench log. Chunks of 1 MiB or 4,096
-    /// lines make a quarter of them; such a read starts at
+    /// chunks made ~1,100 times on the bench log. Chunks of 512 KiB or
+    /// 2,048 lines make half of them; such a read starts at
     /// ``firstChunkBytes`` and grows its chunks fourfold each, and its
     /// chunks shrink again over its last megabytes (at most an eighth of
     /// what is left to read), so that the workers start as soon and the
-    /// last chunks' check, chain and fold do not wait on one large chunk
-    /// (docs/performance.md, "the report, eleventh pass").
-    var foldChunkBytes = 1 << 20
+    /// last chunks' check, chain and fold do not wait on one large chunk.
+    /// (1 MiB chunks measured the same, with 8 MiB more at the peak:
+    /// docs/performance.md, "the report, eleventh pass".)
+    var foldChunkBytes = 1 << 19
     /// ...and at most this many lines.
-    var foldChunkLines = 4096
+    var foldChunkLines = 2048
     /// The quality of service the workers' blocks run at. On Linux,
     /// libdispatch runs a QoS's blocks at a nice level of its own
     /// (user-initiated −2 where it may, default 0, utility 2, background 10).

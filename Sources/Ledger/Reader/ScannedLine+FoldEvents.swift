@@ -88,9 +88,10 @@ extension LogReader {
         // made escaping for the fold's thread: `withoutActuallyEscaping`'s
         // thunk is called once a chunk, not once a view.
         // At most 2 chunks wait for or are in the fold: a fold read's chunks
-        // are of up to 1 MiB (``KeepingPipeline/foldChunkBytes``), and 4 of
-        // them held ~5 MiB more at the peak than 2 (docs/performance.md,
-        // "the report, eleventh pass").
+        // are of up to 512 KiB (``KeepingPipeline/foldChunkBytes``), so as
+        // many bytes as 4 of 256 KiB before; 4 of them held 3 MiB more at
+        // the peak, for the same time (docs/performance.md, "the report,
+        // eleventh pass").
         let bytesAhead = FoldEvents.readsLines ? 8 : 0
         return try withoutActuallyEscaping({ (chunk: LineChunk<FoldEvent.View>) throws(LedgerError) in
             try chunk.forEachKept(bytesAhead: bytesAhead) { (view) throws(LedgerError) in try body(view.move()) }
