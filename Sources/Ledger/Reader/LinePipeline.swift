@@ -15,7 +15,8 @@ import Events
 /// lines are consumed, and the scanner reads on into another meanwhile.
 ///
 /// Memory stays flat: at most `inFlight` chunks of at most `chunkBytes` and
-/// `chunkLines` each exist at once (plus one being filled and the spares), with
+/// `chunkLines` each (a fold read's: `foldChunkBytes` and `foldChunkLines`,
+/// and its fold's limit more) exist at once (plus one being filled and the spares), with
 /// their decoded records, and the scanner's buffers they hold (two or three
 /// of about 2 MiB). A chunk's records are handed to the caller where
 /// they lie and released by the worker that next fills the chunk, so the
