@@ -8,13 +8,12 @@ package enum QuizzesProjection {
     /// Folds one step.
     package static func reduce(into state: inout State, _ step: Step) {
         if case .reset(let scope) = step.effect, scope.covers(.quizzes) { state.byKey = [:]; return }
-        // Only a start or an end changes a summary: an answer (most steps)
-        // looks nothing up, nor copies its attempt out of the step.
+        guard let attempt = step.countedAttempt else { return }
+        // Only a start or an end changes a summary: an answer (most steps) looks nothing up.
         switch step.effect {
         case .started, .finished, .abandoned: break
         default: return
         }
-        guard let attempt = step.countedAttempt else { return }
         // One lookup, the summary changed in place (a new quiz's made there).
         update(&state.byKey[ExactString(attempt.quiz), default: QuizSummary(quiz: attempt.quiz)], step.effect, attempt)
     }
