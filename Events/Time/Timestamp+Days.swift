@@ -4,7 +4,12 @@ extension Timestamp {
     /// `days` × 86,400 s, since an offset has no daylight saving.
     package func adding(days: Int) -> Timestamp {
         let later = day.adding(days: days)
-        return Timestamp(text: later.description + text.dropFirst(10),
+        // Appended as a substring (not `+`, whose generic form walks the
+        // characters one by one: ~2,000 instructions a call, once for each
+        // item to review in a state).
+        var written = later.description
+        written.append(contentsOf: text.dropFirst(10))
+        return Timestamp(text: written,
                          instant: Instant(seconds: instant.seconds + Int64(days) * 86_400, nanoseconds: instant.nanoseconds),
                          offsetMinutes: offsetMinutes, day: later)
     }

@@ -73,11 +73,23 @@ package struct Attempt: Sendable, Hashable {
         // only looked up by question (its hash and == ignore its layout).
         let expected = min(max(started.questions, 0), Self.reservedAnswers)
         answers.reserveCapacity(expected)
-        answerSeqByQuestion.reserveCapacity(expected)
+        // Made with its room (an initializer specialized here): `reserveCapacity`
+        // of a dictionary is not inlinable, so it ran as the standard library's
+        // generic code, looking its types' metadata up at every start.
+        answerSeqByQuestion = Dictionary(minimumCapacity: expected)
     }
 
     /// At most this many answers' room is made when an attempt starts.
     private static var reservedAnswers: Int { 64 }
+
+    /// Adds `answer` (of `seq`) when it is the first to its question; whether it was.
+    mutating func recordIfFirst(_ answer: AnswerSelected, seq: Int) -> Bool {
+        let question = ExactString(answer.question)
+        guard answerSeqByQuestion[question] == nil else { return false }
+        record(Answer(question: answer.question, correct: answer.correct, skill: answer.skill,
+                      seq: seq, afterHint: (hintsByQuestion[question] ?? 0) > 0))
+        return true
+    }
 
     /// Adds a first answer (its question had none).
     mutating func record(_ answer: Answer) {

@@ -139,12 +139,9 @@ extension AttemptsBook: AttemptStore {
     }
 
     mutating func answer(_ place: Int, _ answer: AnswerSelected, _ envelope: Envelope) -> Bool {
-        let question = ExactString(answer.question)
-        guard attempts[place].answerSeqByQuestion[question] == nil else { return false }
-        let recorded = Attempt.Answer(question: answer.question, correct: answer.correct, skill: answer.skill,
-                                      seq: envelope.seq, afterHint: (attempts[place].hintsByQuestion[question] ?? 0) > 0)
-        attempts[place].record(recorded)
-        return true
+        // One access to the attempt where it lies (reading its dictionaries
+        // through `attempts[place]` copied the whole attempt, twice).
+        attempts[place].recordIfFirst(answer, seq: envelope.seq)
     }
 
     mutating func hint(_ place: Int, _ hint: HintUsed) {
