@@ -46,9 +46,10 @@ import Dispatch
 ///    choice doubles the windows kept before the next (up to `keptWindows`),
 ///    one that changes it starts again at one (a hill-climb: a noisy probe is
 ///    checked again soon, a disk that changes is followed within one cycle).
-///    The ratio's kind is kept unless the other's rate is over it by more
-///    than `margin` (a light load, where both kinds acknowledge what comes,
-///    keeps the ratio's choice).
+///    The kind chosen is kept unless the other's rate is over it by more
+///    than `margin` (at first the ratio's kind: a light load, where both
+///    kinds acknowledge what comes, keeps the ratio's choice; two kinds
+///    about as fast do not flap).
 struct OverlapPolicy: Equatable {
     /// The most groups on disk at once (the store's `fsync` slots).
     let most: Int
@@ -102,7 +103,7 @@ struct OverlapPolicy: Equatable {
     static let windowFsyncs = 16
     /// The most windows of the kind chosen between two probes.
     static let keptWindows = 16
-    /// The other kind's rate must pass the ratio's kind's by this share to be chosen.
+    /// The other kind's rate must pass the kind chosen's by this share to be chosen.
     static let margin = 1.0 / 16
 
     /// At most `most` groups on disk (at least 1); two before anything is measured.
@@ -154,7 +155,7 @@ struct OverlapPolicy: Equatable {
         }
         if probing {
             probing = false
-            let before = trialOverlaps ?? ratioOverlaps, after = chosenByRates()
+            let before = trialOverlaps ?? ratioOverlaps, after = chosenByRates(keeping: before)
             trialOverlaps = after
             kept = after == before ? min(Self.keptWindows, 2 * kept) : 1
             windowsLeft = kept
@@ -174,10 +175,11 @@ struct OverlapPolicy: Equatable {
     /// A monotonic clock, in nanoseconds (what the store's measurements are read with).
     static func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
 
-    /// The kind the rates measured choose: the ratio's, unless the other's rate passes it by `margin`.
-    private func chosenByRates() -> Bool {
-        guard let serial = serialRate, let overlap = overlapRate else { return ratioOverlaps }
-        if ratioOverlaps { return !(serial > overlap * (1 + Self.margin)) }
+    /// The kind the rates measured choose: `overlapping` (the kind chosen so
+    /// far), unless the other's rate passes it by `margin`.
+    private func chosenByRates(keeping overlapping: Bool) -> Bool {
+        guard let serial = serialRate, let overlap = overlapRate else { return overlapping }
+        if overlapping { return !(serial > overlap * (1 + Self.margin)) }
         return overlap > serial * (1 + Self.margin)
     }
 
