@@ -29,7 +29,8 @@ import Dispatch
 ///    overlapping: a band, so that the choice does not flap at the edge);
 ///    otherwise overlapping, `r` + 1 groups on disk, at most `most`. Before
 ///    the first measurements, two (the store's behaviour before the policy).
-///    The ratio misses what overlap costs beyond the preparation: a disk that
+///    The ratio chooses the kind until the first group is acknowledged, and
+///    the overlap's depth always. It misses what overlap costs beyond the preparation: a disk that
 ///    serves one file's `fsync`s one after another makes each overlapped
 ///    `fsync` longer, and smaller groups cost more `fsync`s and wake-ups.
 ///
@@ -39,7 +40,8 @@ import Dispatch
 ///    of time, each window under one kind of choice (one at a time, or
 ///    overlapping at the ratio's depth; a group counts under the kind it was
 ///    written under, and the first acknowledgement after a change only starts
-///    the window). The first window warms up (the callers arriving, the
+///    the window). From the first acknowledgement the trial holds the kind
+///    (the ratio's then, until a probe changes it). The first window warms up (the callers arriving, the
 ///    first groups): not counted. After the next, one window of the other
 ///    kind (a probe); then the kind with more events a second is kept for a
 ///    window, and the other probed again; each probe that confirms the
@@ -66,8 +68,8 @@ struct OverlapPolicy: Equatable {
     /// The events acknowledged a second one at a time, and overlapping, from
     /// the trial's windows (nil: not measured yet).
     private(set) var serialRate: Double?, overlapRate: Double?
-    /// The trial's choice after its last probe: true overlapping, false one at
-    /// a time (nil: no probe finished yet, the ratio decides).
+    /// The trial's choice: true overlapping, false one at a time (nil before
+    /// the first acknowledgement: the ratio decides; then the ratio's kind, until a probe changes it).
     private(set) var trialOverlaps: Bool?
     /// Whether the window now measured is a probe of the kind not chosen.
     private(set) var probing = false
@@ -131,6 +133,8 @@ struct OverlapPolicy: Equatable {
     /// acknowledged at `now` (`OverlapPolicy.now()`): the trial's clock.
     mutating func acknowledged(events: Int, written: Int, now: UInt64) {
         guard most > 1, written == epoch else { return }
+        // From the first acknowledgement on, the trial holds the kind (the ratio's then): the ratio sets the overlap's depth only.
+        if trialOverlaps == nil, ratio != nil { trialOverlaps = ratioOverlaps }
         guard var w = window else {
             window = Window(start: now)
             return
