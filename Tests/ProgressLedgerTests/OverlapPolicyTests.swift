@@ -72,11 +72,11 @@ struct OverlapPolicyTests {
         #expect(slow.depth == 1 && (slow.fsyncNanoseconds ?? 0) < 240_000 && steps < 30)
     }
 
-    /// A policy whose ratio chooses overlapping: 400 µs fsyncs, 5 µs an event, 16 in flight (ratio 5: 6 on disk).
+    /// A policy whose ratio chooses overlapping, under `sureAbove`: 300 µs fsyncs, 5 µs an event, 16 in flight (ratio 3.75: 4 on disk).
     static func ratioOverlapping() -> OverlapPolicy {
         var policy = OverlapPolicy(most: 8)
         policy.prepared(nanoseconds: 80_000, events: 16, inFlight: 16)
-        policy.synced(nanoseconds: 400_000)
+        policy.synced(nanoseconds: 300_000)
         return policy
     }
 
@@ -95,12 +95,12 @@ struct OverlapPolicyTests {
     @Test("the throughput trial: one group at a time acknowledging more events a second wins over the ratio's overlap, and is kept against a probe within a sixteenth of it; each probe that confirms it doubles the windows kept")
     func trialChoosesOneAtATime() {
         var policy = Self.ratioOverlapping()
-        #expect(policy.depth == 6 && policy.epoch == 0)
+        #expect(policy.depth == 4 && policy.epoch == 0)
         var clock: UInt64 = 1_000_000_000
         // The warm-up window: not counted.
         Self.acks(&policy, clock: &clock, start: true, events: 16, every: 250_000)
-        #expect(policy.overlapRate == nil && policy.depth == 6 && !policy.probing)
-        // Overlapping: 32 groups of 16 events, one every 250 µs (8 ms ≥ 16 fsyncs of 400 µs): 64,000 events/s.
+        #expect(policy.overlapRate == nil && policy.depth == 4 && !policy.probing)
+        // Overlapping: 32 groups of 16 events, one every 250 µs (8 ms ≥ 16 fsyncs of 300 µs): 64,000 events/s.
         Self.acks(&policy, clock: &clock, events: 16, every: 250_000)
         #expect(policy.overlapRate == 64_000 && policy.probing)
         // The probe: one at a time, a new epoch.
@@ -123,12 +123,12 @@ struct OverlapPolicyTests {
             Self.acks(&policy, clock: &clock, start: depths.count == 2, events: 64, every: 500_000)
             depths.append(policy.depth)
         }
-        #expect(depths == [6, 1, 1, 6], "\(depths)")
+        #expect(depths == [4, 1, 1, 4], "\(depths)")
         #expect(policy.probing && policy.epoch == 4 && policy.serialRate == 128_000 && policy.overlapRate == 132_000)
         // Overlapping now acknowledges 150,000 events/s (30 every 200 µs): it wins, and stays (no new epoch).
         Self.acks(&policy, clock: &clock, start: true, events: 30, every: 200_000)
         #expect(policy.overlapRate == 150_000 && policy.trialOverlaps == true && !policy.probing)
-        #expect(policy.depth == 6 && policy.epoch == 4 && policy.switches == 4)
+        #expect(policy.depth == 4 && policy.epoch == 4 && policy.switches == 4)
     }
 
     @Test("the throughput trial keeps the ratio's choice unless the other kind is faster by more than a sixteenth; a window needs its groups and 16 fsyncs of time")
@@ -136,22 +136,38 @@ struct OverlapPolicyTests {
         var policy = Self.ratioOverlapping()
         var clock: UInt64 = 5_000_000_000
         Self.acks(&policy, clock: &clock, start: true, events: 16, every: 250_000)
-        // 32 groups in 3.2 ms: shorter than 16 fsyncs (6.4 ms), the window stays open.
+        // 32 groups in 3.2 ms: shorter than 16 fsyncs (4.8 ms), the window stays open.
         Self.acks(&policy, clock: &clock, events: 16, every: 100_000)
-        #expect(policy.overlapRate == nil && policy.depth == 6)
-        // 32 more (6.4 ms since its start): 64 groups of 16 in 6.4 ms, 160,000 events/s.
+        #expect(policy.overlapRate == nil && policy.depth == 4)
+        // 16 more (4.8 ms since its start): 48 groups of 16 in 4.8 ms, 160,000 events/s (the rest count nowhere: a new epoch).
         Self.acks(&policy, clock: &clock, events: 16, every: 100_000)
         #expect(policy.overlapRate == 160_000 && policy.depth == 1)
         // One at a time: 168,000 events/s (42 every 250 µs), within a sixteenth (170,000): the ratio's overlap is kept.
         Self.acks(&policy, clock: &clock, start: true, events: 42, every: 250_000)
         #expect(policy.serialRate == 168_000 && policy.trialOverlaps == true)
-        #expect(policy.depth == 6 && policy.epoch == 2)
+        #expect(policy.depth == 4 && policy.epoch == 2)
         // With one slot there is nothing to try.
         var one = OverlapPolicy(most: 1)
         one.prepared(nanoseconds: 80_000, events: 16, inFlight: 16)
-        one.synced(nanoseconds: 400_000)
+        one.synced(nanoseconds: 300_000)
         for _ in 0..<3 { Self.acks(&one, clock: &clock, start: true, events: 16, every: 1_000_000) }
         #expect(one.depth == 1 && one.serialRate == nil && one.epoch == 0)
+    }
+
+    @Test("a ratio of 4 or more (an fsync of 400 µs over 80 µs of preparation in flight): overlapping without a trial; below, the trial starts again")
+    func sureRatioNoTrial() {
+        var policy = OverlapPolicy(most: 8)
+        policy.prepared(nanoseconds: 80_000, events: 16, inFlight: 16)
+        policy.synced(nanoseconds: 400_000)
+        #expect(policy.ratio == 5 && policy.depth == 6)
+        var clock: UInt64 = 9_000_000_000
+        for _ in 0..<4 { Self.acks(&policy, clock: &clock, start: true, events: 64, every: 1_000_000) }
+        #expect(policy.depth == 6 && policy.epoch == 0 && policy.trialOverlaps == nil && policy.overlapRate == nil)
+        // 250 µs fsyncs from now: the estimate comes down a quarter at a time, below 320 µs (ratio 4) the trial starts.
+        while (policy.ratio ?? 0) >= 4 { policy.synced(nanoseconds: 250_000) }
+        Self.acks(&policy, clock: &clock, start: true, events: 16, every: 250_000)
+        Self.acks(&policy, clock: &clock, events: 16, every: 250_000)
+        #expect(policy.overlapRate == 64_000 && policy.probing && policy.depth == 1)
     }
 
     @Test("preparation and events in flight move the same way: more callers, a longer group, one at a time")

@@ -34,7 +34,9 @@ import Dispatch
 ///    serves one file's `fsync`s one after another makes each overlapped
 ///    `fsync` longer, and smaller groups cost more `fsync`s and wake-ups.
 ///
-/// 2. **The throughput trial**, which counts those costs as they come out:
+/// 2. **The throughput trial**, while `r` < `sureAbove` (4: from there an
+///    `fsync` covers the preparation of everything in flight four times over,
+///    and overlapping is chosen without a trial), which counts those costs as they come out:
 ///    the events acknowledged a second, over windows of at least
 ///    `windowGroups` groups acknowledged and `windowFsyncs` `fsync` estimates
 ///    of time, each window under one kind of choice (one at a time, or
@@ -99,6 +101,8 @@ struct OverlapPolicy: Equatable {
     static let overlapAbove = 1.5
     /// The ratio below which overlapping goes back to one at a time.
     static let serialBelow = 0.75
+    /// The ratio from which overlapping surely pays: no trial then.
+    static let sureAbove = 4.0
     /// A trial window holds at least this many groups acknowledged...
     static let windowGroups = 32
     /// ... and lasts at least this many `fsync` estimates.
@@ -132,9 +136,9 @@ struct OverlapPolicy: Equatable {
     /// A group of `events` events, written in epoch `written`, was
     /// acknowledged at `now` (`OverlapPolicy.now()`): the trial's clock.
     mutating func acknowledged(events: Int, written: Int, now: UInt64) {
-        guard most > 1, written == epoch else { return }
+        guard most > 1, written == epoch, let r = ratio, r < Self.sureAbove else { return }
         // From the first acknowledgement on, the trial holds the kind (the ratio's then): the ratio sets the overlap's depth only.
-        if trialOverlaps == nil, ratio != nil { trialOverlaps = ratioOverlaps }
+        if trialOverlaps == nil { trialOverlaps = ratioOverlaps }
         guard var w = window else {
             window = Window(start: now)
             return
@@ -190,6 +194,12 @@ struct OverlapPolicy: Equatable {
     private mutating func choose() {
         guard let r = ratio else { return }
         ratioOverlaps = r >= (ratioOverlaps ? Self.serialBelow : Self.overlapAbove)
+        if r >= Self.sureAbove {
+            // Overlapping surely pays: no window, no probe (the trial starts again, from overlapping, below).
+            if trialOverlaps != nil { trialOverlaps = true }
+            probing = false
+            window = nil
+        }
         let chosen = trialOverlaps ?? ratioOverlaps
         let overlapping = most > 1 && (probing ? !chosen : chosen)
         if overlapping != (depth > 1) {
