@@ -378,7 +378,7 @@ package struct GroupPhases: Sendable, Hashable {
 /// `fsync`s overlapping (a disk that serves several flushes at once, as the
 /// virtual disks of servers do, then carries more events per second than one
 /// `fsync` at a time can). `depth` is `OverlapPolicy`'s choice, from the
-/// `fsync` time and the preparation time it measures. Each group is
+/// `fsync` time, the preparation time and the events a second it measures. Each group is
 /// acknowledged when its own `fsync` and those of the groups written before
 /// it have returned.
 ///
