@@ -83,7 +83,7 @@ struct OverlapPolicyTests {
     /// `groups` groups of `events` events acknowledged `every` ns from `clock`, written in the
     /// policy's epoch now (`start`: first an acknowledgement at `clock`, which starts a window
     /// after the epoch changed; a window closed starts the next at its last acknowledgement).
-    static func acks(_ policy: inout OverlapPolicy, clock: inout UInt64, start: Bool = false, groups: Int = 32, events: Int, every: UInt64) {
+    static func acks(_ policy: inout OverlapPolicy, clock: inout UInt64, start: Bool = false, groups: Int = 16, events: Int, every: UInt64) {
         let epoch = policy.epoch
         if start { policy.acknowledged(events: events, written: epoch, now: clock) }
         for _ in 0..<groups {
@@ -100,10 +100,10 @@ struct OverlapPolicyTests {
         // The first acknowledgement: the trial holds one at a time (a new epoch; the group, written before, counts nowhere).
         policy.acknowledged(events: 16, written: 0, now: clock)
         #expect(policy.depth == 1 && policy.epoch == 1 && policy.trialOverlaps == false)
-        // The warm-up window (32 groups, 16 ms ≥ 16 fsyncs of 300 µs): not counted.
+        // The warm-up window (16 groups, 8 ms ≥ 16 fsyncs of 300 µs): not counted.
         Self.acks(&policy, clock: &clock, start: true, events: 64, every: 500_000)
         #expect(policy.serialRate == nil && !policy.probing)
-        // One at a time: 32 groups of 64, one every 500 µs: 128,000 events/s. Then overlapping is probed (a new epoch).
+        // One at a time: 16 groups of 64, one every 500 µs: 128,000 events/s. Then overlapping is probed (a new epoch).
         Self.acks(&policy, clock: &clock, events: 64, every: 500_000)
         #expect(policy.serialRate == 128_000 && policy.probing && policy.depth == 4 && policy.epoch == 2)
         // Groups written before the change count nowhere.
@@ -139,11 +139,11 @@ struct OverlapPolicyTests {
         var clock: UInt64 = 5_000_000_000
         policy.acknowledged(events: 16, written: 0, now: clock)
         Self.acks(&policy, clock: &clock, start: true, events: 64, every: 500_000)
-        // 32 groups in 3.2 ms: shorter than 16 fsyncs (4.8 ms), the window stays open.
+        // 16 groups in 1.6 ms: shorter than 16 fsyncs (4.8 ms), the window stays open.
         Self.acks(&policy, clock: &clock, events: 16, every: 100_000)
         #expect(policy.serialRate == nil && policy.depth == 1)
-        // 16 more (4.8 ms since its start): 48 groups of 16 in 4.8 ms, 160,000 events/s.
-        Self.acks(&policy, clock: &clock, groups: 16, events: 16, every: 100_000)
+        // 32 more (4.8 ms since its start): 48 groups of 16 in 4.8 ms, 160,000 events/s.
+        Self.acks(&policy, clock: &clock, groups: 32, events: 16, every: 100_000)
         #expect(policy.serialRate == 160_000 && policy.depth == 4)
         // Overlapping: 168,000 events/s (84 every 500 µs), within a sixteenth (170,000): one at a time is kept.
         Self.acks(&policy, clock: &clock, start: true, events: 84, every: 500_000)

@@ -107,7 +107,7 @@ struct OverlapPolicy: Equatable {
     /// The ratio from which overlapping surely pays: no trial then.
     static let sureAbove = 4.0
     /// A trial window holds at least this many groups acknowledged...
-    static let windowGroups = 32
+    static let windowGroups = 16
     /// ... and lasts at least this many `fsync` estimates.
     static let windowFsyncs = 16
     /// The most windows of the kind chosen between two probes.
