@@ -29,8 +29,8 @@ import Dispatch
 ///    overlapping: a band, so that the choice does not flap at the edge);
 ///    otherwise overlapping, `r` + 1 groups on disk, at most `most`. Before
 ///    the first measurements, two (the store's behaviour before the policy).
-///    The ratio chooses the kind until the first group is acknowledged (or
-///    while it is `sureAbove` or more), and the overlap's depth always. It misses what overlap costs beyond the preparation: a disk that
+///    The ratio chooses the kind until the first group is acknowledged, and
+///    the overlap's depth always. It misses what overlap costs beyond the preparation: a disk that
 ///    serves one file's `fsync`s one after another makes each overlapped
 ///    `fsync` longer, and smaller groups cost more `fsync`s and wake-ups.
 ///
@@ -42,9 +42,8 @@ import Dispatch
 ///    of time, each window under one kind of choice (one at a time, or
 ///    overlapping at the ratio's depth; a group counts under the kind it was
 ///    written under, and the first acknowledgement after a change only starts
-///    the window). From the first acknowledgement the trial holds the kind:
-///    one at a time (the kind that costs the least CPU), or the ratio's kind
-///    if the ratio was `sureAbove` or more before; a probe may change it. The first window warms up (the callers arriving, the
+///    the window). From the first acknowledgement the trial holds the kind
+///    (the ratio's then, until a probe changes it). The first window warms up (the callers arriving, the
 ///    first groups): not counted. After the next, one window of the other
 ///    kind (a probe); then the kind with more events a second is kept for a
 ///    window, and the other probed again; each probe that confirms the
@@ -52,8 +51,9 @@ import Dispatch
 ///    one that changes it starts again at one (a hill-climb: a noisy probe is
 ///    checked again soon, a disk that changes is followed within one cycle).
 ///    The kind chosen is kept unless the other's rate is over it by more
-///    than `margin` (a light load, where both kinds acknowledge what comes,
-///    keeps the kind held; two kinds about as fast do not flap).
+///    than `margin` (at first the ratio's kind: a light load, where both
+///    kinds acknowledge what comes, keeps the ratio's choice; two kinds
+///    about as fast do not flap).
 struct OverlapPolicy: Equatable {
     /// The most groups on disk at once (the store's `fsync` slots).
     let most: Int
@@ -71,8 +71,7 @@ struct OverlapPolicy: Equatable {
     /// the trial's windows (nil: not measured yet).
     private(set) var serialRate: Double?, overlapRate: Double?
     /// The trial's choice: true overlapping, false one at a time (nil before
-    /// the first acknowledgement, the ratio deciding; then one at a time, or
-    /// overlapping once the ratio was `sureAbove`, until a probe changes it).
+    /// the first acknowledgement: the ratio decides; then the ratio's kind, until a probe changes it).
     private(set) var trialOverlaps: Bool?
     /// Whether the window now measured is a probe of the kind not chosen.
     private(set) var probing = false
@@ -89,8 +88,6 @@ struct OverlapPolicy: Equatable {
     private var kept = 1
     /// Whether the first window (the warm-up, not counted) is over.
     private var warmed = false
-    /// Whether the ratio was ever `sureAbove` or more (a trial then starts from the ratio's kind).
-    private var sureSeen = false
 
     /// A window of the throughput trial.
     private struct Window: Equatable {
@@ -107,7 +104,7 @@ struct OverlapPolicy: Equatable {
     /// The ratio from which overlapping surely pays: no trial then.
     static let sureAbove = 4.0
     /// A trial window holds at least this many groups acknowledged...
-    static let windowGroups = 16
+    static let windowGroups = 32
     /// ... and lasts at least this many `fsync` estimates.
     static let windowFsyncs = 16
     /// The most windows of the kind chosen between two probes.
@@ -139,13 +136,9 @@ struct OverlapPolicy: Equatable {
     /// A group of `events` events, written in epoch `written`, was
     /// acknowledged at `now` (`OverlapPolicy.now()`): the trial's clock.
     mutating func acknowledged(events: Int, written: Int, now: UInt64) {
-        guard most > 1, let r = ratio, r < Self.sureAbove else { return }
-        // From the first acknowledgement on, the trial holds the kind, one at a time first (the ratio sets the overlap's depth only).
-        if trialOverlaps == nil {
-            trialOverlaps = sureSeen && ratioOverlaps
-            choose()
-        }
-        guard written == epoch else { return }
+        guard most > 1, written == epoch, let r = ratio, r < Self.sureAbove else { return }
+        // From the first acknowledgement on, the trial holds the kind (the ratio's then): the ratio sets the overlap's depth only.
+        if trialOverlaps == nil { trialOverlaps = ratioOverlaps }
         guard var w = window else {
             window = Window(start: now)
             return
@@ -202,9 +195,8 @@ struct OverlapPolicy: Equatable {
         guard let r = ratio else { return }
         ratioOverlaps = r >= (ratioOverlaps ? Self.serialBelow : Self.overlapAbove)
         if r >= Self.sureAbove {
-            // Overlapping surely pays: no trial (the ratio decides; below, a trial starts again from its kind).
-            trialOverlaps = nil
-            sureSeen = true
+            // Overlapping surely pays: no window, no probe (the trial starts again, from overlapping, below).
+            if trialOverlaps != nil { trialOverlaps = true }
             probing = false
             window = nil
         }
