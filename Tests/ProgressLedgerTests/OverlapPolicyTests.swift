@@ -92,7 +92,7 @@ struct OverlapPolicyTests {
         }
     }
 
-    @Test("the throughput trial: one group at a time acknowledging more events a second wins over the ratio's overlap, and is kept against a probe within a sixteenth of it; each probe that confirms it doubles the windows kept")
+    @Test("the throughput trial: one group at a time acknowledging more events a second wins over the ratio's overlap, and is kept against a probe within an eighth of it; each probe that confirms it doubles the windows kept")
     func trialChoosesOneAtATime() {
         var policy = Self.ratioOverlapping()
         #expect(policy.depth == 4 && policy.epoch == 0)
@@ -108,12 +108,12 @@ struct OverlapPolicyTests {
         // Groups written before the change count nowhere.
         clock += 100_000
         policy.acknowledged(events: 1_000, written: 0, now: clock)
-        // One at a time: 32 groups of 64 every 500 µs (16 ms): 128,000 events/s, more than 64,000 by more than a sixteenth.
+        // One at a time: 32 groups of 64 every 500 µs (16 ms): 128,000 events/s, more than 64,000 by more than an eighth.
         Self.acks(&policy, clock: &clock, start: true, events: 64, every: 500_000)
         #expect(policy.serialRate == 128_000 && policy.trialOverlaps == false && !policy.probing)
         #expect(policy.depth == 1 && policy.epoch == 1)
         // A changed choice is kept one window, then overlapping is probed again: 132,000 events/s (33 every
-        // 250 µs), faster than one at a time but within a sixteenth (136,000): confirmed, two windows kept.
+        // 250 µs), faster than one at a time but within an eighth (144,000): confirmed, two windows kept.
         var depths: [Int] = []
         Self.acks(&policy, clock: &clock, events: 64, every: 500_000)
         depths.append(policy.depth)
@@ -131,7 +131,7 @@ struct OverlapPolicyTests {
         #expect(policy.depth == 4 && policy.epoch == 4 && policy.switches == 4)
     }
 
-    @Test("the throughput trial keeps the ratio's choice unless the other kind is faster by more than a sixteenth; a window needs its groups and 16 fsyncs of time")
+    @Test("the throughput trial keeps the ratio's choice unless the other kind is faster by more than an eighth; a window needs its groups and 16 fsyncs of time")
     func trialMargin() {
         var policy = Self.ratioOverlapping()
         var clock: UInt64 = 5_000_000_000
@@ -142,7 +142,7 @@ struct OverlapPolicyTests {
         // 16 more (4.8 ms since its start): 48 groups of 16 in 4.8 ms, 160,000 events/s (the rest count nowhere: a new epoch).
         Self.acks(&policy, clock: &clock, events: 16, every: 100_000)
         #expect(policy.overlapRate == 160_000 && policy.depth == 1)
-        // One at a time: 168,000 events/s (42 every 250 µs), within a sixteenth (170,000): the ratio's overlap is kept.
+        // One at a time: 168,000 events/s (42 every 250 µs), within an eighth (180,000): the ratio's overlap is kept.
         Self.acks(&policy, clock: &clock, start: true, events: 42, every: 250_000)
         #expect(policy.serialRate == 168_000 && policy.trialOverlaps == true)
         #expect(policy.depth == 4 && policy.epoch == 2)

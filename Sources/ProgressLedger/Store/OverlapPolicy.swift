@@ -110,7 +110,7 @@ struct OverlapPolicy: Equatable {
     /// The most windows of the kind chosen between two probes.
     static let keptWindows = 16
     /// The other kind's rate must pass the kind chosen's by this share to be chosen.
-    static let margin = 1.0 / 16
+    static let margin = 1.0 / 8
 
     /// At most `most` groups on disk (at least 1); two before anything is measured.
     init(most: Int) {
