@@ -23,6 +23,11 @@
 //       latency, T × seconds ÷ N: with T tasks each waiting for its own event, the rate is T ÷ L),
 //       then `prepare-us P` (per caller, from its append starting to its joining the pending group:
 //       checking, encoding, the lock, sealing).
+//       Then `serial-eps S overlap-eps O switches N mid-depth D mid-fsync-us F mid-prep-us-per-event P
+//       mid-in-flight I make-events-ms M`: the overlap policy's throughput trial (events acknowledged a
+//       second one group at a time, and overlapping; 0: not measured) and how often its choice changed
+//       kind; the policy's depth and estimates half-way through the run (task 0's middle append); and
+//       the wall time making the events took, before the clock started (on every core).
 //       With --fsync-delay-us, every fsync first waits D µs (through the fault seam): on a
 //       memory file system (/dev/shm), a disk of a steady speed. --on-disk K: at most K groups'
 //       fsyncs at once (default: the store's, 8; 1 is one group on disk at a time; how many,
@@ -64,12 +69,46 @@ func cpuSeconds() -> Double {
     return seconds(usage.ru_utime) + seconds(usage.ru_stime)
 }
 
+/// `prefix` then `n` in decimal (what `"\(prefix)\(n)"` makes, without interpolation's cost).
+func text(_ prefix: StaticString, _ n: Int) -> String {
+    var digits: (UInt64, UInt64) = (0, 0)  // up to 16 digits, least significant first
+    var count = 0, v = max(0, n)
+    withUnsafeMutableBytes(of: &digits) { d in
+        repeat {
+            d[count] = UInt8(truncatingIfNeeded: 48 + v % 10)
+            v /= 10
+            count += 1
+        } while v > 0 && count < 16
+    }
+    return String(unsafeUninitializedCapacity: prefix.utf8CodeUnitCount + count) { out in
+        var k = 0
+        for b in UnsafeBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount) { out[k] = b; k += 1 }
+        withUnsafeBytes(of: digits) { d in for j in stride(from: count - 1, through: 0, by: -1) { out[k] = d[j]; k += 1 } }
+        return k
+    }
+}
+
+/// The text of second `k` of the bench's days: `2025-10-DDTHH:MM:SSZ`.
+func stamp(_ k: Int) -> String {
+    let second = k % 86_400, day = 1 + (k / 86_400) % 28
+    return String(unsafeUninitializedCapacity: 20) { out in
+        for (j, b) in "2025-10-00T00:00:00Z".utf8.enumerated() { out[j] = b }
+        func two(_ n: Int, at j: Int) {
+            out[j] = UInt8(truncatingIfNeeded: 48 + n / 10)
+            out[j + 1] = UInt8(truncatingIfNeeded: 48 + n % 10)
+        }
+        two(day, at: 8)
+        two(second / 3600, at: 11)
+        two((second / 60) % 60, at: 14)
+        two(second % 60, at: 17)
+        return 20
+    }
+}
+
 /// The k-th event of a learner's day of play (valid, with its own id).
 func event(_ k: Int, user: String) -> NewEvent {
-    let attempt = "a-\(k / 8)"
-    let second = k % 86_400
-    func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
-    let at = "2025-10-\(two(1 + (k / 86_400) % 28))T\(two(second / 3600)):\(two((second / 60) % 60)):\(two(second % 60))Z"
+    let attempt = text("a-", k / 8)
+    let at = stamp(k)
     // `at` is well formed by construction; a failure would be a bug here.
     guard let timestamp = try? Timestamp(parsing: at) else { fatalError("bad timestamp \(at)") }
     let e: Event
@@ -77,9 +116,23 @@ func event(_ k: Int, user: String) -> NewEvent {
     case 0: e = .quizStarted(QuizStarted(attempt: attempt, quiz: "daily", questions: 5, daily: true))
     case 6: e = .hintUsed(HintUsed(attempt: attempt, question: "q5", hint: .reveal))
     case 7: e = .quizFinished(AttemptEnded(attempt: attempt))
-    default: e = .answerSelected(AnswerSelected(attempt: attempt, question: "q\(k % 8)", choice: k % 3, correct: k % 3 == 0, skill: "s\(k % 4)"))
+    default: e = .answerSelected(AnswerSelected(attempt: attempt, question: text("q", k % 8), choice: k % 3, correct: k % 3 == 0, skill: text("s", k % 4)))
     }
-    return NewEvent(id: "\(user)-\(k)", at: timestamp, user: user, event: e)
+    return NewEvent(id: user + text("-", k), at: timestamp, user: user, event: e)
+}
+
+/// Each task's events (`tasks` tasks, `count` in all, task t the k-th events with k % tasks == t,
+/// of learner `u-t`), made on every core: the same events as one thread makes, in less wall time.
+func makeEvents(tasks: Int, count: Int) -> [[NewEvent]] {
+    let out = UnsafeMutableBufferPointer<[NewEvent]>.allocate(capacity: tasks)
+    out.initialize(repeating: [])
+    defer { out.deallocate() }
+    nonisolated(unsafe) let slots = out
+    DispatchQueue.concurrentPerform(iterations: tasks) { t in
+        let user = text("u-", t)
+        slots[t] = stride(from: t, to: count, by: tasks).map { event($0, user: user) }
+    }
+    return Array(out)
 }
 
 let args = CommandLine.arguments
@@ -100,12 +153,18 @@ case "group":
                                 groupsOnDisk: option("--on-disk", LedgerStore.groupsOnDisk))
     // Each task's events, made before the clock starts (as plain-loop makes its lines
     // first): the row measures the store.
-    let events = (0..<tasks).map { t in stride(from: t, to: count, by: tasks).map { event($0, user: "u-\(t)") } }
+    let made = now()
+    let events = makeEvents(tasks: tasks, count: count)
     let start = now(), cpuStart = cpuSeconds()
+    // The policy's estimates half-way through (task 0's middle event), not only at the end.
+    nonisolated(unsafe) var middle: GroupCounts? = nil
     try await withThrowingTaskGroup(of: Void.self) { group in
-        for mine in events {
+        for (t, mine) in events.enumerated() {
             group.addTask {
-                for e in mine { try await store.append(e) }
+                for (k, e) in mine.enumerated() {
+                    if t == 0, k == mine.count / 2 { middle = store.groupCounts }
+                    try await store.append(e)
+                }
             }
         }
         try await group.waitForAll()
@@ -129,6 +188,12 @@ case "group":
           + " ack-wait-us \(perGroup(p.ackWait)) caller-wait-us \(String(format: "%.1f", p.callers == 0 ? 0 : Double(p.callerWait) / Double(p.callers) / 1000))"
           + " append-latency-us \(String(format: "%.1f", Double(tasks) * seconds / Double(count) * 1e6))"
           + " prepare-us \(String(format: "%.1f", p.callers == 0 ? 0 : Double(p.prepare) / Double(p.callers) / 1000))")
+    // The policy's throughput trial, and its estimates half-way (`mid-`): depth, fsync, preparation, in flight.
+    let m = middle
+    print("serial-eps \(Int(groups.serialRate)) overlap-eps \(Int(groups.overlapRate)) switches \(groups.switches)"
+          + " mid-depth \(m?.depth ?? 0) mid-fsync-us \(String(format: "%.1f", m?.fsyncMicroseconds ?? 0))"
+          + " mid-prep-us-per-event \(String(format: "%.2f", m?.preparationMicroseconds ?? 0)) mid-in-flight \(String(format: "%.1f", m?.inFlight ?? 0))"
+          + " make-events-ms \(String(format: "%.1f", Double(start - made) / 1e6))")
 case "live":
     let count = option("--count", 5_000)
     var envelopes: [Envelope] = []

@@ -72,6 +72,104 @@ struct OverlapPolicyTests {
         #expect(slow.depth == 1 && (slow.fsyncNanoseconds ?? 0) < 240_000 && steps < 30)
     }
 
+    /// A policy whose ratio chooses overlapping, under `sureAbove`: 300 µs fsyncs, 5 µs an event, 16 in flight (ratio 3.75: 4 on disk).
+    static func ratioOverlapping() -> OverlapPolicy {
+        var policy = OverlapPolicy(most: 8)
+        policy.prepared(nanoseconds: 80_000, events: 16, inFlight: 16)
+        policy.synced(nanoseconds: 300_000)
+        return policy
+    }
+
+    /// `groups` groups of `events` events acknowledged `every` ns from `clock`, written in the
+    /// policy's epoch now (`start`: first an acknowledgement at `clock`, which starts a window
+    /// after the epoch changed; a window closed starts the next at its last acknowledgement).
+    static func acks(_ policy: inout OverlapPolicy, clock: inout UInt64, start: Bool = false, groups: Int = 32, events: Int, every: UInt64) {
+        let epoch = policy.epoch
+        if start { policy.acknowledged(events: events, written: epoch, now: clock) }
+        for _ in 0..<groups {
+            clock += every
+            policy.acknowledged(events: events, written: epoch, now: clock)
+        }
+    }
+
+    @Test("the throughput trial: one group at a time acknowledging more events a second wins over the ratio's overlap, and is kept against a probe within an eighth of it; each probe that confirms it doubles the windows kept")
+    func trialChoosesOneAtATime() {
+        var policy = Self.ratioOverlapping()
+        #expect(policy.depth == 4 && policy.epoch == 0)
+        var clock: UInt64 = 1_000_000_000
+        // The warm-up window: not counted.
+        Self.acks(&policy, clock: &clock, start: true, events: 16, every: 250_000)
+        #expect(policy.overlapRate == nil && policy.depth == 4 && !policy.probing)
+        // Overlapping: 32 groups of 16 events, one every 250 µs (8 ms ≥ 16 fsyncs of 300 µs): 64,000 events/s.
+        Self.acks(&policy, clock: &clock, events: 16, every: 250_000)
+        #expect(policy.overlapRate == 64_000 && policy.probing)
+        // The probe: one at a time, a new epoch.
+        #expect(policy.depth == 1 && policy.epoch == 1)
+        // Groups written before the change count nowhere.
+        clock += 100_000
+        policy.acknowledged(events: 1_000, written: 0, now: clock)
+        // One at a time: 32 groups of 64 every 500 µs (16 ms): 128,000 events/s, more than 64,000 by more than an eighth.
+        Self.acks(&policy, clock: &clock, start: true, events: 64, every: 500_000)
+        #expect(policy.serialRate == 128_000 && policy.trialOverlaps == false && !policy.probing)
+        #expect(policy.depth == 1 && policy.epoch == 1)
+        // A changed choice is kept one window, then overlapping is probed again: 132,000 events/s (33 every
+        // 250 µs), faster than one at a time but within an eighth (144,000): confirmed, two windows kept.
+        var depths: [Int] = []
+        Self.acks(&policy, clock: &clock, events: 64, every: 500_000)
+        depths.append(policy.depth)
+        Self.acks(&policy, clock: &clock, start: true, events: 33, every: 250_000)
+        depths.append(policy.depth)
+        for _ in 0..<2 {
+            Self.acks(&policy, clock: &clock, start: depths.count == 2, events: 64, every: 500_000)
+            depths.append(policy.depth)
+        }
+        #expect(depths == [4, 1, 1, 4], "\(depths)")
+        #expect(policy.probing && policy.epoch == 4 && policy.serialRate == 128_000 && policy.overlapRate == 132_000)
+        // Overlapping now acknowledges 150,000 events/s (30 every 200 µs): it wins, and stays (no new epoch).
+        Self.acks(&policy, clock: &clock, start: true, events: 30, every: 200_000)
+        #expect(policy.overlapRate == 150_000 && policy.trialOverlaps == true && !policy.probing)
+        #expect(policy.depth == 4 && policy.epoch == 4 && policy.switches == 4)
+    }
+
+    @Test("the throughput trial keeps the ratio's choice unless the other kind is faster by more than an eighth; a window needs its groups and 16 fsyncs of time")
+    func trialMargin() {
+        var policy = Self.ratioOverlapping()
+        var clock: UInt64 = 5_000_000_000
+        Self.acks(&policy, clock: &clock, start: true, events: 16, every: 250_000)
+        // 32 groups in 3.2 ms: shorter than 16 fsyncs (4.8 ms), the window stays open.
+        Self.acks(&policy, clock: &clock, events: 16, every: 100_000)
+        #expect(policy.overlapRate == nil && policy.depth == 4)
+        // 16 more (4.8 ms since its start): 48 groups of 16 in 4.8 ms, 160,000 events/s (the rest count nowhere: a new epoch).
+        Self.acks(&policy, clock: &clock, events: 16, every: 100_000)
+        #expect(policy.overlapRate == 160_000 && policy.depth == 1)
+        // One at a time: 168,000 events/s (42 every 250 µs), within an eighth (180,000): the ratio's overlap is kept.
+        Self.acks(&policy, clock: &clock, start: true, events: 42, every: 250_000)
+        #expect(policy.serialRate == 168_000 && policy.trialOverlaps == true)
+        #expect(policy.depth == 4 && policy.epoch == 2)
+        // With one slot there is nothing to try.
+        var one = OverlapPolicy(most: 1)
+        one.prepared(nanoseconds: 80_000, events: 16, inFlight: 16)
+        one.synced(nanoseconds: 300_000)
+        for _ in 0..<3 { Self.acks(&one, clock: &clock, start: true, events: 16, every: 1_000_000) }
+        #expect(one.depth == 1 && one.serialRate == nil && one.epoch == 0)
+    }
+
+    @Test("a ratio of 4 or more (an fsync of 400 µs over 80 µs of preparation in flight): overlapping without a trial; below, the trial starts again")
+    func sureRatioNoTrial() {
+        var policy = OverlapPolicy(most: 8)
+        policy.prepared(nanoseconds: 80_000, events: 16, inFlight: 16)
+        policy.synced(nanoseconds: 400_000)
+        #expect(policy.ratio == 5 && policy.depth == 6)
+        var clock: UInt64 = 9_000_000_000
+        for _ in 0..<4 { Self.acks(&policy, clock: &clock, start: true, events: 64, every: 1_000_000) }
+        #expect(policy.depth == 6 && policy.epoch == 0 && policy.trialOverlaps == nil && policy.overlapRate == nil)
+        // 250 µs fsyncs from now: the estimate comes down a quarter at a time, below 320 µs (ratio 4) the trial starts.
+        while (policy.ratio ?? 0) >= 4 { policy.synced(nanoseconds: 250_000) }
+        Self.acks(&policy, clock: &clock, start: true, events: 16, every: 250_000)
+        Self.acks(&policy, clock: &clock, events: 16, every: 250_000)
+        #expect(policy.overlapRate == 64_000 && policy.probing && policy.depth == 1)
+    }
+
     @Test("preparation and events in flight move the same way: more callers, a longer group, one at a time")
     func moreCallersLongerGroup() {
         var policy = OverlapPolicy(most: 8)

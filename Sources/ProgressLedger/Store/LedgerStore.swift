@@ -22,9 +22,11 @@ import Projections
 ///   sealed (its `seq`, and the previous line's hash as `prev`) as it joins,
 ///   on its own task, so a group is written as soon as it starts, and its
 ///   `fsync` runs on a thread of its own. When the `fsync`s measured take
-///   longer than preparing a group, the next group is written meanwhile (up
-///   to eight on disk at once, their `fsync`s overlapping); when they are
-///   quicker, one group at a time, as large as the callers waiting make it.
+///   longer than preparing a group, and overlapping acknowledges more events
+///   a second than one group at a time (measured too, now and then), the
+///   next group is written meanwhile (up to eight on disk at once, their
+///   `fsync`s overlapping); else one group at a time, as large as the
+///   callers waiting make it, its `fsync` run by the commit thread.
 ///   Nobody waits on a timer. Each caller returns when its own events are
 ///   durable, and the groups are acknowledged in the order they were written.
 /// - **One bad event fails only its caller**: each caller's events are checked
@@ -173,27 +175,35 @@ public final class LedgerStore: Sendable {
 
     /// On the commit thread: writes `group` and starts its `fsync` (or
     /// acknowledges it, with nothing to `fsync`); true when the next group is to be taken at once.
+    /// One group at a time, with no other group on disk, the commit thread
+    /// runs the `fsync` itself: no group could start before it returns, and
+    /// handing it to a thread of its own would cost a wake-up a group.
     private func file(_ group: WaitingAppends.Group) -> Bool {
         let begun = OverlapPolicy.now()
         let (outcomes, lines) = commit(group)
         let spent = OverlapPolicy.now() &- begun
-        let (flight, slot, next) = waiting.withLock {
+        let (flight, slot, alone, next) = waiting.withLock {
             $0.groupWritten(group, outcomes: outcomes, wroteLines: lines.count > 0, writing: spent, limit: Self.maxGroupEvents)
         }
         if let slot {
-            syncs[slot].queue.async { self.sync(flight, slot: slot, lines: lines) }
+            if alone { return sync(flight, slot: slot, lines: lines) }
+            syncs[slot].queue.async {
+                if self.sync(flight, slot: slot, lines: lines) { self.commits.async { self.writeGroups() } }
+            }
         } else {
             deliver(waiting.withLock { $0.settle() })
         }
         return next
     }
 
-    /// On `fsync` slot `slot`'s thread: makes flight `flight`'s `lines` durable,
+    /// On `fsync` slot `slot`'s thread (or the commit thread, one group at a
+    /// time): makes flight `flight`'s `lines` durable,
     /// then acknowledges every group now due, in write order. A failure makes
     /// the writer unusable and fails this group and every later one. One
     /// group at a time, a marker task queued behind the callers resumed
     /// starts the next group if they have not all come back by its turn.
-    private func sync(_ flight: Int, slot: Int, lines: (first: Int, count: Int)) {
+    /// Returns whether the commit thread is to start a group now.
+    private func sync(_ flight: Int, slot: Int, lines: (first: Int, count: Int)) -> Bool {
         var failure: LedgerError? = nil
         let begun = OverlapPolicy.now()
         do throws(SystemCallError) { try syncs[slot].log.sync() } catch {
@@ -204,7 +214,6 @@ public final class LedgerStore: Sendable {
             $0.synced(flight, slot: slot, begun: begun, nanoseconds: spent, error: failure, limit: Self.maxGroupEvents)
         }
         deliver(due)
-        if start { commits.async { self.writeGroups() } }
         if let round {
             let lowest = due.map { $0.0.priority }.min { $0.rawValue < $1.rawValue } ?? .medium
             Task.detached(priority: lowest) {
@@ -213,6 +222,7 @@ public final class LedgerStore: Sendable {
                 if self.waiting.withLock({ $0.roundPassed(round) }) { self.commits.async { self.writeGroups() } }
             }
         }
+        return start
     }
 
     /// Resumes callers with their outcomes, in order.

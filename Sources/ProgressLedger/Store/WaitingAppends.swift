@@ -52,6 +52,8 @@ struct WaitingAppends {
         var writtenAt: UInt64
         /// When its `fsync` returned (0: not yet, or none ran).
         var syncedAt: UInt64 = 0
+        /// The policy's epoch when it was written (its throughput trial counts it only in that epoch).
+        var epoch = 0
     }
 
     /// The callers waiting, in arrival order, with their events.
@@ -162,19 +164,23 @@ struct WaitingAppends {
     /// A group was written (`wroteLines`: its `fsync` is to run) with these
     /// outcomes, the commit thread having spent `writing` nanoseconds on it:
     /// its flight's number, the `fsync` slot it runs on (nil without lines:
-    /// it is settled now), and whether the commit thread is to take the next
+    /// it is settled now), whether it is the only group on disk with one
+    /// group at a time allowed (`alone`: no group can start before its
+    /// `fsync` returns), and whether the commit thread is to take the next
     /// group at once.
-    mutating func groupWritten(_ group: Group, outcomes: [Outcome], wroteLines: Bool, writing: UInt64, limit: Int) -> (flight: Int, slot: Int?, next: Bool) {
+    mutating func groupWritten(_ group: Group, outcomes: [Outcome], wroteLines: Bool, writing: UInt64, limit: Int)
+        -> (flight: Int, slot: Int?, alone: Bool, next: Bool) {
         let number = written
         written += 1
         flights.append(Flight(number: number, callers: group.callers, outcomes: outcomes, wroteLines: wroteLines, settled: !wroteLines,
-                              events: group.events.count, writtenAt: OverlapPolicy.now()))
+                              events: group.events.count, writtenAt: OverlapPolicy.now(), epoch: policy.epoch))
         counts.phases.write &+= writing
         eventsOnDisk += group.events.count
         callersOnDisk += group.callers.count
         policy.prepared(nanoseconds: group.preparation &+ writing, events: group.events.count, inFlight: inFlight)
         follow()
         var slot: Int? = nil
+        let alone = wroteLines && start.depth == 1 && start.syncing == 0
         if wroteLines {
             // The start rule keeps a slot free for every group it starts; close() may write more: they queue.
             let free = busy.firstIndex(of: false) ?? number % busy.count
@@ -183,7 +189,7 @@ struct WaitingAppends {
             counts.syncing(start.syncing + 1)
         }
         let next = started(start.groupWritten(syncs: wroteLines, waiting: pending.callers.count, full: pending.events.count >= limit))
-        return (number, slot, next)
+        return (number, slot, alone && !next, next)
     }
 
     /// Flight `number`'s `fsync` on `slot`, begun at `begun`, returned after `nanoseconds`
@@ -205,10 +211,7 @@ struct WaitingAppends {
             flights[k].syncedAt = OverlapPolicy.now()
             if begun > flights[k].writtenAt { counts.phases.syncWake &+= begun &- flights[k].writtenAt }
         }
-        if error == nil {
-            policy.synced(nanoseconds: nanoseconds)
-            follow()
-        }
+        if error == nil { policy.synced(nanoseconds: nanoseconds) }
         let due = settle()
         let (go, round) = start.synced(waiting: pending.callers.count, resumed: refusal == nil ? due.count : 0,
                                        full: pending.events.count >= limit)
@@ -244,15 +247,16 @@ struct WaitingAppends {
     /// nothing to `fsync`), in order: their callers and outcomes. From the first
     /// failed `fsync` on, every caller whose events were written or found there
     /// fails with its error.
+    /// Each group acknowledged with lines written is the policy's throughput
+    /// trial's sample; the policy's choice is then taken.
     mutating func settle() -> [(Caller, Outcome)] {
         var due: [(Caller, Outcome)] = []
         var now: UInt64 = 0
         while let first = flights.first, first.settled {
             flights.removeFirst()
-            if first.syncedAt > 0 {
-                if now == 0 { now = OverlapPolicy.now() }
-                counts.phases.ackWait &+= now &- first.syncedAt
-            }
+            if now == 0 { now = OverlapPolicy.now() }
+            if first.syncedAt > 0 { counts.phases.ackWait &+= now &- first.syncedAt }
+            if first.wroteLines, failure == nil { policy.acknowledged(events: first.events, written: first.epoch, now: now) }
             eventsOnDisk -= first.events
             callersOnDisk -= first.callers.count
             for (caller, outcome) in zip(first.callers, first.outcomes) {
@@ -263,6 +267,7 @@ struct WaitingAppends {
                 }
             }
         }
+        follow()
         return due
     }
 
@@ -274,6 +279,9 @@ struct WaitingAppends {
         counts.fsyncMicroseconds = (policy.fsyncNanoseconds ?? 0) / 1000
         counts.preparationMicroseconds = (policy.eventNanoseconds ?? 0) / 1000
         counts.inFlight = policy.inFlight ?? 0
+        counts.serialRate = policy.serialRate ?? 0
+        counts.overlapRate = policy.overlapRate ?? 0
+        counts.switches = policy.switches
     }
 
     /// Refuses every later append.
@@ -305,6 +313,10 @@ package struct GroupCounts: Sendable, Hashable {
     /// The policy's estimates after the last group: one `fsync`, a group's
     /// preparation per event (callers and commit thread), in µs, and the events in flight.
     package var fsyncMicroseconds = 0.0, preparationMicroseconds = 0.0, inFlight = 0.0
+    /// The policy's throughput trial: events acknowledged a second one at a
+    /// time and overlapping (0: not measured), and how many times its choice
+    /// changed kind (probes included).
+    package var serialRate = 0.0, overlapRate = 0.0, switches = 0
     /// Where a group's wall time went, summed over the groups (see ``GroupPhases``).
     package var phases = GroupPhases()
 
@@ -366,7 +378,7 @@ package struct GroupPhases: Sendable, Hashable {
 /// `fsync`s overlapping (a disk that serves several flushes at once, as the
 /// virtual disks of servers do, then carries more events per second than one
 /// `fsync` at a time can). `depth` is `OverlapPolicy`'s choice, from the
-/// `fsync` time and the preparation time it measures. Each group is
+/// `fsync` time, the preparation time and the events a second it measures. Each group is
 /// acknowledged when its own `fsync` and those of the groups written before
 /// it have returned.
 ///
