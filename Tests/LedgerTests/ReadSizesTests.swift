@@ -1,48 +1,12 @@
 import Testing
 @testable import Ledger
 
-/// How a long read cuts its bytes: the scanner's buffers (whole huge pages
-/// once they are past one) and the report's chunks (grown from the first
-/// chunk's size, tapered over the read's end). What the lines are and say is
+/// How a long read cuts its bytes into the report's chunks (grown from the
+/// first chunk's size, tapered over the read's end). What the lines are and say is
 /// the pipeline's and fold thread's tests' (`ReaderPipelineTests`,
 /// `FoldThreadTests`); these check the sizes themselves.
-@Suite("Read sizes: huge-page read buffers, the report's chunk sizes")
+@Suite("Read sizes: the report's chunk sizes")
 struct ReadSizesTests {
-    @Test("a read buffer past a huge page is whole huge pages, and still holds a longest line and 4 KiB more")
-    func bufferCapacity() {
-        let maxLine = 1 << 20
-        // The readers' default: 1 MiB reads after a line of up to 1 MiB is exactly 2 MiB (was 2 MiB and a byte).
-        #expect(ReadBuffer.capacity(forLinesUpTo: maxLine, reading: 1 << 20) == 2 << 20)
-        // Small reads (a short log, a test's 4 KiB) are as they were.
-        #expect(ReadBuffer.capacity(forLinesUpTo: maxLine, reading: 4096) == maxLine + 1 + 4096)
-        #expect(ReadBuffer.capacity(forLinesUpTo: maxLine, reading: 64 << 10) == maxLine + 1 + (64 << 10))
-        // Larger: rounded down to whole huge pages.
-        #expect(ReadBuffer.capacity(forLinesUpTo: maxLine, reading: 3 << 20) == 4 << 20)
-        for reading in [4096, 65_536, (1 << 20) - 4096, 1 << 20, (1 << 20) + 1, 3 << 20, 7 << 20] {
-            let capacity = ReadBuffer.capacity(forLinesUpTo: maxLine, reading: reading)
-            #expect(capacity >= maxLine + 1 + 4096, "\(reading)")
-            #expect(capacity <= maxLine + 1 + reading, "\(reading)")
-            if capacity >= TableMemory.hugePageSize { #expect(capacity % TableMemory.hugePageSize == 0, "\(reading)") }
-        }
-    }
-
-    @Test("a read buffer is writable and readable to its last byte, on huge-page boundaries on Linux when 2 MiB")
-    func bufferMemory() {
-        for capacity in [4096 + (1 << 20) + 1, 2 << 20] {
-            let buffer = ReadBuffer(capacity: capacity)
-            #expect(buffer.bytes.count == capacity)
-            for k in stride(from: 0, to: capacity, by: 4093) { buffer.bytes[k] = UInt8(truncatingIfNeeded: k) }
-            buffer.bytes[capacity - 1] = 0x5A
-            #expect(buffer.bytes[capacity - 1] == 0x5A)
-            #expect(stride(from: 0, to: capacity - 1, by: 4093).allSatisfy { buffer.bytes[$0] == UInt8(truncatingIfNeeded: $0) })
-            #if os(Linux)
-            if capacity == 2 << 20, let base = buffer.bytes.baseAddress {
-                #expect(Int(bitPattern: base) % TableMemory.hugePageSize == 0)
-            }
-            #endif
-        }
-    }
-
     @Test("the report's chunks: 64 KiB first, four times larger each up to 512 KiB, an eighth of what is left at the end, never under 64 KiB")
     func taperedChunks() {
         let first = 1 << 16, most = 1 << 19

@@ -59,7 +59,7 @@ struct LineScanner {
     func scan(from start: Int, to end: Int, firstLine: Int, into buffers: ReadBuffers,
               _ body: (ScannedLine) throws(LedgerError) -> Void) throws(LedgerError) -> TornTail? {
         let maxLine = LineCodec.maxLineLength
-        let capacity = ReadBuffer.capacity(forLinesUpTo: maxLine, reading: max(chunkSize, 4096))
+        let capacity = maxLine + 1 + max(chunkSize, 4096)
         let readSize = max(readLimit ?? capacity, 4096)
         var nextReadSize = max(firstReadLimit ?? readSize, 4096)
         guard var base = buffers.start(capacity: capacity).baseAddress else { return nil }
@@ -198,33 +198,10 @@ final class ReadBuffers {
 }
 
 /// One buffer of ``ReadBuffers``, freed when nothing holds it any more.
-///
-/// A buffer of whole huge pages (2 MiB and up, as a long read's are) is
-/// mapped and advised onto them (``TableMemory``): the `pread` that first
-/// fills it faults in one page instead of 512, and the copy into it, the
-/// scanner's search and the workers' reads of its lines walk fewer pages
-/// (docs/performance.md, "the report, eleventh pass"). Smaller ones are
-/// allocated as usual.
 final class ReadBuffer {
     let bytes: UnsafeMutableRawBufferPointer
-    /// The memory `bytes` is in.
-    private let memory: TableMemory
 
-    init(capacity: Int) {
-        memory = TableMemory(byteCount: capacity, zeroed: false)
-        bytes = UnsafeMutableRawBufferPointer(start: memory.bytes, count: capacity)
-    }
+    init(capacity: Int) { bytes = .allocate(byteCount: capacity, alignment: 16) }
 
-    /// The size of a scanner's buffer that holds a partial line of up to
-    /// `maxLine` bytes and its LF, and reads at most `readSize` bytes more
-    /// after it: `maxLine + 1 + readSize`, or, when that is past a huge
-    /// page, rounded down to whole huge pages while it still holds a line
-    /// and 4 KiB more (so a long read's buffer is exactly 2 MiB, not 2 MiB
-    /// and one byte: the byte would cost a second huge page).
-    static func capacity(forLinesUpTo maxLine: Int, reading readSize: Int) -> Int {
-        let wanted = maxLine + 1 + readSize
-        let huge = TableMemory.hugePageSize
-        let rounded = wanted / huge * huge
-        return rounded >= maxLine + 1 + 4096 ? rounded : wanted
-    }
+    deinit { bytes.deallocate() }
 }

@@ -34,21 +34,14 @@ final class TableMemory {
     var isAdvisedHuge: Bool { mapping != nil }
 
     /// `byteCount` zeroed bytes (at least 1).
-    convenience init(zeroed byteCount: Int) {
-        self.init(byteCount: byteCount, zeroed: true)
-    }
-
-    /// `byteCount` bytes (at least 1), zeroed when `zeroed` (a mapping is
-    /// zeroed either way; an allocation only when asked: a read buffer,
-    /// written before it is read, need not be).
-    init(byteCount: Int, zeroed: Bool) {
+    init(zeroed byteCount: Int) {
         self.byteCount = max(byteCount, 1)
         if let mapped = TableMemory.mapHuge(self.byteCount) {
             bytes = mapped.aligned
             mapping = (mapped.start, mapped.length)
         } else {
             bytes = .allocate(byteCount: self.byteCount, alignment: 64)
-            if zeroed { bytes.initializeMemory(as: UInt8.self, repeating: 0, count: self.byteCount) }
+            bytes.initializeMemory(as: UInt8.self, repeating: 0, count: self.byteCount)
             mapping = nil
         }
     }
