@@ -82,20 +82,17 @@ package struct Attempt: Sendable, Hashable {
     /// At most this many answers' room is made when an attempt starts.
     private static var reservedAnswers: Int { 64 }
 
-    /// Adds `answer` (of `seq`) when it is the first to its question; whether it was.
+    /// Adds `answer` (of `seq`) when it is the first to its question (by
+    /// code points: `ExactString`); whether it was. The one place a first
+    /// answer is recorded and scored.
     mutating func recordIfFirst(_ answer: AnswerSelected, seq: Int) -> Bool {
         let question = ExactString(answer.question)
         guard answerSeqByQuestion[question] == nil else { return false }
-        record(Answer(question: answer.question, correct: answer.correct, skill: answer.skill,
-                      seq: seq, afterHint: (hintsByQuestion[question] ?? 0) > 0))
-        return true
-    }
-
-    /// Adds a first answer (its question had none).
-    mutating func record(_ answer: Answer) {
-        answers.append(answer)
-        answerSeqByQuestion[ExactString(answer.question)] = answer.seq
+        answers.append(Answer(question: answer.question, correct: answer.correct, skill: answer.skill,
+                              seq: seq, afterHint: (hintsByQuestion[question] ?? 0) > 0))
+        answerSeqByQuestion[question] = seq
         if answer.correct { score += 1 }
+        return true
     }
 
     /// The attempt's day: the day of its `quiz.started`, for all its events.
